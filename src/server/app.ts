@@ -1,0 +1,71 @@
+import fastifyCompress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoContent } from './db/seed.ts';
+import { eventRoutes } from './features/events/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { reviewRoutes } from './features/reviews/routes.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { AppError } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { isPagePath, registerWebApp } from './http/web-app.ts';
+
+/**
+ * Builds the whole product (API under /api and the web app) without listening, so tests can drive
+ * it over real HTTP. Opens the database the config names, applies migrations and seeds demo content.
+ */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // Lets in-flight requests finish on close while idle keep-alive sockets go at once.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  app.addHook('onClose', () => database.close());
+  try {
+    await database.migrate(config.seedDemo ? (db) => seedDemoContent(db).then(() => undefined) : undefined);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+
+  await app.register(
+    async (api) => {
+      // Denied by default: a route must say it is public. Sessions arrive with accounts.
+      api.addHook('onRequest', async (request) => {
+        if (!request.routeOptions.config.public) throw new AppError('unauthenticated', 'Please sign in first');
+      });
+      await api.register(healthRoutes);
+      await api.register(eventRoutes);
+      await api.register(reviewRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const hasWebApp = await registerWebApp(app, config.webDir);
+  if (!hasWebApp) app.log.warn({ webDir: config.webDir }, 'no built web app found: serving the API only (run `npm run build`)');
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (hasWebApp && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url)) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    throw new AppError('not_found', `Nothing at ${request.method} ${request.url.split('?')[0]}`);
+  });
+
+  return app;
+}

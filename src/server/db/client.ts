@@ -1,0 +1,57 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { migrateEmbedded, migrateServer } from './migrate.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'embedded' | 'server';
+  /** Applies the committed migrations, then runs `afterMigrate` while still holding the migration lock. */
+  migrate(afterMigrate?: (db: Database) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  /** A folder for the embedded database, or 'memory://' for one that lives only in this process. */
+  dataDir: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openServer(options.databaseUrl);
+  return openEmbedded(options.dataDir);
+}
+
+async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const client = inMemory ? new PGlite() : new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'embedded',
+    migrate: (afterMigrate) => migrateEmbedded(db, afterMigrate),
+    close: () => client.close(),
+  };
+}
+
+async function openServer(databaseUrl: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle client that loses its connection must not take the process down.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'server',
+    migrate: (afterMigrate) => migrateServer(pool, afterMigrate),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { Database } from './client.ts';
+import * as schema from './schema.ts';
+
+export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+/** Any fixed number works; it only has to be the same for every instance of the app. */
+const MIGRATION_LOCK_KEY = 7_301_2024;
+
+/** The embedded database belongs to this one process, so no lock is needed. */
+export async function migrateEmbedded(db: Database, afterMigrate?: (db: Database) => Promise<void>) {
+  await migratePglite(db as unknown as PgliteDatabase<typeof schema>, { migrationsFolder });
+  await afterMigrate?.(db);
+}
+
+/**
+ * Several instances may start at once against one server: the first to take the advisory lock
+ * migrates (and seeds); the others wait, then find nothing left to do.
+ */
+export async function migrateServer(pool: pg.Pool, afterMigrate?: (db: Database) => Promise<void>) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      const db = drizzlePg(client, { schema });
+      await migratePg(db, { migrationsFolder });
+      await afterMigrate?.(db as unknown as Database);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole data model. Accounts, sessions, credentials and verifications follow the shape the
+ * sign-in library expects (its "user", "session", "account" and "verification" models), under the
+ * product's own names; the rest are the product's records (spec section 3, DECISIONS.md section 3).
+ */
+
+export const role = pgEnum('role', ['donator', 'volunteer', 'admin']);
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+/** A person who signs in: the sign-in library's "user", plus the profile and role of the product. */
+export const account = pgTable('account', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  role: role('role').notNull().default('donator'),
+  address: text('address'),
+  age: text('age'),
+  education: text('education'),
+  occupation: text('occupation'),
+  ...timestamps,
+});
+
+/** A way to sign in to an account: a password, or a link to an identity provider. */
+export const credential = pgTable(
+  'credential',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => account.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('credential_user_id_idx').on(t.userId), uniqueIndex('credential_provider_account_uq').on(t.providerId, t.accountId)],
+);
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => account.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/** A charity event. `date` is a calendar day; `time` a local wall-clock time when the event has one. */
+export const event = pgTable(
+  'event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    index: serial('index').notNull(),
+    key: text('key').notNull().default(sql`gen_random_uuid()::text`),
+    title: text('title').notNull(),
+    desc: text('desc').notNull(),
+    banner: text('banner').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: time('time', { precision: 0 }),
+    ...timestamps,
+  },
+  (t) => [index('event_date_idx').on(t.date, t.time, t.id)],
+);
+
+/** An account's sign-up as a volunteer for an event: one per account and event. */
+export const registration = pgTable(
+  'registration',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => account.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => event.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    image: text('image'),
+    role: role('role'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('registration_account_event_uq').on(t.accountId, t.eventId),
+    index('registration_event_id_idx').on(t.eventId),
+    index('registration_created_at_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/**
+ * A confirmed card payment. A financial record: it outlives the account and the event that it
+ * names, so it keeps their email, title and banner as they were, and is unique per payment.
+ */
+export const donation = pgTable(
+  'donation',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    paymentCreatedAt: timestamp('payment_created_at', { withTimezone: true }).notNull(),
+    transaction: text('transaction').notNull().unique(),
+    last4: text('last4'),
+    accountId: text('account_id').references(() => account.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    eventId: uuid('event_id').references(() => event.id, { onDelete: 'set null' }),
+    eventTitle: text('event_title').notNull(),
+    eventBanner: text('event_banner').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('donation_email_idx').on(t.email),
+    index('donation_created_at_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/** A payment provider's notification, kept so that each is handled once. */
+export const paymentEvent = pgTable('payment_event', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const review = pgTable(
+  'review',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: text('account_id').references(() => account.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    img: text('img'),
+    message: text('message').notNull(),
+    review: text('review').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('review_created_at_idx').on(t.createdAt, t.id), index('review_email_idx').on(t.email)],
+);
+
+export const notice = pgTable(
+  'notice',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: text('account_id').references(() => account.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    img: text('img'),
+    notice: text('notice').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('notice_created_at_idx').on(t.createdAt, t.id)],
+);

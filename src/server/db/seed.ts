@@ -1,0 +1,48 @@
+import { count } from 'drizzle-orm';
+import type { Database } from './client.ts';
+import { demoEvents, demoReviews } from './demo-content.ts';
+import { event, review } from './schema.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The calendar day `days` after `from`, as YYYY-MM-DD in local time. */
+export function dayFrom(from: Date, days: number): string {
+  const d = new Date(from.getFullYear(), from.getMonth(), from.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/**
+ * Fills an empty database with the demo events and reviews, in one transaction, so a failed seed
+ * leaves nothing half-done. A database that has any event is left alone.
+ */
+export async function seedDemoContent(db: Database, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ value: count() }).from(event);
+    if ((existing?.value ?? 0) > 0) return false;
+    await tx.insert(event).values(
+      demoEvents.map((demo) => ({
+        title: demo.title,
+        desc: demo.desc,
+        banner: demo.banner,
+        date: dayFrom(now, demo.inDays),
+        time: demo.time,
+      })),
+    );
+    await tx.insert(review).values(
+      demoReviews.map((demo) => {
+        const at = new Date(now.getTime() - demo.daysAgo * DAY_MS);
+        return {
+          name: demo.name,
+          email: demo.email,
+          img: demo.img,
+          message: demo.message,
+          review: demo.review,
+          createdAt: at,
+          updatedAt: at,
+        };
+      }),
+    );
+    return true;
+  });
+}

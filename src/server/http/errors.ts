@@ -1,0 +1,27 @@
+import type { ErrorCode } from '../../shared/errors.ts';
+
+/** The one way a route or service fails on purpose. The error handler turns it into JSON. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const statusByCode: Record<ErrorCode, number> = {
+  invalid_input: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+};
+
+export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
