@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      dataDir: './data',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      seedDemo: true,
+      adminEmails: [],
+      donationAmountCents: 3000,
+    });
+  });
+
+  it('reads every documented setting', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/hh',
+      DATABASE_URL: 'postgres://app@db:5432/hh',
+      REDIS_URL: 'redis://cache:6379',
+      SEED_DEMO: 'false',
+      ADMIN_EMAILS: ' Ana@Example.org, bo@example.org ,',
+      DONATION_AMOUNT: '12.50',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/hh',
+      databaseUrl: 'postgres://app@db:5432/hh',
+      redisUrl: 'redis://cache:6379',
+      seedDemo: false,
+      adminEmails: ['ana@example.org', 'bo@example.org'],
+      donationAmountCents: 1250,
+    });
+  });
+
+  it('treats an empty variable as not set', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ ADMIN_EMAILS: 'not-an-email' }, 'ADMIN_EMAILS'],
+    [{ DONATION_AMOUNT: '-5' }, 'DONATION_AMOUNT'],
+    [{ DONATION_AMOUNT: '0' }, 'DONATION_AMOUNT'],
+    [{ DONATION_AMOUNT: '1.234' }, 'DONATION_AMOUNT'],
+  ])('stops with a message naming the setting for %o', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: `));
+  });
+});

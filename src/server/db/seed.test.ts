@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+import { startTestApp } from '../test/test-app.ts';
+import { event, review } from './schema.ts';
+
+const publicDir = path.resolve(import.meta.dirname, '../../../public');
+
+async function counts(db: Awaited<ReturnType<typeof buildApp>>['db']) {
+  const [events] = await db.select({ value: count() }).from(event);
+  const [reviews] = await db.select({ value: count() }).from(review);
+  return { events: events?.value, reviews: reviews?.value };
+}
+
+describe('demo content', () => {
+  it('fills an empty database with believable events, past and upcoming, and six reviews', async () => {
+    const t = await startTestApp({ seedDemo: true });
+    try {
+      const res = await t.api('/api/events?limit=100');
+      const events: { date: string; banner: string; title: string; desc: string }[] = await res.json();
+      expect(events.length).toBeGreaterThanOrEqual(12);
+      const today = new Date().toISOString().slice(0, 10);
+      expect(events.some((e) => e.date.slice(0, 10) < today)).toBe(true);
+      expect(events.filter((e) => e.date.slice(0, 10) >= today).length).toBeGreaterThanOrEqual(6);
+      for (const e of events) {
+        expect(e.desc.length).toBeGreaterThan(80);
+        expect(e.banner).toMatch(/^\/images\/events\/[a-z-]+\.svg$/);
+        expect(existsSync(path.join(publicDir, e.banner)), `${e.banner} ships with the project`).toBe(true);
+      }
+      expect(new Set(events.map((e) => e.banner)).size).toBe(events.length);
+      const reviews: { img: string | null }[] = await (await t.api('/api/review?limit=50')).json();
+      expect(reviews).toHaveLength(6);
+      for (const r of reviews) if (r.img) expect(existsSync(path.join(publicDir, r.img))).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is not added when SEED_DEMO is false', async () => {
+    const t = await startTestApp({ seedDemo: false });
+    try {
+      expect(await counts(t.app.db)).toEqual({ events: 0, reviews: 0 });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('starting on a database that is already set up', () => {
+  it('migrates and seeds once, even when two instances start together on a database server', async () => {
+    const base = loadConfig();
+    const database = await createTestDatabase(base.databaseUrl);
+    const dataDir = base.databaseUrl ? database.dataDir : await mkdtemp(path.join(tmpdir(), 'hh-data-'));
+    const config: Config = { ...base, databaseUrl: database.databaseUrl, dataDir, seedDemo: true, logLevel: 'silent' };
+    try {
+      if (base.databaseUrl) {
+        const apps = await Promise.all([buildApp(config), buildApp(config)]);
+        for (const app of apps) expect(await counts(app.db)).toEqual({ events: 14, reviews: 6 });
+        await Promise.all(apps.map((app) => app.close()));
+      } else {
+        // The embedded database belongs to one process at a time: start, stop, start again.
+        const first = await buildApp(config);
+        expect(await counts(first.db)).toEqual({ events: 14, reviews: 6 });
+        await first.close();
+      }
+      const again = await buildApp(config);
+      expect(await counts(again.db)).toEqual({ events: 14, reviews: 6 });
+      await again.close();
+    } finally {
+      await database.drop();
+      if (!base.databaseUrl) await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

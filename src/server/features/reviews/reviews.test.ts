@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { insertReview } from '../../test/factories.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const day = 24 * 60 * 60 * 1000;
+  for (let i = 0; i < 8; i++) {
+    const at = new Date(Date.now() - i * day);
+    await insertReview(t.app.db, { message: `Message ${i}`, email: `r${i}@example.org`, createdAt: at });
+  }
+});
+afterAll(() => t.close());
+
+describe('GET /api/review', () => {
+  it('lists the newest reviews first, six by default, with the total', async () => {
+    const res = await t.api('/api/review');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-total-count')).toBe('8');
+    const reviews = await res.json();
+    expect(reviews.map((r: { message: string }) => r.message)).toEqual([0, 1, 2, 3, 4, 5].map((i) => `Message ${i}`));
+  });
+
+  it('never shows a reviewer\'s email address to the public', async () => {
+    const text = await (await t.api('/api/review?limit=50')).text();
+    expect(text).not.toContain('@example.org');
+    const [first] = JSON.parse(text);
+    expect(Object.keys(first).sort()).toEqual(['_id', 'date', 'img', 'message', 'name', 'review']);
+  });
+});

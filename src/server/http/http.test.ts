@@ -1,0 +1,103 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+let webDir: string;
+const indexHtml = '<!doctype html><html><head><title>Helping Hands</title></head><body><div id="root"></div></body></html>';
+const bundle = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(tmpdir(), 'hh-web-'));
+  await mkdir(path.join(webDir, 'assets'));
+  await mkdir(path.join(webDir, 'images'));
+  await writeFile(path.join(webDir, 'index.html'), indexHtml);
+  await writeFile(path.join(webDir, 'assets', 'main-B1x2y3z4.js'), bundle);
+  await writeFile(path.join(webDir, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await startTestApp({ webDir });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+describe('the web app', () => {
+  it('serves index.html at / without letting it be cached stale', async () => {
+    const res = await t.api('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(indexHtml);
+  });
+
+  it.each(['/events', '/eventDetails/0b6f6a57-1b7e-4a8e-9d53-6f1c2a5b9e10', '/home', '/no/such/page'])(
+    'answers the page path %s with the app so the browser routes it',
+    async (pagePath) => {
+      const res = await t.api(pagePath);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(indexHtml);
+    },
+  );
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const res = await t.api('/assets/main-B1x2y3z4.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(await res.text()).toBe(bundle);
+  });
+
+  it('answers a missing file with 404, not with the app', async () => {
+    const res = await t.api('/assets/missing-abc.js');
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe('not_found');
+  });
+
+  it('sends security headers with every answer', async () => {
+    for (const url of ['/', '/api/health']) {
+      const res = await t.api(url);
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+});
+
+describe('the API edge', () => {
+  it('answers health once the database answers', async () => {
+    const res = await t.api('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', database: t.config.databaseUrl ? 'server' : 'embedded' });
+  });
+
+  it('answers an unknown API path with a JSON 404, never the app', async () => {
+    const res = await t.api('/api/no-such-call');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Nothing at GET /api/no-such-call' } });
+  });
+
+  it('answers a malformed JSON body with 400 and no stack trace', async () => {
+    const res = await t.api('/api/no-such-call', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"broken":',
+    });
+    const text = await res.text();
+    expect(res.status).toBe(400);
+    expect(JSON.parse(text).error.code).toBe('invalid_input');
+    expect(text).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+
+  it('answers a body over the size limit with 413', async () => {
+    const res = await t.api('/api/no-such-call', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe('payload_too_large');
+  });
+});

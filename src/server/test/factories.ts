@@ -1,0 +1,41 @@
+import type { Database } from '../db/client.ts';
+import { event, review } from '../db/schema.ts';
+import { dayFrom } from '../db/seed.ts';
+
+let counter = 0;
+
+export async function insertEvent(
+  db: Database,
+  fields: Partial<typeof event.$inferInsert> & { inDays?: number } = {},
+) {
+  counter += 1;
+  const { inDays = 7, ...rest } = fields;
+  const [row] = await db
+    .insert(event)
+    .values({
+      title: `Test event ${counter}`,
+      desc: `A description of test event ${counter}.`,
+      banner: '/images/events/food-bank.svg',
+      date: dayFrom(new Date(), inDays),
+      ...rest,
+    })
+    .returning();
+  if (!row) throw new Error('event not inserted');
+  return row;
+}
+
+export async function insertReview(db: Database, fields: Partial<typeof review.$inferInsert> = {}) {
+  counter += 1;
+  const [row] = await db
+    .insert(review)
+    .values({
+      email: `reviewer${counter}@example.org`,
+      name: `Reviewer ${counter}`,
+      message: `Message ${counter}`,
+      review: `Review ${counter}`,
+      ...fields,
+    })
+    .returning();
+  if (!row) throw new Error('review not inserted');
+  return row;
+}

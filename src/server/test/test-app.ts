@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** e.g. http://127.0.0.1:41234 */
+  baseUrl: string;
+  config: Config;
+  /** fetch against the running app: `api('/api/events')`. */
+  api(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a real port, on its own fresh database: the embedded one in memory, or a new
+ * database on the server that DATABASE_URL names (so the same suite runs on both).
+ */
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const base = loadConfig();
+  const database = await createTestDatabase(base.databaseUrl);
+  const config: Config = {
+    ...base,
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: database.databaseUrl,
+    dataDir: database.dataDir,
+    seedDemo: false,
+    logLevel: 'silent',
+    webDir: '/nonexistent-web-build',
+    ...overrides,
+  };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the test app is not listening on a TCP port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    baseUrl,
+    config,
+    api: (path, init) => fetch(`${baseUrl}${path}`, init),
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
