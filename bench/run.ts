@@ -1,0 +1,104 @@
+// `npm run bench`: the figures the notes report. Never part of `npm test`; numbers depend on the machine.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, findChromium } from '../e2e/support/chromium.ts';
+import { ensureWebBuild, root } from '../scripts/web-build.mjs';
+import { startTestApp } from '../src/server/test/test-app.ts';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+async function timeToHealth(dataDir: string, port: number): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  try {
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return performance.now() - started;
+      } catch {
+        // not yet listening
+      }
+      if (performance.now() - started > 120_000) throw new Error('no health answer within 120 s');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+async function startUp() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'hh-bench-'));
+  try {
+    const fresh = await timeToHealth(dataDir, 3901);
+    const existing = await timeToHealth(dataDir, 3902);
+    console.log(`start until /api/health answers: new data dir ${(fresh / 1000).toFixed(2)} s, existing ${(existing / 1000).toFixed(2)} s`);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function homePageJavaScript(baseUrl: string) {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
+  try {
+    const page = await (await browser.newContext()).newPage();
+    const scripts = new Map<string, Promise<Buffer>>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.set(response.url(), response.body());
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    let raw = 0;
+    let gzipped = 0;
+    for (const body of await Promise.all(scripts.values())) {
+      raw += body.length;
+      gzipped += gzipSync(body).length;
+    }
+    console.log(`home page JavaScript: ${scripts.size} files, ${kb(raw)} raw, ${kb(gzipped)} gzipped (budget 150 kB)`);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function latency(baseUrl: string, label: string, url: string, requests = 2000, concurrency = 16) {
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requests) {
+        next += 1;
+        const t0 = performance.now();
+        const res = await fetch(baseUrl + url);
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!.toFixed(1);
+  console.log(
+    `${label}: ${(requests / seconds).toFixed(0)} req/s, p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms (${requests} requests, ${concurrency} at a time)`,
+  );
+}
+
+ensureWebBuild();
+await startUp();
+const app = await startTestApp({ seedDemo: true, webDir: 'dist/web' });
+try {
+  await homePageJavaScript(app.baseUrl);
+  console.log(`API on the ${app.config.databaseUrl ? 'PostgreSQL server' : 'embedded database'}:`);
+  await latency(app.baseUrl, 'GET /api/events?limit=24', '/api/events?limit=24');
+  await latency(app.baseUrl, 'GET /api/events?q=run', '/api/events?q=run');
+  await latency(app.baseUrl, 'GET /api/events/{id}', `/api/events/${(await (await app.api('/api/events?limit=1')).json())[0]._id}`);
+} finally {
+  await app.close();
+}
