@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** The header every paged list answers with: how many rows match, before limit and offset. */
-export const totalCountHeader = 'X-Total-Count';
-
 export const searchTextSchema = z
   .string()
   .trim()

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventIdSchema, eventListQuerySchema, eventParamsSchema, eventSchema } from '../../../shared/events.ts';
-import { totalCountHeader } from '../../../shared/paging.ts';
+import { totalCountHeader } from '../../../shared/http.ts';
 import { notFound } from '../../http/errors.ts';
 import { findEvent, listEvents } from './service.ts';
 

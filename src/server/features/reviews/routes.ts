@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { totalCountHeader } from '../../../shared/paging.ts';
+import { totalCountHeader } from '../../../shared/http.ts';
 import { publicReviewSchema, reviewListQuerySchema } from '../../../shared/reviews.ts';
 import { listReviews } from './service.ts';
 

@@ -10,7 +10,6 @@ export function toPublicReview(row: ReviewRow): PublicReview {
     _id: row.id,
     message: row.message,
     review: row.review,
-    name: row.name,
     img: row.img,
     date: row.createdAt.toISOString(),
   };

@@ -1,0 +1,29 @@
+import type { ComponentProps } from 'react';
+import { Link, type LinkProps } from 'react-router';
+import classes from './button.module.css';
+
+/** How a button looks; the names and looks are Mantine's (see button.module.css for why not Mantine's). */
+export interface ButtonLook {
+  variant?: 'filled' | 'light' | 'outline' | 'default' | 'subtle';
+  size?: 'sm' | 'md';
+  fullWidth?: boolean;
+}
+
+function lookProps({ variant = 'filled', size = 'sm', fullWidth }: ButtonLook, className?: string) {
+  return {
+    className: className ? `${classes.button} ${className}` : classes.button,
+    'data-variant': variant,
+    'data-size': size,
+    'data-full-width': fullWidth || undefined,
+  };
+}
+
+/** A link that looks like a button: for going somewhere. */
+export function ButtonLink({ variant, size, fullWidth, className, ...props }: ButtonLook & LinkProps) {
+  return <Link {...props} {...lookProps({ variant, size, fullWidth }, className)} />;
+}
+
+/** A real button: for doing something on this page. */
+export function Button({ variant, size, fullWidth, className, type = 'button', ...props }: ButtonLook & ComponentProps<'button'>) {
+  return <button type={type} {...props} {...lookProps({ variant, size, fullWidth }, className)} />;
+}

@@ -1,0 +1,51 @@
+import '@mantine/carousel/styles.css';
+import { Carousel } from '@mantine/carousel';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { ButtonLink } from './button.tsx';
+import { heroSlides } from './hero-slides.ts';
+import classes from './hero-carousel.module.css';
+
+/** The home page's three slides; arrows, swipe and the arrow keys move between them. */
+export function HeroCarousel() {
+  return (
+    <Carousel
+      aria-label="Highlights"
+      emblaOptions={{ loop: true }}
+      withIndicators
+      controlSize={36}
+      classNames={{ control: classes.control, indicator: classes.indicator }}
+    >
+      {heroSlides.map((slide, index) => (
+        <Carousel.Slide
+          key={slide.image}
+          data-testid="carousel-slide"
+          aria-label={`${index + 1} of ${heroSlides.length}`}
+          className={classes.slide}
+        >
+          <img
+            src={slide.image}
+            alt=""
+            className={classes.image}
+            loading={index === 0 ? 'eager' : 'lazy'}
+            fetchPriority={index === 0 ? 'high' : 'auto'}
+          />
+          <div className={classes.overlay}>
+            <Container size="lg" w="100%">
+              <Stack gap="sm" maw={560} className={classes.content}>
+                <Title order={2} className={classes.heading}>
+                  {slide.heading}
+                </Title>
+                <Text size="lg" className={classes.text}>
+                  {slide.text}
+                </Text>
+                <ButtonLink to={slide.action.to} size="md" className={classes.action}>
+                  {slide.action.label}
+                </ButtonLink>
+              </Stack>
+            </Container>
+          </div>
+        </Carousel.Slide>
+      ))}
+    </Carousel>
+  );
+}

@@ -1,0 +1,35 @@
+import { Stack, Title } from '@mantine/core';
+import { useId } from 'react';
+import type { Event } from '../../../shared/events.ts';
+import { ButtonLink } from '../../components/button.tsx';
+import surface from '../../components/surface.module.css';
+import { EventBanner } from './event-banner.tsx';
+import { EventDate } from './event-date.tsx';
+import classes from './event-card.module.css';
+
+/** One event in a list: banner, title, date and the way to its details. */
+export function EventCard({ event, headingOrder = 3 }: { event: Event; headingOrder?: 2 | 3 }) {
+  const titleId = useId();
+  return (
+    <article className={surface.card} data-testid="event-card">
+      <div className={surface.bleed}>
+        <EventBanner src={event.banner} />
+      </div>
+      <Stack gap={6} mt="md" className={classes.body}>
+        <Title order={headingOrder} size="h4" className={classes.title} id={titleId}>
+          {event.title}
+        </Title>
+        <EventDate date={event.date} size="sm" c="dimmed" />
+      </Stack>
+      <ButtonLink
+        to={`/eventDetails/${encodeURIComponent(event._id)}`}
+        variant="light"
+        fullWidth
+        className={classes.action}
+        aria-describedby={titleId}
+      >
+        View Event
+      </ButtonLink>
+    </article>
+  );
+}

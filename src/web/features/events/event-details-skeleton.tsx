@@ -1,0 +1,15 @@
+import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+
+export function EventDetailsSkeleton() {
+  return (
+    <Stack gap="lg" role="status">
+      <VisuallyHidden>Loading event</VisuallyHidden>
+      <Skeleton style={{ aspectRatio: 2, height: 'auto' }} />
+      <Skeleton height={36} width="60%" />
+      <Skeleton height={20} width="40%" />
+      <Skeleton height={16} />
+      <Skeleton height={16} />
+      <Skeleton height={16} width="80%" />
+    </Stack>
+  );
+}

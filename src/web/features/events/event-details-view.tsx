@@ -1,0 +1,38 @@
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Event } from '../../../shared/events.ts';
+import { ButtonLink } from '../../components/button.tsx';
+import { EventBanner } from './event-banner.tsx';
+import { EventDate } from './event-date.tsx';
+import classes from './event-details-view.module.css';
+
+/** One event in full, with the two things a visitor can do about it. */
+export function EventDetailsView({ event }: { event: Event }) {
+  const id = encodeURIComponent(event._id);
+  return (
+    <Stack component="article" gap="lg">
+      <Paper radius="md" className={classes.banner}>
+        <EventBanner src={event.banner} ratio={2} eager />
+      </Paper>
+      <Stack gap="xs">
+        <Title order={1} className={classes.title}>
+          {event.title}
+        </Title>
+        <EventDate date={event.date} size="lg" fw={600} c="brand.9" />
+      </Stack>
+      <Group gap="sm">
+        <ButtonLink to={`/events/register/${id}`} size="md">
+          Event Register
+        </ButtonLink>
+        <ButtonLink to={`/donation/${id}`} size="md" variant="outline">
+          Donate Money
+        </ButtonLink>
+      </Group>
+      <Stack gap="xs">
+        <Title order={2} size="h3">
+          About this event
+        </Title>
+        <Text className={classes.description}>{event.desc}</Text>
+      </Stack>
+    </Stack>
+  );
+}

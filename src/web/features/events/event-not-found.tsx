@@ -1,0 +1,15 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { ButtonLink } from '../../components/button.tsx';
+
+/** The event id is unknown or not an id at all (the API answers 404 for both). */
+export function EventNotFound() {
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Stack align="center" ta="center" gap="sm">
+        <Title order={1}>Event not found</Title>
+        <Text c="dimmed">This event does not exist or has been removed.</Text>
+        <ButtonLink to="/events">Back to all events</ButtonLink>
+      </Stack>
+    </Paper>
+  );
+}

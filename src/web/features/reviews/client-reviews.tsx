@@ -1,0 +1,45 @@
+import { Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import grid from '../../components/card-grid.module.css';
+import { QueryError } from '../../components/query-error.tsx';
+import { webConfig } from '../../lib/config.ts';
+import { reviewQueries } from './api.ts';
+import { ReviewCard } from './review-card.tsx';
+
+/** The home page's 'Client Reviews' grid: the newest six. */
+export function ClientReviews() {
+  const query = useQuery(reviewQueries.latest(webConfig.homeReviewCount));
+
+  return (
+    <Stack component="section" aria-labelledby="client-reviews-heading" gap="lg">
+      <Title order={2} id="client-reviews-heading">
+        Client Reviews
+      </Title>
+      {query.isPending && (
+        <div role="status">
+          <VisuallyHidden>Loading reviews</VisuallyHidden>
+          <div className={grid.grid}>
+            {Array.from({ length: 3 }, (_, index) => (
+              <Skeleton key={index} height={160} radius="md" />
+            ))}
+          </div>
+        </div>
+      )}
+      {query.isError && (
+        <QueryError title="Reviews could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+      )}
+      {query.isSuccess &&
+        (query.data.length > 0 ? (
+          <ul className={grid.grid}>
+            {query.data.map((review) => (
+              <li key={review._id}>
+                <ReviewCard review={review} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Text>No reviews yet.</Text>
+        ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { Container, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { QueryError } from '../components/query-error.tsx';
+import { eventQueries } from '../features/events/api.ts';
+import { EventDetailsSkeleton } from '../features/events/event-details-skeleton.tsx';
+import { EventDetailsView } from '../features/events/event-details-view.tsx';
+import { EventNotFound } from '../features/events/event-not-found.tsx';
+import { isApiError } from '../lib/api-error.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+export function EventDetailsPage() {
+  const { eventId = '' } = useParams();
+  const query = useQuery(eventQueries.detail(eventId));
+  const notFound = isApiError(query.error, 'not_found');
+
+  usePageTitle(query.data?.title ?? (notFound ? 'Event not found' : 'Event'));
+
+  return (
+    <Container size="md" py="xl">
+      {query.isPending && <EventDetailsSkeleton />}
+      {notFound && <EventNotFound />}
+      {query.isError && !notFound && (
+        <>
+          <Title order={1} mb="md">
+            Event
+          </Title>
+          <QueryError title="This event could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        </>
+      )}
+      {query.isSuccess && <EventDetailsView event={query.data} />}
+    </Container>
+  );
+}
