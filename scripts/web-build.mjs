@@ -26,7 +26,9 @@ export function webBuildIsStale() {
 
 export function buildWeb() {
   const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  // Always a production build, even when started from a test runner that sets NODE_ENV=test.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error('building the web app failed (see above)');
 }
 
