@@ -15,7 +15,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const executablePath = findChromium();
   ensureWebBuild();
-  const server = await startTestApp({ seedDemo: true, webDir: 'dist/web' });
+  const server = await startTestApp({ seedDemo: true, webDir: 'dist/web', adminEmails: ['admin@example.org'] });
   const browser = await chromium.launchServer({ executablePath, headless: true, args: chromiumArgs });
   project.provide('baseURL', server.baseUrl);
   project.provide('wsEndpoint', browser.wsEndpoint());

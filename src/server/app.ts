@@ -1,14 +1,23 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createAuth } from './auth/auth.ts';
+import { authRoutes } from './auth/routes.ts';
+import { loadAuthSecret } from './auth/secret.ts';
+import { registerSessionHook } from './auth/session-hook.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { imageRoutes } from './features/images/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
+import { siteRoutes } from './features/site/routes.ts';
+import { userRoutes } from './features/users/routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { isPagePath, registerWebApp } from './http/web-app.ts';
 
@@ -22,6 +31,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // Lets in-flight requests finish on close while idle keep-alive sockets go at once.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -40,15 +50,24 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  const auth = createAuth(config, database.db, await loadAuthSecret(database.db, config.authSecret));
+  app.decorate('auth', auth);
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await registerRateLimit(app, config.redisUrl);
 
   await app.register(
     async (api) => {
-      // Denied by default: a route must say it is public. Sessions arrive with accounts.
+      registerOriginCheck(api, config.publicUrl);
+      registerSessionHook(api, auth);
+      // Denied by default: a route must say it is public, or the caller must be signed in.
       api.addHook('onRequest', async (request) => {
-        if (!request.routeOptions.config.public) throw new AppError('unauthenticated', 'Please sign in first');
+        if (!request.routeOptions.config.public && !request.account) throw new AppError('unauthenticated', 'Please sign in first');
       });
+      await api.register(authRoutes, { auth, rateLimitMax: config.authRateLimit });
+      await api.register(siteRoutes);
+      await api.register(userRoutes);
+      await api.register(imageRoutes);
       await api.register(healthRoutes);
       await api.register(eventRoutes);
       await api.register(reviewRoutes);

@@ -36,11 +36,36 @@ const envSchema = z.object({
     .transform((value) => Math.round(Number(value) * 100))
     .refine((cents) => cents > 0, 'must be more than 0')
     .default(3000),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be the http(s) address people use to reach the app, e.g. https://give.example.org' })
+    .optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 48`)').optional(),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').max(100_000).default(10),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, message: 'must be the http(s) address of the OpenID Connect issuer' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().min(1).default('./dist/web'),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Settings that only make sense together: all of a group or none. */
+const groups: [string, (keyof Env)[]][] = [
+  ['Google sign-in', ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']],
+  ['OpenID Connect sign-in', ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']],
+];
+
+export interface SocialProvider {
+  id: 'google' | 'oidc';
+  clientId: string;
+  clientSecret: string;
+  /** The issuer for a generic OpenID Connect provider. */
+  issuer?: string;
+}
 
 export interface Config {
   port: number;
@@ -54,6 +79,16 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Where the built web app lives; the server answers without it, but then only the API. */
   webDir: string;
+  /** The address people use to reach the app: sign-in callbacks, trusted origin, Secure cookies. */
+  publicUrl: string;
+  /** Signs sessions and tokens; when absent, one is generated once and kept in the database. */
+  authSecret: string | undefined;
+  /** Sign-in and sign-up attempts allowed per address in each five minutes. */
+  authRateLimit: number;
+  /** Behind a reverse proxy: take the client address and scheme from X-Forwarded-* headers. */
+  trustProxy: boolean;
+  /** The identity provider behind 'Continue With Google', if any. */
+  socialProvider: SocialProvider | undefined;
 }
 
 export class ConfigError extends Error {
@@ -69,6 +104,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const incomplete = groups
+    .filter(([, names]) => names.some((n) => e[n] !== undefined) && !names.every((n) => e[n] !== undefined))
+    .map(([what, names]) => `  ${names.filter((n) => e[n] === undefined).join(', ')}: needed for ${what} (set all of ${names.join(', ')} or none)`);
+  if (incomplete.length) throw new ConfigError(`Invalid configuration:\n${incomplete.join('\n')}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -80,5 +119,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     donationAmountCents: e.DONATION_AMOUNT,
     logLevel: e.LOG_LEVEL,
     webDir: e.WEB_DIR,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    authSecret: e.AUTH_SECRET,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    socialProvider: socialProvider(e),
   };
+}
+
+function socialProvider(e: Env): SocialProvider | undefined {
+  if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET) {
+    return { id: 'google', clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET };
+  }
+  if (e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET) {
+    return { id: 'oidc', clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, issuer: e.OIDC_ISSUER.replace(/\/+$/, '') };
+  }
+  return undefined;
 }

@@ -1,3 +1,5 @@
+import type { Auth } from './auth/auth.ts';
+import type { SignedInAccount } from './auth/signed-in.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 
@@ -6,6 +8,11 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     dbKind: 'embedded' | 'server';
+    auth: Auth;
+  }
+  interface FastifyRequest {
+    /** The signed-in caller, read from the session once per request; null when signed out. */
+    account: SignedInAccount | null;
   }
   interface FastifyContextConfig {
     /** Routes are for signed-in callers unless they say they are public. */

@@ -29,6 +29,8 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     seedDemo: false,
     logLevel: 'silent',
     webDir: '/nonexistent-web-build',
+    // Tests sign many accounts up from one address; the rate-limit test sets its own limit.
+    authRateLimit: 100_000,
     ...overrides,
   };
   let app: FastifyInstance;

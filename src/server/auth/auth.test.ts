@@ -1,0 +1,163 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMessages } from '../../shared/accounts.ts';
+import { account, session } from '../db/schema.ts';
+import { call, sessionOf, signIn, signUp } from '../test/accounts.ts';
+import { startTestApp, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp({ adminEmails: ['boss@example.org', 'later-boss@example.org'] });
+});
+afterAll(() => t.close());
+
+const signUpCall = (body: unknown, headers: Record<string, string> = {}) => call(t, 'POST', '/api/auth/sign-up/email', body, headers);
+
+describe('sign-up', () => {
+  it('creates a donator account and signs it in with an HttpOnly, SameSite=Lax cookie and a bearer token', async () => {
+    const res = await signUpCall({ name: 'Ada', email: 'Ada@Example.org', password: 'kettle-harbour-42' });
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+    expect(res.headers.get('set-auth-token')).toBeTruthy();
+    const me = await (await call(t, 'GET', '/api/users/me', undefined, { cookie: cookie!.split(';')[0]! })).json();
+    expect(me).toMatchObject({ email: 'ada@example.org', displayName: 'Ada', role: 'donator', photoURL: null });
+  });
+
+  it.each([
+    [{ name: 'Bo', email: 'not-an-email', password: 'kettle-harbour-42' }, 'email', accountMessages.badEmail],
+    [{ name: 'Bo', email: 'bo@example.org', password: '12345' }, 'password', accountMessages.passwordTooShort],
+    [{ name: '', email: 'bo@example.org', password: 'kettle-harbour-42' }, 'name', 'Enter your name'],
+    [{ name: 'Bo', email: 'bo@example.org', password: 'Password1' }, 'password', 'This password is too common and easy to guess. Please choose another one.'],
+  ])('refuses %o with 400 naming the field', async (body, field, message) => {
+    const res = await signUpCall(body);
+    expect(res.status).toBe(400);
+    const { error } = await res.json();
+    expect(error.fields[field]).toBe(message);
+    expect(await t.app.db.select().from(account).where(eq(account.email, 'bo@example.org'))).toEqual([]);
+  });
+
+  it('refuses an email already in use with 409, whatever its case', async () => {
+    await signUp(t, { email: 'taken@example.org' });
+    const res = await signUpCall({ name: 'Other', email: 'TAKEN@example.org', password: 'kettle-harbour-42' });
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.message).toBe('An account with this email already exists');
+  });
+
+  it('ignores a role, picture or id the payload tries to choose', async () => {
+    const res = await signUpCall({
+      name: 'Sly',
+      email: 'sly@example.org',
+      password: 'kettle-harbour-42',
+      role: 'admin',
+      image: 'https://evil.example/pixel.png',
+      id: 'chosen-id',
+    });
+    expect(res.status).toBe(200);
+    const [row] = await t.app.db.select().from(account).where(eq(account.email, 'sly@example.org'));
+    expect(row).toMatchObject({ role: 'donator', image: null });
+    expect(row?.id).not.toBe('chosen-id');
+  });
+
+  it('makes an account whose email is in ADMIN_EMAILS an admin', async () => {
+    const boss = await signUp(t, { email: 'boss@example.org' });
+    expect(await (await call(t, 'GET', `/api/users/${boss.email}`, undefined, boss.auth)).json()).toEqual([true, false]);
+  });
+});
+
+describe('sign-in and sessions', () => {
+  it('refuses a wrong password with 401 and a message', async () => {
+    const who = await signUp(t);
+    const res = await signIn(t, who.email, 'wrong-password-1');
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toEqual({ code: 'unauthenticated', message: 'Invalid email or password' });
+  });
+
+  it('makes an existing account admin at its next sign-in once its email is in ADMIN_EMAILS', async () => {
+    const who = await signUp(t, { email: 'later-boss@example.org' });
+    await t.app.db.update(account).set({ role: 'donator' }).where(eq(account.id, who.id));
+    const res = await signIn(t, who.email, who.password);
+    expect(res.status).toBe(200);
+    const [row] = await t.app.db.select().from(account).where(eq(account.id, who.id));
+    expect(row?.role).toBe('admin');
+  });
+
+  it('ends the session at sign-out', async () => {
+    const who = await signUp(t);
+    expect((await call(t, 'GET', '/api/users/me', undefined, { cookie: who.cookie })).status).toBe(200);
+    const out = await call(t, 'POST', '/api/auth/sign-out', {}, { cookie: who.cookie });
+    expect(out.status).toBe(200);
+    expect((await call(t, 'GET', '/api/users/me', undefined, { cookie: who.cookie })).status).toBe(401);
+    expect((await call(t, 'GET', '/api/users/me', undefined, who.auth)).status).toBe(401);
+  });
+
+  it('refuses an expired session', async () => {
+    const who = await signUp(t);
+    await t.app.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, who.id));
+    expect((await call(t, 'GET', '/api/users/me', undefined, who.auth)).status).toBe(401);
+  });
+
+  it('refuses a made-up bearer token', async () => {
+    const res = await call(t, 'GET', '/api/users/me', undefined, { authorization: 'Bearer not-a-real-token' });
+    expect(res.status).toBe(401);
+  });
+
+  it('ends every other session when the password changes', async () => {
+    const first = await signUp(t);
+    const second = sessionOf(await signIn(t, first.email, first.password), first);
+    const res = await call(t, 'POST', '/api/auth/change-password', { currentPassword: first.password, newPassword: 'lantern-meadow-77' }, first.auth);
+    expect(res.status).toBe(200);
+    expect((await call(t, 'GET', '/api/users/me', undefined, second.auth)).status).toBe(401);
+    const fresh = sessionOf(res, first);
+    expect((await call(t, 'GET', '/api/users/me', undefined, fresh.auth)).status).toBe(200);
+    expect((await signIn(t, first.email, 'lantern-meadow-77')).status).toBe(200);
+  });
+
+  it('refuses a common new password', async () => {
+    const who = await signUp(t);
+    const res = await call(t, 'POST', '/api/auth/change-password', { currentPassword: who.password, newPassword: 'iloveyou' }, who.auth);
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('calls from another site', () => {
+  it('refuses a state-changing call whose Origin is another site, and changes nothing', async () => {
+    const who = await signUp(t);
+    const profile = { address: 'Evil Street', age: '1', education: 'x', occupation: 'x' };
+    const res = await call(t, 'PUT', '/api/users', profile, { cookie: who.cookie, origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    const [row] = await t.app.db.select().from(account).where(eq(account.id, who.id));
+    expect(row?.address).toBeNull();
+    const signUpFromElsewhere = await signUpCall(
+      { name: 'X', email: 'x-site@example.org', password: 'kettle-harbour-42' },
+      { origin: 'https://evil.example' },
+    );
+    expect(signUpFromElsewhere.status).toBe(403);
+  });
+
+  it('accepts the same call from the app\'s own origin', async () => {
+    const who = await signUp(t);
+    const profile = { address: 'Home Street', age: '30', education: 'x', occupation: 'x' };
+    const res = await call(t, 'PUT', '/api/users', profile, { cookie: who.cookie, origin: t.baseUrl });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('Secure cookies', () => {
+  it('marks the session cookie Secure when the app is reached over https', async () => {
+    const secure = await startTestApp({ publicUrl: 'https://give.example.org' });
+    try {
+      const res = await call(secure, 'POST', '/api/auth/sign-up/email', { name: 'S', email: 's@example.org', password: 'kettle-harbour-42' });
+      expect(res.status).toBe(200);
+      const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token='));
+      expect(cookie).toMatch(/^__Secure-/);
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+    } finally {
+      await secure.close();
+    }
+  });
+});

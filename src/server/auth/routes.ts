@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { displayNameSchema, emailSchema, passwordSchema } from '../../shared/accounts.ts';
+import type { ErrorCode } from '../../shared/errors.ts';
+import { AppError } from '../http/errors.ts';
+import type { Auth } from './auth.ts';
+import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
+
+const FIVE_MINUTES_MS = 5 * 60 * 1000;
+
+const signUpBody = z.object({ name: displayNameSchema, email: emailSchema, password: passwordSchema });
+const signInBody = z.object({
+  email: emailSchema,
+  password: z.string({ message: 'Enter your password' }).min(1, 'Enter your password').max(1024),
+  rememberMe: z.boolean().optional(),
+});
+const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(1024),
+  newPassword: passwordSchema,
+});
+
+function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'body')] ??= issue.message;
+  throw new AppError('invalid_input', Object.values(fields)[0] ?? 'Invalid input', fields);
+}
+
+function refuseCommon(password: string, field: string) {
+  if (isCommonPassword(password)) throw new AppError('invalid_input', commonPasswordMessage, { [field]: commonPasswordMessage });
+}
+
+/**
+ * The body the sign-in library gets: for the calls that create accounts or sessions, only the
+ * fields the product allows (a sign-up cannot choose its own picture URL or role).
+ */
+function checkedBody(path: string, body: unknown): unknown {
+  switch (path) {
+    case '/sign-up/email': {
+      const parsed = parseBody(signUpBody, body);
+      refuseCommon(parsed.password, 'password');
+      return parsed;
+    }
+    case '/sign-in/email':
+      return parseBody(signInBody, body);
+    case '/change-password': {
+      const parsed = parseBody(changePasswordBody, body);
+      refuseCommon(parsed.newPassword, 'newPassword');
+      // Changing the password signs out every other session.
+      return { ...parsed, revokeOtherSessions: true };
+    }
+    default:
+      return body;
+  }
+}
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: 'invalid_input',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  422: 'invalid_input',
+  429: 'rate_limited',
+};
+
+/** The library's own error answers, in the product's error format, with clearer words where it matters. */
+function translateError(status: number, body: { code?: string; message?: string }): AppError {
+  if (body.code === 'USER_ALREADY_EXISTS' || body.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+    return new AppError('conflict', 'An account with this email already exists', { email: 'An account with this email already exists' });
+  }
+  if (body.code === 'INVALID_EMAIL_OR_PASSWORD') return new AppError('unauthenticated', 'Invalid email or password');
+  const code = codeByStatus[status] ?? (status >= 500 ? 'internal' : 'invalid_input');
+  return new AppError(code, body.message || 'The sign-in request was refused');
+}
+
+const limitedPaths = ['/sign-in/', '/sign-up/', '/change-password', '/request-password-reset'];
+
+/** Mounts the sign-in library under /api/auth: the product's validation, rate limit and error format around it. */
+export async function authRoutes(app: FastifyInstance, options: { auth: Auth; rateLimitMax: number }) {
+  const { auth } = options;
+  // Sign-in attempts count per address and email (guessing one person's password); the other
+  // limited calls per address.
+  const limit = app.rateLimit({
+    max: options.rateLimitMax,
+    timeWindow: FIVE_MINUTES_MS,
+    keyGenerator: (request) => {
+      const path = authPath(request);
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      return path === '/sign-in/email' && typeof email === 'string'
+        ? `sign-in:${request.ip}:${email.trim().toLowerCase()}`
+        : `${path}:${request.ip}`;
+    },
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/*',
+    config: { public: true },
+    async preHandler(request, reply) {
+      const path = authPath(request);
+      if (request.method === 'POST' && limitedPaths.some((p) => path.startsWith(p))) await limit.call(app, request, reply);
+    },
+    async handler(request, reply) {
+      const path = authPath(request);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (value === undefined || name === 'content-length') continue;
+        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+      const body = request.method === 'POST' ? JSON.stringify(checkedBody(path, request.body) ?? {}) : undefined;
+      if (body !== undefined) headers.set('content-type', 'application/json');
+      const response = await auth.handler(new Request(new URL(request.url, app.config.publicUrl), { method: request.method, headers, body }));
+      return sendResponse(reply, response);
+    },
+  });
+}
+
+function authPath(request: FastifyRequest): string {
+  return (request.url.split('?')[0] ?? '').replace(/^\/api\/auth/, '');
+}
+
+async function sendResponse(reply: FastifyReply, response: Response) {
+  const text = await response.text();
+  if (response.status >= 400) {
+    let body: { code?: string; message?: string } = {};
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: the status alone says what happened
+    }
+    for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+    throw translateError(response.status, body);
+  }
+  reply.code(response.status);
+  response.headers.forEach((value, name) => {
+    if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
+    reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  return reply.send(text);
+}

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountCreateSchema,
+  accountListQuerySchema,
+  accountSchema,
+  deletedCountSchema,
+  emailSchema,
+  modifiedCountSchema,
+  PROFILE_IMAGE_MAX_BYTES,
+  profileUpdateSchema,
+  roleFlagsSchema,
+  roleUpdateSchema,
+} from '../../../shared/accounts.ts';
+import { totalCountHeader } from '../../../shared/http.ts';
+import { requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { storeImage } from '../images/service.ts';
+import * as users from './service.ts';
+
+const PROFILE_IMAGE_SIDE = 512;
+const adminOnly = requireRole('admin');
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/users/me', { schema: { response: { 200: accountSchema } } }, async (request) => {
+    const found = await users.findAccountById(app.db, requireSignedIn(request).id);
+    if (!found) throw new AppError('unauthenticated', 'Please sign in first');
+    return users.toAccount(found);
+  });
+
+  app.get(
+    '/users',
+    { preHandler: adminOnly, schema: { querystring: accountListQuerySchema, response: { 200: z.array(accountSchema) } } },
+    async (request, reply) => {
+      const { accounts, total } = await users.listAccounts(app.db, request.query);
+      reply.header(totalCountHeader, String(total));
+      return accounts;
+    },
+  );
+
+  app.get(
+    '/users/account/:id',
+    { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: accountSchema } } },
+    async (request) => {
+      requireSelfOrAdmin(request, { id: request.params.id });
+      const found = await users.findAccountById(app.db, request.params.id);
+      if (!found) throw notFound('Account');
+      return users.toAccount(found);
+    },
+  );
+
+  app.get(
+    '/users/:email',
+    { schema: { params: z.object({ email: z.string().max(254) }), response: { 200: roleFlagsSchema } } },
+    async (request) => {
+      const email = emailSchema.safeParse(request.params.email);
+      requireSelfOrAdmin(request, { email: email.success ? email.data : request.params.email });
+      const found = email.success ? await users.findAccountByEmail(app.db, email.data) : undefined;
+      if (!found) throw notFound('Account');
+      return [found.role === 'admin', found.role === 'volunteer'] as [boolean, boolean];
+    },
+  );
+
+  app.post('/users', { schema: { body: accountCreateSchema, response: { 200: modifiedCountSchema } } }, async (request) => ({
+    modifiedCount: await users.updateDisplayName(app.db, requireSignedIn(request).id, request.body.displayName),
+  }));
+
+  app.put('/users', { schema: { body: profileUpdateSchema, response: { 200: modifiedCountSchema } } }, async (request) => ({
+    modifiedCount: await users.updateProfile(app.db, requireSignedIn(request).id, request.body),
+  }));
+
+  app.put(
+    '/users/role',
+    { preHandler: adminOnly, schema: { body: roleUpdateSchema, response: { 200: modifiedCountSchema } } },
+    async (request) => ({ modifiedCount: await users.changeRole(app.db, request.body.email, request.body.role) }),
+  );
+
+  app.delete(
+    '/users/:id',
+    { preHandler: adminOnly, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: deletedCountSchema } } },
+    async (request) => ({ deletedCount: await users.deleteAccount(app.db, request.params.id) }),
+  );
+
+  await app.register(async (uploads) => {
+    // The picture is the raw request body; its real type is read from its bytes, not from this header.
+    uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PROFILE_IMAGE_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    uploads.put('/users/photo', { schema: { response: { 200: z.object({ photoURL: z.string() }) } } }, async (request) => {
+      const caller = requireSignedIn(request);
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
+        throw new AppError('invalid_input', 'Send the picture as the request body', { image: 'Choose a picture' });
+      }
+      const stored = await storeImage(app.db, request.body, caller.id, PROFILE_IMAGE_SIDE);
+      await users.setPhoto(app.db, caller.id, stored.url);
+      return { photoURL: stored.url };
+    });
+  });
+};

@@ -1,0 +1,110 @@
+import { asc, count, eq, ilike, or } from 'drizzle-orm';
+import type { Account, ProfileUpdate, Role } from '../../../shared/accounts.ts';
+import type { Database } from '../../db/client.ts';
+import { account } from '../../db/schema.ts';
+import { containsPattern } from '../../db/search.ts';
+import { AppError } from '../../http/errors.ts';
+import { deleteImageByUrl } from '../images/service.ts';
+
+type AccountRow = typeof account.$inferSelect;
+
+export function toAccount(row: AccountRow): Account {
+  return {
+    _id: row.id,
+    email: row.email,
+    displayName: row.name,
+    name: row.name,
+    photoURL: row.image,
+    role: row.role,
+    address: row.address,
+    age: row.age,
+    education: row.education,
+    occupation: row.occupation,
+  };
+}
+
+export async function findAccountById(db: Database, id: string) {
+  const [row] = await db.select().from(account).where(eq(account.id, id));
+  return row;
+}
+
+export async function findAccountByEmail(db: Database, email: string) {
+  const [row] = await db.select().from(account).where(eq(account.email, email.toLowerCase()));
+  return row;
+}
+
+export async function listAccounts(db: Database, query: { q?: string | undefined; limit: number; offset: number }) {
+  const where = query.q ? or(ilike(account.name, containsPattern(query.q)), ilike(account.email, containsPattern(query.q))) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(account).where(where).orderBy(asc(account.email)).limit(query.limit).offset(query.offset),
+    db.select({ value: count() }).from(account).where(where),
+  ]);
+  return { accounts: rows.map(toAccount), total: total?.value ?? 0 };
+}
+
+export async function updateProfile(db: Database, accountId: string, profile: ProfileUpdate) {
+  const rows = await db
+    .update(account)
+    .set({
+      ...(profile.displayName ? { name: profile.displayName } : {}),
+      address: profile.address,
+      age: profile.age,
+      education: profile.education,
+      occupation: profile.occupation,
+    })
+    .where(eq(account.id, accountId))
+    .returning({ id: account.id });
+  return rows.length;
+}
+
+export async function updateDisplayName(db: Database, accountId: string, displayName: string | undefined) {
+  if (!displayName) return 0;
+  const rows = await db.update(account).set({ name: displayName }).where(eq(account.id, accountId)).returning({ id: account.id });
+  return rows.length;
+}
+
+/** Sets the picture and removes the one it replaces, if the app stored it. */
+export async function setPhoto(db: Database, accountId: string, photoUrl: string) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ image: account.image }).from(account).where(eq(account.id, accountId)).for('update');
+    await tx.update(account).set({ image: photoUrl }).where(eq(account.id, accountId));
+    if (before?.image && before.image !== photoUrl) await deleteImageByUrl(tx as Database, before.image);
+  });
+}
+
+const lastAdminMessage = 'This is the only admin account. Make another account admin first, so someone can still run the site.';
+
+/**
+ * Locks every admin row, so two admins demoting or deleting each other at once cannot leave the
+ * site without one; refuses when `targetId` is the only admin left.
+ */
+async function refuseLastAdmin(tx: Database, targetId: string) {
+  const admins = await tx.select({ id: account.id }).from(account).where(eq(account.role, 'admin')).for('update');
+  if (admins.length === 1 && admins[0]?.id === targetId) throw new AppError('conflict', lastAdminMessage);
+}
+
+export async function changeRole(db: Database, email: string, role: Role): Promise<number> {
+  return db.transaction(async (tx) => {
+    const target = await findAccountByEmail(tx as Database, email);
+    if (!target) throw new AppError('not_found', `No account with the email ${email}`);
+    if (target.role === role) return 0;
+    if (target.role === 'admin') await refuseLastAdmin(tx as Database, target.id);
+    await tx.update(account).set({ role }).where(eq(account.id, target.id));
+    return 1;
+  });
+}
+
+/**
+ * Removes an account with its sign-in methods, sessions and registrations (the database cascades);
+ * its donations stay, as financial records, with the email they were made with.
+ */
+export async function deleteAccount(db: Database, id: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select().from(account).where(eq(account.id, id)).for('update');
+    if (!target) return 0;
+    if (target.role === 'admin') await refuseLastAdmin(tx as Database, target.id);
+    await tx.delete(account).where(eq(account.id, id));
+    await deleteImageByUrl(tx as Database, target.image);
+    return 1;
+  });
+}

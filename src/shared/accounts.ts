@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { pagingSchema, searchTextSchema } from './paging.ts';
+
+export const roles = ['donator', 'volunteer', 'admin'] as const;
+export const roleSchema = z.enum(roles, { message: 'Role must be donator, volunteer or admin' });
+export type Role = z.infer<typeof roleSchema>;
+
+/** The spec's own words (section 8), shown exactly as written. */
+export const accountMessages = {
+  passwordMismatch: 'Password not matched',
+  passwordTooShort: 'Password length must be greater than 5 character',
+  badEmail: 'Enter proper email',
+  loginSuccessful: 'Login Successful',
+  profileUpdated: 'Profile Updated Successfully',
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+
+export const emailSchema = z
+  .string({ message: accountMessages.badEmail })
+  .trim()
+  .toLowerCase()
+  .max(254, accountMessages.badEmail)
+  .pipe(z.email({ message: accountMessages.badEmail }));
+
+export const passwordSchema = z
+  .string({ message: accountMessages.passwordTooShort })
+  .min(MIN_PASSWORD_LENGTH, accountMessages.passwordTooShort)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+
+export const displayNameSchema = z
+  .string({ message: 'Enter your name' })
+  .trim()
+  .min(1, 'Enter your name')
+  .max(80, 'Name must be at most 80 characters');
+
+/**
+ * The sign-up form. Checked in the spec's order (section 5): passwords match, then length, then
+ * email; the form shows the first message that applies.
+ */
+export const signUpFormSchema = z
+  .object({
+    name: displayNameSchema,
+    email: z.string(),
+    password: z.string(),
+    confirmPassword: z.string(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.password !== form.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: accountMessages.passwordMismatch });
+    } else if (!passwordSchema.safeParse(form.password).success) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: accountMessages.passwordTooShort });
+    } else if (!emailSchema.safeParse(form.email).success) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: accountMessages.badEmail });
+    }
+  });
+
+/** The login form: password length first, then email (spec section 5). */
+export const loginFormSchema = z
+  .object({ email: z.string(), password: z.string() })
+  .superRefine((form, ctx) => {
+    if (form.password.length < MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: accountMessages.passwordTooShort });
+    } else if (!emailSchema.safeParse(form.email).success) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: accountMessages.badEmail });
+    }
+  });
+
+/** An account as the API shows it. `displayName` and `name` are the same value (spec section 3). */
+export const accountSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  name: z.string(),
+  photoURL: z.string().nullable(),
+  role: roleSchema,
+  address: z.string().nullable(),
+  age: z.string().nullable(),
+  education: z.string().nullable(),
+  occupation: z.string().nullable(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** PUT /api/users: the profile fields only. Role and email are never taken from here. */
+export const profileUpdateSchema = z.object({
+  displayName: displayNameSchema.optional(),
+  address: requiredText('Address', 200),
+  age: requiredText('Age', 20),
+  education: requiredText('Education', 120),
+  occupation: requiredText('Occupation', 120),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** POST /api/users: after sign-up, the caller's own display name (and nothing else). */
+export const accountCreateSchema = z.object({ displayName: displayNameSchema.optional() });
+
+/** PUT /api/users/role: names the account by email (a registration or an account record both carry one). */
+export const roleUpdateSchema = z.object({ email: emailSchema, role: roleSchema });
+
+export const accountListQuerySchema = z.object({ q: searchTextSchema, ...pagingSchema(25, 100) });
+
+export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
+export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
+
+/** GET /api/users/{email}: `[isAdmin, isVolunteer]`, as the spec's client reads it. */
+export const roleFlagsSchema = z.tuple([z.boolean(), z.boolean()]);
+
+/** GET /api/site: what the pages need to know about how this installation is set up. */
+export const siteSchema = z.object({
+  /** The identity provider behind 'Continue With Google', or null when none is configured. */
+  socialSignIn: z.enum(['google', 'oidc']).nullable(),
+});
+export type Site = z.infer<typeof siteSchema>;
+
+/** Profile pictures: what the server accepts. */
+export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const profileImageTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
