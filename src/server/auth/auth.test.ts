@@ -123,6 +123,17 @@ describe('sign-in and sessions', () => {
   });
 });
 
+describe('the sign-in library\'s other calls', () => {
+  it('are closed, so a picture cannot be set to any URL around the upload checks', async () => {
+    const who = await signUp(t);
+    const res = await call(t, 'POST', '/api/auth/update-user', { image: 'https://evil.example/x.png', name: 'X' }, who.auth);
+    expect(res.status).toBe(404);
+    const [row] = await t.app.db.select().from(account).where(eq(account.id, who.id));
+    expect(row).toMatchObject({ image: null, name: who.name });
+    expect((await call(t, 'POST', '/api/auth/delete-user', {}, who.auth)).status).toBe(404);
+  });
+});
+
 describe('calls from another site', () => {
   it('refuses a state-changing call whose Origin is another site, and changes nothing', async () => {
     const who = await signUp(t);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { displayNameSchema, emailSchema, passwordSchema } from '../../shared/accounts.ts';
 import type { ErrorCode } from '../../shared/errors.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import type { Auth } from './auth.ts';
 import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
 
@@ -76,7 +76,23 @@ function translateError(status: number, body: { code?: string; message?: string 
   return new AppError(code, body.message || 'The sign-in request was refused');
 }
 
-const limitedPaths = ['/sign-in/', '/sign-up/', '/change-password', '/request-password-reset'];
+const limitedPaths = ['/sign-in/', '/sign-up/', '/change-password'];
+
+/**
+ * The library's calls the product uses. Others it offers (changing a picture to any URL through
+ * /update-user, for one) would go around the product's own rules, so they answer 404.
+ */
+const allowedPaths = [
+  /^\/sign-up\/email$/,
+  /^\/sign-in\/(email|social)$/,
+  /^\/callback\/[a-z0-9-]+$/,
+  /^\/sign-out$/,
+  /^\/get-session$/,
+  /^\/change-password$/,
+  /^\/list-sessions$/,
+  /^\/revoke-other-sessions$/,
+  /^\/error$/,
+];
 
 /** Mounts the sign-in library under /api/auth: the product's validation, rate limit and error format around it. */
 export async function authRoutes(app: FastifyInstance, options: { auth: Auth; rateLimitMax: number }) {
@@ -105,6 +121,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
     },
     async handler(request, reply) {
       const path = authPath(request);
+      if (!allowedPaths.some((allowed) => allowed.test(path))) throw notFound('Sign-in call');
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (value === undefined || name === 'content-length') continue;
