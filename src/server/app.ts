@@ -11,6 +11,8 @@ import { seedDemoContent } from './db/seed.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
+import { noticeRoutes } from './features/notices/routes.ts';
+import { registrationRoutes } from './features/registrations/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -68,6 +70,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       await api.register(siteRoutes);
       await api.register(userRoutes);
       await api.register(imageRoutes);
+      await api.register(registrationRoutes);
+      await api.register(noticeRoutes);
       await api.register(healthRoutes);
       await api.register(eventRoutes);
       await api.register(reviewRoutes);

@@ -107,8 +107,6 @@ export const roleUpdateSchema = z.object({ email: emailSchema, role: roleSchema 
 
 export const accountListQuerySchema = z.object({ q: searchTextSchema, ...pagingSchema(25, 100) });
 
-export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
-export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
 
 /** GET /api/users/{email}: `[isAdmin, isVolunteer]`, as the spec's client reads it. */
 export const roleFlagsSchema = z.tuple([z.boolean(), z.boolean()]);

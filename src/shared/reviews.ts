@@ -16,3 +16,22 @@ export const publicReviewSchema = z.object({
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 
 export const reviewListQuerySchema = z.object({ ...pagingSchema(6, 50) });
+
+export const reviewMessages = { reviewed: 'Reviewed Successfully' } as const;
+
+/** A review as its author (or an admin) sees it. */
+export const reviewSchema = publicReviewSchema.extend({ email: z.string(), name: z.string() });
+export type Review = z.infer<typeof reviewSchema>;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** POST /api/review: the words only; who wrote it and when come from the server. */
+export const reviewCreateSchema = z.object({
+  message: requiredText('Message', 200),
+  review: requiredText('Review', 2000),
+});

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { totalCountHeader } from '../../../shared/http.ts';
-import { publicReviewSchema, reviewListQuerySchema } from '../../../shared/reviews.ts';
-import { listReviews } from './service.ts';
+import { insertedIdSchema } from '../../../shared/results.ts';
+import { publicReviewSchema, reviewCreateSchema, reviewListQuerySchema, reviewSchema } from '../../../shared/reviews.ts';
+import { requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
+import { addReview, listReviews, listReviewsOf } from './service.ts';
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,4 +16,17 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       return reviews;
     },
   );
+
+  app.get(
+    '/review/:email',
+    { schema: { params: z.object({ email: z.string().max(254) }), response: { 200: z.array(reviewSchema) } } },
+    async (request) => {
+      requireSelfOrAdmin(request, { email: request.params.email });
+      return listReviewsOf(app.db, request.params.email);
+    },
+  );
+
+  app.post('/review', { schema: { body: reviewCreateSchema, response: { 200: insertedIdSchema } } }, async (request) => ({
+    insertedId: await addReview(app.db, requireSignedIn(request), request.body),
+  }));
 };

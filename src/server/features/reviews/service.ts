@@ -1,5 +1,6 @@
-import { count, desc } from 'drizzle-orm';
-import type { PublicReview } from '../../../shared/reviews.ts';
+import { count, desc, eq } from 'drizzle-orm';
+import type { PublicReview, Review } from '../../../shared/reviews.ts';
+import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { review } from '../../db/schema.ts';
 
@@ -21,4 +22,23 @@ export async function listReviews(db: Database, page: { limit: number; offset: n
     db.select({ value: count() }).from(review),
   ]);
   return { reviews: rows.map(toPublicReview), total: total?.value ?? 0 };
+}
+
+function toReview(row: ReviewRow): Review {
+  return { ...toPublicReview(row), email: row.email, name: row.name };
+}
+
+export async function listReviewsOf(db: Database, email: string): Promise<Review[]> {
+  const rows = await db.select().from(review).where(eq(review.email, email.toLowerCase())).orderBy(desc(review.createdAt), desc(review.id));
+  return rows.map(toReview);
+}
+
+/** The author's name, email and picture come from their account; the date from the server. */
+export async function addReview(db: Database, author: SignedInAccount, words: { message: string; review: string }) {
+  const [row] = await db
+    .insert(review)
+    .values({ accountId: author.id, email: author.email, name: author.name, img: author.image, ...words })
+    .returning({ id: review.id });
+  if (!row) throw new Error('review not stored');
+  return row.id;
 }

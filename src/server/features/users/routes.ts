@@ -4,15 +4,14 @@ import {
   accountCreateSchema,
   accountListQuerySchema,
   accountSchema,
-  deletedCountSchema,
   emailSchema,
-  modifiedCountSchema,
   PROFILE_IMAGE_MAX_BYTES,
   profileUpdateSchema,
   roleFlagsSchema,
   roleUpdateSchema,
 } from '../../../shared/accounts.ts';
 import { totalCountHeader } from '../../../shared/http.ts';
+import { deletedCountSchema, modifiedCountSchema } from '../../../shared/results.ts';
 import { requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { storeImage } from '../images/service.ts';

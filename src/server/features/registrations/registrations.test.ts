@@ -1,0 +1,137 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registration } from '../../db/schema.ts';
+import { call, signUp, type TestAccount } from '../../test/accounts.ts';
+import { insertEvent } from '../../test/factories.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let admin: TestAccount;
+let owner: TestAccount;
+let other: TestAccount;
+let volunteer: TestAccount;
+let eventId: string;
+
+const registrations = async () => t.app.db.select().from(registration).orderBy(registration.id);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await signUp(t, { role: 'admin' });
+  owner = await signUp(t, { name: 'Olga Owner' });
+  other = await signUp(t);
+  volunteer = await signUp(t, { role: 'volunteer' });
+  eventId = (await insertEvent(t.app.db, { title: 'Riverside Tree Planting Day', inDays: 10 })).id;
+});
+afterAll(() => t.close());
+
+async function registerOwnerFor(id: string) {
+  const res = await call(t, 'POST', '/api/register', { eventId: id }, owner.auth);
+  expect(res.status).toBe(200);
+  return (await res.json()).insertedId as string;
+}
+
+describe('POST /api/register', () => {
+  it('needs a signed-in caller', async () => {
+    const res = await call(t, 'POST', '/api/register', { eventId });
+    expect(res.status).toBe(401);
+    expect(await registrations()).toEqual([]);
+  });
+
+  it('registers the caller with their own name and email, whatever the payload says', async () => {
+    const res = await call(
+      t,
+      'POST',
+      '/api/register',
+      { eventId, name: 'Forged Name', email: admin.email, image: 'https://evil.example/x.png', title: 'Forged title' },
+      owner.auth,
+    );
+    expect(res.status).toBe(200);
+    const { insertedId } = await res.json();
+    const found = await (await call(t, 'GET', `/api/register/${insertedId}`, undefined, owner.auth)).json();
+    expect(found).toMatchObject({
+      _id: insertedId,
+      eventId,
+      title: 'Riverside Tree Planting Day',
+      name: 'Olga Owner',
+      email: owner.email,
+      image: null,
+      role: 'donator',
+    });
+  });
+
+  it('answers 409 with the message for a second registration for the same event', async () => {
+    const res = await call(t, 'POST', '/api/register', { eventId }, owner.auth);
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.message).toBe('You are already registered for this event');
+  });
+
+  it('creates exactly one registration from 50 identical requests at once', async () => {
+    const ev = await insertEvent(t.app.db, { inDays: 5 });
+    const results = await Promise.all(Array.from({ length: 50 }, () => call(t, 'POST', '/api/register', { eventId: ev.id }, other.auth)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    const [rows] = await t.app.db.select({ value: count() }).from(registration).where(eq(registration.eventId, ev.id));
+    expect(rows?.value).toBe(1);
+  });
+
+  it('answers 404 for an unknown event, 400 for a malformed id and 409 for a past event', async () => {
+    expect((await call(t, 'POST', '/api/register', { eventId: '0b6f6a57-1b7e-4a8e-9d53-6f1c2a5b9e10' }, owner.auth)).status).toBe(404);
+    const malformed = await call(t, 'POST', '/api/register', { eventId: 'nope' }, owner.auth);
+    expect(malformed.status).toBe(400);
+    expect(Object.keys((await malformed.json()).error.fields)).toEqual(['eventId']);
+    const past = await insertEvent(t.app.db, { inDays: -3 });
+    const res = await call(t, 'POST', '/api/register', { eventId: past.id }, owner.auth);
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.message).toBe('This event has already taken place');
+  });
+});
+
+describe('reading and cancelling registrations', () => {
+  it('GET /register is for admins only, searched and paged with the total', async () => {
+    expect((await call(t, 'GET', '/api/register')).status).toBe(401);
+    for (const who of [owner, volunteer]) expect((await call(t, 'GET', '/api/register', undefined, who.auth)).status).toBe(403);
+    const res = await call(t, 'GET', '/api/register?q=TREE%20plant', undefined, admin.auth);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-total-count')).toBe('1');
+    expect((await res.json())[0]).toMatchObject({ email: owner.email, title: 'Riverside Tree Planting Day' });
+    const byEmail = await call(t, 'GET', `/api/register?q=${encodeURIComponent(other.email)}`, undefined, admin.auth);
+    expect(byEmail.headers.get('x-total-count')).toBe('1');
+  });
+
+  it('GET /register/{id} is for its owner and admins', async () => {
+    const id = (await registrations()).find((r) => r.accountId === owner.id)!.id;
+    expect((await call(t, 'GET', `/api/register/${id}`)).status).toBe(401);
+    expect((await call(t, 'GET', `/api/register/${id}`, undefined, other.auth)).status).toBe(403);
+    expect((await call(t, 'GET', `/api/register/${id}`, undefined, owner.auth)).status).toBe(200);
+    expect((await call(t, 'GET', `/api/register/${id}`, undefined, admin.auth)).status).toBe(200);
+    expect((await call(t, 'GET', '/api/register/0b6f6a57-1b7e-4a8e-9d53-6f1c2a5b9e10', undefined, admin.auth)).status).toBe(404);
+  });
+
+  it('GET /register/event/{email} lists a person\'s registrations for them and for admins', async () => {
+    const path = `/api/register/event/${owner.email}`;
+    expect((await call(t, 'GET', path)).status).toBe(401);
+    expect((await call(t, 'GET', path, undefined, other.auth)).status).toBe(403);
+    const mine = await (await call(t, 'GET', path, undefined, owner.auth)).json();
+    expect(mine.map((r: { eventId: string }) => r.eventId)).toEqual([eventId]);
+    expect(await (await call(t, 'GET', path, undefined, admin.auth)).json()).toEqual(mine);
+  });
+
+  it('DELETE /register/{id}: others are refused and nothing changes; the owner cancels once', async () => {
+    const ev = await insertEvent(t.app.db, { inDays: 8 });
+    const id = await registerOwnerFor(ev.id);
+    const before = await registrations();
+    expect((await call(t, 'DELETE', `/api/register/${id}`)).status).toBe(401);
+    expect((await call(t, 'DELETE', `/api/register/${id}`, undefined, other.auth)).status).toBe(403);
+    expect((await call(t, 'DELETE', `/api/register/${id}`, undefined, volunteer.auth)).status).toBe(403);
+    expect(await registrations()).toEqual(before);
+    expect(await (await call(t, 'DELETE', `/api/register/${id}`, undefined, owner.auth)).json()).toEqual({ deletedCount: 1 });
+    expect(await (await call(t, 'DELETE', `/api/register/${id}`, undefined, owner.auth)).json()).toEqual({ deletedCount: 0 });
+  });
+
+  it('DELETE /register/{id}: an admin may cancel anyone\'s registration', async () => {
+    const ev = await insertEvent(t.app.db, { inDays: 9 });
+    const id = await registerOwnerFor(ev.id);
+    expect(await (await call(t, 'DELETE', `/api/register/${id}`, undefined, admin.auth)).json()).toEqual({ deletedCount: 1 });
+  });
+});

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { totalCountHeader } from '../../../shared/http.ts';
+import { registrationCreateSchema, registrationListQuerySchema, registrationSchema } from '../../../shared/registrations.ts';
+import { deletedCountSchema, insertedIdSchema } from '../../../shared/results.ts';
+import { requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
+import { notFound } from '../../http/errors.ts';
+import * as registrations from './service.ts';
+
+const idParams = z.object({ id: z.string().max(100) });
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/register', { schema: { body: registrationCreateSchema, response: { 200: insertedIdSchema } } }, async (request) => ({
+    insertedId: await registrations.register(app.db, requireSignedIn(request), request.body.eventId),
+  }));
+
+  app.get(
+    '/register',
+    {
+      preHandler: requireRole('admin'),
+      schema: { querystring: registrationListQuerySchema, response: { 200: z.array(registrationSchema) } },
+    },
+    async (request, reply) => {
+      const { registrations: rows, total } = await registrations.listRegistrations(app.db, request.query);
+      reply.header(totalCountHeader, String(total));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/register/event/:email',
+    { schema: { params: z.object({ email: z.string().max(254) }), response: { 200: z.array(registrationSchema) } } },
+    async (request) => {
+      requireSelfOrAdmin(request, { email: request.params.email });
+      return registrations.listRegistrationsOf(app.db, request.params.email);
+    },
+  );
+
+  app.get('/register/:id', { schema: { params: idParams, response: { 200: registrationSchema } } }, async (request) => {
+    requireSignedIn(request);
+    const found = isUuid(request.params.id) ? await registrations.findRegistration(app.db, request.params.id) : undefined;
+    if (!found) throw notFound('Registration');
+    requireSelfOrAdmin(request, { id: found.accountId });
+    return found.registration;
+  });
+
+  app.delete('/register/:id', { schema: { params: idParams, response: { 200: deletedCountSchema } } }, async (request) => {
+    const caller = requireSignedIn(request);
+    const deletedCount = isUuid(request.params.id) ? await registrations.cancelRegistration(app.db, caller, request.params.id) : 0;
+    return { deletedCount };
+  });
+};

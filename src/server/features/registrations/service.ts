@@ -1,0 +1,94 @@
+import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Registration } from '../../../shared/registrations.ts';
+import { registrationMessages } from '../../../shared/registrations.ts';
+import type { SignedInAccount } from '../../auth/signed-in.ts';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { account, event, registration } from '../../db/schema.ts';
+import { containsPattern } from '../../db/search.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { toEvent } from '../events/service.ts';
+
+const columns = { registration, event, role: account.role };
+type Row = { registration: typeof registration.$inferSelect; event: typeof event.$inferSelect; role: (typeof account.$inferSelect)['role'] };
+
+function toRegistration(row: Row): Registration {
+  const { _id: eventId, ...eventFields } = toEvent(row.event);
+  return {
+    _id: row.registration.id,
+    eventId,
+    ...eventFields,
+    name: row.registration.name,
+    email: row.registration.email,
+    image: row.registration.image,
+    role: row.role,
+    registeredAt: row.registration.createdAt.toISOString(),
+  };
+}
+
+function selectRegistrations(db: Database) {
+  return db
+    .select(columns)
+    .from(registration)
+    .innerJoin(event, eq(registration.eventId, event.id))
+    .innerJoin(account, eq(registration.accountId, account.id));
+}
+
+/**
+ * Registers the caller for an event, with their name, email and picture as their account has them.
+ * The database's unique constraint, not a read before the write, makes a second registration fail.
+ */
+export async function register(db: Database, caller: SignedInAccount, eventId: string): Promise<string> {
+  const [found] = await db
+    .select({ id: event.id, past: sql<boolean>`${event.date} < current_date` })
+    .from(event)
+    .where(eq(event.id, eventId));
+  if (!found) throw notFound('Event');
+  if (found.past) throw new AppError('conflict', registrationMessages.eventPast);
+  try {
+    const [row] = await db
+      .insert(registration)
+      .values({ accountId: caller.id, eventId, name: caller.name, email: caller.email, image: caller.image })
+      .returning({ id: registration.id });
+    if (!row) throw new Error('registration not stored');
+    return row.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', registrationMessages.alreadyRegistered);
+    throw error;
+  }
+}
+
+export async function findRegistration(db: Database, id: string) {
+  const [row] = await selectRegistrations(db).where(eq(registration.id, id));
+  return row && { accountId: row.registration.accountId, registration: toRegistration(row) };
+}
+
+export async function listRegistrationsOf(db: Database, email: string): Promise<Registration[]> {
+  const rows = await selectRegistrations(db)
+    .where(eq(registration.email, email.toLowerCase()))
+    .orderBy(event.date, event.time, registration.id);
+  return rows.map(toRegistration);
+}
+
+export async function listRegistrations(db: Database, query: { q?: string | undefined; limit: number; offset: number }) {
+  const pattern = query.q ? containsPattern(query.q) : undefined;
+  const where: SQL | undefined = pattern
+    ? or(ilike(event.title, pattern), ilike(registration.name, pattern), ilike(registration.email, pattern))
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    selectRegistrations(db).where(where).orderBy(desc(registration.createdAt), desc(registration.id)).limit(query.limit).offset(query.offset),
+    db.select({ value: count() }).from(registration).innerJoin(event, eq(registration.eventId, event.id)).where(where),
+  ]);
+  return { registrations: rows.map(toRegistration), total: total?.value ?? 0 };
+}
+
+/** Removes a registration the caller owns (or any, for an admin); one that is already gone counts 0. */
+export async function cancelRegistration(db: Database, caller: SignedInAccount, id: string): Promise<number> {
+  const [row] = await db.select({ accountId: registration.accountId }).from(registration).where(eq(registration.id, id));
+  if (!row) return 0;
+  if (row.accountId !== caller.id && caller.role !== 'admin') {
+    throw new AppError('forbidden', 'You can only cancel your own registrations');
+  }
+  const deleted = await db.delete(registration).where(eq(registration.id, id)).returning({ id: registration.id });
+  return deleted.length;
+}

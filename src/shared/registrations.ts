@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { roleSchema } from './accounts.ts';
+import { eventDateSchema } from './events.ts';
+import { pagingSchema, searchTextSchema } from './paging.ts';
+
+export const registrationMessages = {
+  alreadyRegistered: 'You are already registered for this event',
+  eventPast: 'This event has already taken place',
+  registered: 'Successfully registered',
+} as const;
+
+/**
+ * A registration as the API shows it: the registrant (name, email, image, current role) from their
+ * account, the event's fields from the event.
+ */
+export const registrationSchema = z.object({
+  _id: z.string(),
+  eventId: z.string(),
+  index: z.number().int(),
+  key: z.string(),
+  title: z.string(),
+  desc: z.string(),
+  banner: z.string(),
+  date: eventDateSchema,
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  role: roleSchema,
+  /** When the person registered (ISO 8601 instant). */
+  registeredAt: z.iso.datetime(),
+});
+export type Registration = z.infer<typeof registrationSchema>;
+
+/** POST /api/register names only the event; everything else comes from the account and the event. */
+export const registrationCreateSchema = z.object({
+  eventId: z.uuid({ message: 'Choose an event to register for' }),
+});
+
+export const registrationListQuerySchema = z.object({ q: searchTextSchema, ...pagingSchema(25, 100) });
