@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { donationRoutes } from './features/donations/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
 import { noticeRoutes } from './features/notices/routes.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
@@ -22,6 +23,8 @@ import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { isPagePath, registerWebApp } from './http/web-app.ts';
+import { createStripeGateway } from './payments/stripe-gateway.ts';
+import { createTestModeGateway } from './payments/test-mode-gateway.ts';
 
 /**
  * Builds the whole product (API under /api and the web app) without listening, so tests can drive
@@ -54,6 +57,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('dbKind', database.kind);
   const auth = createAuth(config, database.db, await loadAuthSecret(database.db, config.authSecret));
   app.decorate('auth', auth);
+  app.decorate('payments', config.stripe ? createStripeGateway(config.stripe) : createTestModeGateway(database.db));
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await registerRateLimit(app, config.redisUrl);
@@ -72,6 +76,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       await api.register(imageRoutes);
       await api.register(registrationRoutes);
       await api.register(noticeRoutes);
+      await api.register(donationRoutes);
       await api.register(healthRoutes);
       await api.register(eventRoutes);
       await api.register(reviewRoutes);

@@ -47,6 +47,10 @@ const envSchema = z.object({
   OIDC_ISSUER: z.url({ protocol: /^https?$/, message: 'must be the http(s) address of the OpenID Connect issuer' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().min(1).default('./dist/web'),
 });
@@ -57,7 +61,17 @@ export type Env = z.infer<typeof envSchema>;
 const groups: [string, (keyof Env)[]][] = [
   ['Google sign-in', ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']],
   ['OpenID Connect sign-in', ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']],
+  ['Stripe card payments', ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY']],
 ];
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  /** Without it, Stripe's notifications are refused and payments are recorded when the browser confirms them. */
+  webhookSecret: string | undefined;
+  /** Another address for Stripe's API (a local stand-in in tests). */
+  apiBase: URL | undefined;
+}
 
 export interface SocialProvider {
   id: 'google' | 'oidc';
@@ -89,6 +103,8 @@ export interface Config {
   trustProxy: boolean;
   /** The identity provider behind 'Continue With Google', if any. */
   socialProvider: SocialProvider | undefined;
+  /** Stripe when its keys are set; otherwise payments go through the offline test-mode gateway. */
+  stripe: StripeSettings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -124,6 +140,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     socialProvider: socialProvider(e),
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined,
+          }
+        : undefined,
   };
 }
 

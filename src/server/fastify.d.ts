@@ -2,6 +2,8 @@ import type { Auth } from './auth/auth.ts';
 import type { SignedInAccount } from './auth/signed-in.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
+import type { TestModeGateway } from './payments/test-mode-gateway.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,6 +11,8 @@ declare module 'fastify' {
     db: Database;
     dbKind: 'embedded' | 'server';
     auth: Auth;
+    /** Stripe when configured, otherwise the offline test-mode gateway. */
+    payments: PaymentGateway | TestModeGateway;
   }
   interface FastifyRequest {
     /** The signed-in caller, read from the session once per request; null when signed out. */

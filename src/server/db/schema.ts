@@ -224,3 +224,20 @@ export const appSetting = pgTable('app_setting', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A payment of the built-in test-mode gateway (used when no Stripe keys are set). Shaped like a
+ * Stripe PaymentIntent; it never holds more of a card than its last four digits.
+ */
+export const testPayment = pgTable('test_payment', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull(),
+  last4: text('last4'),
+  failureMessage: text('failure_message'),
+  metadata: text('metadata').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  donationListQuerySchema,
+  donationSchema,
+  paymentRecordSchema,
+  paymentStartedSchema,
+  paymentStartSchema,
+  testConfirmResultSchema,
+  testConfirmSchema,
+} from '../../../shared/donations.ts';
+import { totalCountHeader } from '../../../shared/http.ts';
+import { insertedIdSchema } from '../../../shared/results.ts';
+import { requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { InvalidSignature } from '../../payments/gateway.ts';
+import * as donations from './service.ts';
+
+export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const gateway = app.payments;
+
+  app.post('/create-payment-intent', { schema: { body: paymentStartSchema, response: { 200: paymentStartedSchema } } }, async (request) =>
+    donations.startDonation(app.db, gateway, requireSignedIn(request), { ...request.body, amountCents: app.config.donationAmountCents }),
+  );
+
+  app.post('/payment', { schema: { body: paymentRecordSchema, response: { 200: insertedIdSchema } } }, async (request) => ({
+    insertedId: await donations.confirmDonation(app.db, gateway, requireSignedIn(request), request.body.transaction),
+  }));
+
+  app.post(
+    '/test-payments/confirm',
+    { schema: { body: testConfirmSchema, response: { 200: testConfirmResultSchema } } },
+    async (request) => {
+      const donor = requireSignedIn(request);
+      if (gateway.mode !== 'test' || !('confirm' in gateway)) throw notFound('Test-mode payment');
+      const result = await gateway.confirm(request.body.clientSecret, request.body.card, donor.id);
+      if (!result) throw notFound('Payment');
+      return {
+        status: result.payment.status,
+        paymentId: result.payment.id,
+        ...(result.outcome.ok ? {} : { error: { code: result.outcome.code, message: result.outcome.message } }),
+      };
+    },
+  );
+
+  app.get(
+    '/payment',
+    { preHandler: requireRole('admin'), schema: { querystring: donationListQuerySchema, response: { 200: z.array(donationSchema) } } },
+    async (request, reply) => {
+      const { donations: rows, total } = await donations.listDonations(app.db, request.query);
+      reply.header(totalCountHeader, String(total));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/payment/:email',
+    { schema: { params: z.object({ email: z.string().max(254) }), response: { 200: z.array(donationSchema) } } },
+    async (request) => {
+      requireSelfOrAdmin(request, { email: request.params.email });
+      return donations.listDonationsOf(app.db, request.params.email);
+    },
+  );
+
+  await app.register(async (webhook) => {
+    // The signature covers the exact bytes Stripe sent, so the body stays raw.
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+    webhook.post('/stripe/webhook', { config: { public: true } }, async (request) => {
+      const signature = request.headers['stripe-signature'];
+      let notification;
+      try {
+        notification = await gateway.verifyNotification(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+      } catch (error) {
+        if (error instanceof InvalidSignature) throw new AppError('invalid_input', 'The notification signature is not valid');
+        throw error;
+      }
+      return { received: true, ...(await donations.handleNotification(app.db, notification)) };
+    });
+  });
+};

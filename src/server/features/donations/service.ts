@@ -1,0 +1,124 @@
+import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Donation } from '../../../shared/donations.ts';
+import type { SignedInAccount } from '../../auth/signed-in.ts';
+import type { Database } from '../../db/client.ts';
+import { donation, event, paymentEvent } from '../../db/schema.ts';
+import { containsPattern } from '../../db/search.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import type { GatewayPayment, PaymentGateway, PaymentNotification } from '../../payments/gateway.ts';
+
+function toDonation(row: typeof donation.$inferSelect): Donation {
+  return {
+    _id: row.id,
+    amount: row.amountCents,
+    currency: row.currency,
+    created: row.paymentCreatedAt.toISOString(),
+    transaction: row.transaction,
+    last4: row.last4,
+    email: row.email,
+    event: row.eventTitle,
+    eventId: row.eventId,
+    eventBanner: row.eventBanner,
+    date: row.createdAt.toISOString(),
+  };
+}
+
+/** Starts a payment for the caller and an event; the amount is the server's, never the browser's. */
+export async function startDonation(
+  db: Database,
+  gateway: PaymentGateway,
+  donor: SignedInAccount,
+  input: { eventId: string; attemptId: string; amountCents: number },
+) {
+  const [found] = await db.select({ id: event.id }).from(event).where(eq(event.id, input.eventId));
+  if (!found) throw notFound('Event');
+  const created = await gateway.createPayment({
+    amountCents: input.amountCents,
+    currency: 'usd',
+    idempotencyKey: `donation:${donor.id}:${input.eventId}:${input.attemptId}`,
+    metadata: { accountId: donor.id, email: donor.email, eventId: input.eventId },
+  });
+  return {
+    clientSecret: created.clientSecret,
+    paymentId: created.id,
+    amount: input.amountCents,
+    currency: 'usd',
+    mode: gateway.mode,
+    publishableKey: gateway.publishableKey,
+  };
+}
+
+/**
+ * Records a payment the gateway says succeeded, once: the transaction is unique, so the same
+ * payment recorded again (by the browser, a retry or the webhook) gives the same donation.
+ * Amount, card and donor come from the gateway's payment, the event's title and banner from the event.
+ */
+export async function recordDonation(db: Database, payment: GatewayPayment): Promise<string> {
+  if (payment.status !== 'succeeded') throw new AppError('conflict', 'This payment has not succeeded, so no donation was recorded');
+  const { accountId, email, eventId } = payment.metadata;
+  if (!accountId || !email || !eventId) throw new AppError('invalid_input', 'This payment is not a donation made here');
+  const [ev] = await db.select({ title: event.title, banner: event.banner }).from(event).where(eq(event.id, eventId));
+  await db
+    .insert(donation)
+    .values({
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      paymentCreatedAt: payment.created,
+      transaction: payment.id,
+      last4: payment.last4,
+      accountId,
+      email,
+      eventId: ev ? eventId : null,
+      eventTitle: ev?.title ?? 'An event that has since been removed',
+      eventBanner: ev?.banner ?? '',
+    })
+    .onConflictDoNothing({ target: donation.transaction });
+  const [row] = await db.select({ id: donation.id }).from(donation).where(eq(donation.transaction, payment.id));
+  if (!row) throw new Error('donation not stored');
+  return row.id;
+}
+
+/** POST /api/payment: the caller may record only their own payment. */
+export async function confirmDonation(db: Database, gateway: PaymentGateway, donor: SignedInAccount, transaction: string) {
+  const payment = await gateway.retrievePayment(transaction);
+  if (!payment) throw notFound('Payment');
+  if (payment.metadata.accountId !== donor.id) throw new AppError('forbidden', 'This payment was made by someone else');
+  return recordDonation(db, payment);
+}
+
+/** A verified notification from the provider, handled once however often it is delivered. */
+export async function handleNotification(db: Database, notification: PaymentNotification) {
+  const [first] = await db
+    .insert(paymentEvent)
+    .values({ id: notification.id, type: notification.type })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvent.id });
+  if (!first) return { handled: false };
+  if (notification.payment?.status === 'succeeded') {
+    try {
+      await recordDonation(db, notification.payment);
+    } catch (error) {
+      // Let the provider deliver it again later rather than lose the donation.
+      await db.delete(paymentEvent).where(eq(paymentEvent.id, notification.id));
+      throw error;
+    }
+  }
+  return { handled: true };
+}
+
+export async function listDonations(db: Database, query: { q?: string | undefined; limit: number; offset: number }) {
+  const pattern = query.q ? containsPattern(query.q) : undefined;
+  const where: SQL | undefined = pattern
+    ? or(ilike(donation.email, pattern), ilike(donation.eventTitle, pattern), ilike(donation.transaction, pattern))
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(donation).where(where).orderBy(desc(donation.createdAt), desc(donation.id)).limit(query.limit).offset(query.offset),
+    db.select({ value: count() }).from(donation).where(where),
+  ]);
+  return { donations: rows.map(toDonation), total: total?.value ?? 0 };
+}
+
+export async function listDonationsOf(db: Database, email: string): Promise<Donation[]> {
+  const rows = await db.select().from(donation).where(eq(donation.email, email.toLowerCase())).orderBy(desc(donation.createdAt), desc(donation.id));
+  return rows.map(toDonation);
+}

@@ -1,0 +1,52 @@
+/** What the product needs from a card payment provider; Stripe and the offline test mode implement it. */
+
+export type PaymentStatus = 'requires_payment_method' | 'processing' | 'requires_action' | 'succeeded' | 'canceled';
+
+/** Who the payment is for, written by the server when it creates the payment. */
+export interface PaymentMetadata {
+  accountId: string;
+  email: string;
+  eventId: string;
+}
+
+export interface GatewayPayment {
+  id: string;
+  status: PaymentStatus;
+  amountCents: number;
+  currency: string;
+  created: Date;
+  last4: string | null;
+  metadata: Partial<PaymentMetadata>;
+}
+
+export interface CreatedPayment {
+  id: string;
+  clientSecret: string;
+}
+
+/** A provider's notification that a payment succeeded, after its signature was checked. */
+export interface PaymentNotification {
+  id: string;
+  type: string;
+  /** The payment the notification is about, when it is about one. */
+  payment: GatewayPayment | null;
+}
+
+export interface PaymentGateway {
+  mode: 'stripe' | 'test';
+  /** For the browser: Stripe's publishable key in Stripe mode. */
+  publishableKey: string | null;
+  createPayment(input: {
+    amountCents: number;
+    currency: string;
+    idempotencyKey: string;
+    metadata: PaymentMetadata;
+  }): Promise<CreatedPayment>;
+  retrievePayment(id: string): Promise<GatewayPayment | null>;
+  /** Checks a notification's signature; throws InvalidSignature when it is not the provider's. */
+  verifyNotification(rawBody: Buffer, signature: string | undefined): Promise<PaymentNotification>;
+}
+
+export class InvalidSignature extends Error {
+  override name = 'InvalidSignature';
+}

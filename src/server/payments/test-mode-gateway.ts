@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { testPayment } from '../db/schema.ts';
+import { InvalidSignature, type GatewayPayment, type PaymentGateway, type PaymentStatus } from './gateway.ts';
+import { cardOutcome, type CardOutcome } from './test-cards.ts';
+
+export interface TestCard {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  postalCode: string;
+}
+
+const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x');
+
+function toPayment(row: typeof testPayment.$inferSelect): GatewayPayment {
+  return {
+    id: row.id,
+    status: row.status as PaymentStatus,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    created: row.createdAt,
+    last4: row.last4,
+    metadata: JSON.parse(row.metadata),
+  };
+}
+
+/**
+ * The built-in gateway for a fresh install: no network, no real money, and Stripe's documented
+ * test cards give Stripe's documented outcomes. Payments are kept in the database like any record.
+ */
+export function createTestModeGateway(db: Database) {
+  const gateway: PaymentGateway & { confirm: typeof confirm } = {
+    mode: 'test',
+    publishableKey: null,
+
+    async createPayment({ amountCents, currency, idempotencyKey, metadata }) {
+      const id = `pi_test_${token(18)}`;
+      await db
+        .insert(testPayment)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${token(18)}`,
+          idempotencyKey,
+          amountCents,
+          currency,
+          status: 'requires_payment_method',
+          metadata: JSON.stringify(metadata),
+        })
+        .onConflictDoNothing({ target: testPayment.idempotencyKey });
+      const [row] = await db.select().from(testPayment).where(eq(testPayment.idempotencyKey, idempotencyKey));
+      if (!row) throw new Error('test payment not stored');
+      return { id: row.id, clientSecret: row.clientSecret };
+    },
+
+    async retrievePayment(id) {
+      const [row] = await db.select().from(testPayment).where(eq(testPayment.id, id));
+      return row ? toPayment(row) : null;
+    },
+
+    async verifyNotification() {
+      throw new InvalidSignature('The test-mode gateway sends no notifications');
+    },
+
+    confirm,
+  };
+
+  /**
+   * What Stripe.js's confirmCardPayment does, offline: the card's outcome decides the payment's
+   * status. Only the last four digits are kept. A payment that already succeeded stays so. Only the
+   * account the payment was made for may confirm it.
+   */
+  async function confirm(
+    clientSecret: string,
+    card: TestCard,
+    accountId: string,
+    now = new Date(),
+  ): Promise<{ payment: GatewayPayment; outcome: CardOutcome } | null> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select().from(testPayment).where(eq(testPayment.clientSecret, clientSecret)).for('update');
+      if (!row || toPayment(row).metadata.accountId !== accountId) return null;
+      if (row.status === 'succeeded') return { payment: toPayment(row), outcome: { ok: true } };
+      const expired = card.expYear < now.getFullYear() || (card.expYear === now.getFullYear() && card.expMonth < now.getMonth() + 1);
+      const outcome: CardOutcome = expired
+        ? { ok: false, code: 'invalid_expiry_year', message: "Your card's expiration date is in the past." }
+        : cardOutcome(card.number);
+      const [updated] = await tx
+        .update(testPayment)
+        .set(
+          outcome.ok
+            ? { status: 'succeeded', last4: card.number.slice(-4), failureMessage: null }
+            : { status: 'requires_payment_method', failureMessage: outcome.message },
+        )
+        .where(eq(testPayment.id, row.id))
+        .returning();
+      return { payment: toPayment(updated ?? row), outcome };
+    });
+  }
+
+  return gateway;
+}
+
+export type TestModeGateway = ReturnType<typeof createTestModeGateway>;

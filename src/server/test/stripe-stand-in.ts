@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+interface Intent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  created: number;
+  metadata: Record<string, string>;
+  latest_charge: string | null;
+  last4?: string;
+}
+
+async function readBody(request: IncomingMessage) {
+  let text = '';
+  for await (const chunk of request) text += chunk;
+  return new URLSearchParams(text);
+}
+
+/**
+ * A local stand-in for the part of Stripe's API the product uses (PaymentIntents), so tests run the
+ * real `stripe` library against real HTTP. It keeps idempotency keys as Stripe does.
+ */
+export async function startStripeStandIn() {
+  const intents = new Map<string, Intent>();
+  const byIdempotencyKey = new Map<string, string>();
+  const requests: { method: string; path: string; idempotencyKey: string | undefined; body: URLSearchParams }[] = [];
+
+  const render = (intent: Intent, expandCharge: boolean) => {
+    const { last4, ...rest } = intent;
+    return {
+      ...rest,
+      latest_charge:
+        expandCharge && intent.latest_charge
+          ? { id: intent.latest_charge, object: 'charge', payment_method_details: { type: 'card', card: { last4 } } }
+          : intent.latest_charge,
+    };
+  };
+
+  const server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const body = await readBody(request);
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+    requests.push({ method: request.method ?? '', path: url.pathname, idempotencyKey, body });
+    const send = (status: number, payload: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+      response.end(JSON.stringify(payload));
+    };
+    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      const existing = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+      if (existing) return send(200, render(intents.get(existing)!, false));
+      const id = `pi_${randomBytes(12).toString('hex')}`;
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of body) {
+        const match = key.match(/^metadata\[(.+)\]$/);
+        if (match?.[1]) metadata[match[1]] = value;
+      }
+      const intent: Intent = {
+        id,
+        object: 'payment_intent',
+        amount: Number(body.get('amount')),
+        currency: body.get('currency') ?? 'usd',
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        created: Math.floor(Date.now() / 1000),
+        metadata,
+        latest_charge: null,
+      };
+      intents.set(id, intent);
+      if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, id);
+      return send(200, render(intent, false));
+    }
+    const match = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
+    if (request.method === 'GET' && match?.[1]) {
+      const intent = intents.get(match[1]);
+      if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+      return send(200, render(intent, url.searchParams.getAll('expand[]').includes('latest_charge') || url.searchParams.getAll('expand[0]').includes('latest_charge')));
+    }
+    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` } });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+
+  return {
+    url: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    requests,
+    intents,
+    /** What Stripe.js confirming a card in the browser does to the payment. */
+    succeed(id: string, last4 = '4242') {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no payment ${id}`);
+      Object.assign(intent, { status: 'succeeded', latest_charge: `ch_${randomBytes(8).toString('hex')}`, last4 });
+    },
+    close: async () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { pagingSchema, searchTextSchema } from './paging.ts';
+
+export const donationMessages = {
+  completed: 'Donation Completed Successfully',
+  testMode: 'Test mode: no real money moves',
+  /** '{amount}' is replaced by the amount in dollars, e.g. 'Successfully paid $30'. */
+  paid: 'Successfully paid ${amount}',
+} as const;
+
+/** POST /api/create-payment-intent: which event, and the page's attempt (a retry of the same attempt reuses its payment). */
+export const paymentStartSchema = z.object({
+  eventId: z.uuid({ message: 'Choose an event to donate to' }),
+  attemptId: z.uuid({ message: 'attemptId must be a UUID' }),
+});
+
+export const paymentStartedSchema = z.object({
+  clientSecret: z.string(),
+  paymentId: z.string(),
+  /** In cents, as the server decided it. */
+  amount: z.number().int(),
+  currency: z.string(),
+  mode: z.enum(['stripe', 'test']),
+  publishableKey: z.string().nullable(),
+});
+export type PaymentStarted = z.infer<typeof paymentStartedSchema>;
+
+const digits = (value: string) => value.replace(/[\s-]/g, '');
+
+/** The test-mode card form: checked for shape here; the gateway decides the outcome. */
+export const testCardSchema = z.object({
+  number: z
+    .string({ message: 'Your card number is incomplete.' })
+    .transform(digits)
+    .pipe(z.string().regex(/^\d{13,19}$/, 'Your card number is incomplete.')),
+  expMonth: z.coerce.number({ message: "Your card's expiration date is incomplete." }).int().min(1, "Your card's expiration month is invalid.").max(12, "Your card's expiration month is invalid."),
+  expYear: z.coerce
+    .number({ message: "Your card's expiration date is incomplete." })
+    .int()
+    .transform((year) => (year < 100 ? 2000 + year : year))
+    .pipe(z.number().min(2000, "Your card's expiration year is invalid.").max(2100, "Your card's expiration year is invalid.")),
+  cvc: z.string({ message: "Your card's security code is incomplete." }).regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+  postalCode: z.string({ message: 'Your postal code is incomplete.' }).trim().min(1, 'Your postal code is incomplete.').max(12, 'Your postal code is invalid.'),
+});
+export type TestCard = z.infer<typeof testCardSchema>;
+
+/** POST /api/test-payments/confirm: what Stripe.js's confirmCardPayment does, for the offline test mode. */
+export const testConfirmSchema = z.object({ clientSecret: z.string().min(1).max(200), card: testCardSchema });
+
+/** Like Stripe.js: either the payment, or an error to show as given. */
+export const testConfirmResultSchema = z.object({
+  status: z.enum(['requires_payment_method', 'processing', 'requires_action', 'succeeded', 'canceled']),
+  paymentId: z.string(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+
+/** POST /api/payment: names the payment only; the server asks the gateway for everything else. */
+export const paymentRecordSchema = z.object({ transaction: z.string().min(1, 'transaction is required').max(200) });
+
+/** A donation as the spec names its fields; `amount` is in cents. */
+export const donationSchema = z.object({
+  _id: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  /** When the payment was made (ISO 8601 instant). */
+  created: z.iso.datetime(),
+  transaction: z.string(),
+  last4: z.string().nullable(),
+  email: z.string(),
+  event: z.string(),
+  eventId: z.string().nullable(),
+  eventBanner: z.string(),
+  /** When the donation was recorded (ISO 8601 instant). */
+  date: z.iso.datetime(),
+});
+export type Donation = z.infer<typeof donationSchema>;
+
+export const donationListQuerySchema = z.object({ q: searchTextSchema, ...pagingSchema(25, 100) });
+
+/** Dollars from cents for display: 3000 → '$30.00'. */
+export function formatAmount(cents: number, currency = 'usd'): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+}
