@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingSchema, searchTextSchema } from './paging.ts';
+import { pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
 
 export const roles = ['donator', 'volunteer', 'admin'] as const;
 export const roleSchema = z.enum(roles, { message: 'Role must be donator, volunteer or admin' });
@@ -105,7 +105,14 @@ export const accountCreateSchema = z.object({ displayName: displayNameSchema.opt
 /** PUT /api/users/role: names the account by email (a registration or an account record both carry one). */
 export const roleUpdateSchema = z.object({ email: emailSchema, role: roleSchema });
 
-export const accountListQuerySchema = z.object({ q: searchTextSchema, ...pagingSchema(25, 100) });
+export const accountSortColumns = ['name', 'email', 'role', 'age', 'education', 'occupation', 'address'] as const;
+
+export const accountListQuerySchema = z.object({
+  q: searchTextSchema,
+  sort: sortSchema(accountSortColumns),
+  ...pagingSchema(25, 100),
+});
+export type AccountListQuery = z.infer<typeof accountListQuerySchema>;
 
 
 /** GET /api/users/{email}: `[isAdmin, isVolunteer]`, as the spec's client reads it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingSchema, searchTextSchema } from './paging.ts';
+import { pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
 
 export const donationMessages = {
   completed: 'Donation Completed Successfully',
@@ -75,7 +75,14 @@ export const donationSchema = z.object({
 });
 export type Donation = z.infer<typeof donationSchema>;
 
-export const donationListQuerySchema = z.object({ q: searchTextSchema, ...pagingSchema(25, 100) });
+export const donationSortColumns = ['amount', 'email', 'event', 'date'] as const;
+
+export const donationListQuerySchema = z.object({
+  q: searchTextSchema,
+  sort: sortSchema(donationSortColumns),
+  ...pagingSchema(25, 100),
+});
+export type DonationListQuery = z.infer<typeof donationListQuerySchema>;
 
 /** Dollars from cents for display: 3000 → '$30.00'. */
 export function formatAmount(cents: number, currency = 'usd'): string {

@@ -22,3 +22,14 @@ export function pagingSchema(defaultLimit: number, maxLimit: number) {
       .default(0),
   };
 }
+
+/** `?sort=title` (ascending) or `?sort=-title` (descending), from the columns a list allows. */
+export function sortSchema<const Column extends string>(columns: readonly Column[]) {
+  const values = columns.flatMap((c) => [c, `-${c}`] as const) as [Column | `-${Column}`, ...(Column | `-${Column}`)[]];
+  return z.enum(values, { message: `sort must be one of ${columns.join(', ')} (prefix with - for descending)` }).optional();
+}
+
+export function parseSort<Column extends string>(sort: Column | `-${Column}` | undefined) {
+  if (!sort) return undefined;
+  return sort.startsWith('-') ? { column: sort.slice(1) as Column, descending: true } : { column: sort as Column, descending: false };
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from './accounts.ts';
 import { eventDateSchema } from './events.ts';
-import { pagingSchema, searchTextSchema } from './paging.ts';
+import { pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
 
 export const registrationMessages = {
   alreadyRegistered: 'You are already registered for this event',
@@ -36,4 +36,11 @@ export const registrationCreateSchema = z.object({
   eventId: z.uuid({ message: 'Choose an event to register for' }),
 });
 
-export const registrationListQuerySchema = z.object({ q: searchTextSchema, ...pagingSchema(25, 100) });
+export const registrationSortColumns = ['title', 'name', 'email', 'registeredAt'] as const;
+
+export const registrationListQuerySchema = z.object({
+  q: searchTextSchema,
+  sort: sortSchema(registrationSortColumns),
+  ...pagingSchema(25, 100),
+});
+export type RegistrationListQuery = z.infer<typeof registrationListQuerySchema>;

@@ -9,9 +9,10 @@ import {
   testConfirmResultSchema,
   testConfirmSchema,
 } from '../../../shared/donations.ts';
-import { totalCountHeader } from '../../../shared/http.ts';
+import { totalAmountHeader, totalCountHeader } from '../../../shared/http.ts';
 import { insertedIdSchema } from '../../../shared/results.ts';
 import { requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
+import { sendCsv } from '../../http/csv-reply.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { InvalidSignature } from '../../payments/gateway.ts';
 import * as donations from './service.ts';
@@ -47,10 +48,15 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment',
     { preHandler: requireRole('admin'), schema: { querystring: donationListQuerySchema, response: { 200: z.array(donationSchema) } } },
     async (request, reply) => {
-      const { donations: rows, total } = await donations.listDonations(app.db, request.query);
+      const { donations: rows, total, totalCents } = await donations.listDonations(app.db, request.query);
       reply.header(totalCountHeader, String(total));
+      reply.header(totalAmountHeader, String(totalCents));
       return rows;
     },
+  );
+
+  app.get('/payment/export.csv', { preHandler: requireRole('admin') }, async (_request, reply) =>
+    sendCsv(reply, 'donations', donations.donationsCsv(app.db)),
   );
 
   app.get(

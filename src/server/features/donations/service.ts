@@ -1,9 +1,11 @@
-import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { Donation } from '../../../shared/donations.ts';
+import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Donation, DonationListQuery } from '../../../shared/donations.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { donation, event, paymentEvent } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
+import { sortOrder } from '../../db/sort.ts';
+import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { GatewayPayment, PaymentGateway, PaymentNotification } from '../../payments/gateway.ts';
 
@@ -106,19 +108,62 @@ export async function handleNotification(db: Database, notification: PaymentNoti
   return { handled: true };
 }
 
-export async function listDonations(db: Database, query: { q?: string | undefined; limit: number; offset: number }) {
+const sortable = {
+  amount: donation.amountCents,
+  email: donation.email,
+  event: sql`lower(${donation.eventTitle})`,
+  date: donation.createdAt,
+};
+
+/** A page of donations, the number that match and the sum they add up to (in cents). */
+export async function listDonations(db: Database, query: DonationListQuery) {
   const pattern = query.q ? containsPattern(query.q) : undefined;
   const where: SQL | undefined = pattern
     ? or(ilike(donation.email, pattern), ilike(donation.eventTitle, pattern), ilike(donation.transaction, pattern))
     : undefined;
-  const [rows, [total]] = await Promise.all([
-    db.select().from(donation).where(where).orderBy(desc(donation.createdAt), desc(donation.id)).limit(query.limit).offset(query.offset),
-    db.select({ value: count() }).from(donation).where(where),
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(donation)
+      .where(where)
+      .orderBy(...sortOrder(query.sort, sortable, [desc(donation.createdAt), desc(donation.id)], donation.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ count: count(), cents: sql<string>`coalesce(sum(${donation.amountCents}), 0)` }).from(donation).where(where),
   ]);
-  return { donations: rows.map(toDonation), total: total?.value ?? 0 };
+  return { donations: rows.map(toDonation), total: totals?.count ?? 0, totalCents: Number(totals?.cents ?? 0) };
 }
 
 export async function listDonationsOf(db: Database, email: string): Promise<Donation[]> {
   const rows = await db.select().from(donation).where(eq(donation.email, email.toLowerCase())).orderBy(desc(donation.createdAt), desc(donation.id));
   return rows.map(toDonation);
+}
+
+const EXPORT_PAGE = 1000;
+
+/** Every donation as CSV, newest first, read from the database a page at a time. */
+export function donationsCsv(db: Database) {
+  return csvPages(
+    ['Amount', 'Currency', 'Transaction', 'Card last 4', 'Email', 'Event', 'Paid at', 'Recorded at'],
+    (after: { createdAt: Date; id: string } | undefined) =>
+      db
+        .select()
+        .from(donation)
+        .where(
+          after ? or(lt(donation.createdAt, after.createdAt), and(eq(donation.createdAt, after.createdAt), lt(donation.id, after.id))) : undefined,
+        )
+        .orderBy(desc(donation.createdAt), desc(donation.id))
+        .limit(EXPORT_PAGE),
+    (row) => ({ createdAt: row.createdAt, id: row.id }),
+    (row) => [
+      (row.amountCents / 100).toFixed(2),
+      row.currency.toUpperCase(),
+      row.transaction,
+      row.last4,
+      row.email,
+      row.eventTitle,
+      row.paymentCreatedAt.toISOString(),
+      row.createdAt.toISOString(),
+    ],
+  );
 }

@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eventIdSchema, eventListQuerySchema, eventParamsSchema, eventSchema } from '../../../shared/events.ts';
+import { eventIdSchema, eventListQuerySchema, eventParamsSchema, eventSchema, eventWriteSchema } from '../../../shared/events.ts';
+import { deletedCountSchema, insertedIdSchema, modifiedCountSchema } from '../../../shared/results.ts';
+import { requireRole } from '../../auth/signed-in.ts';
 import { totalCountHeader } from '../../../shared/http.ts';
 import { notFound } from '../../http/errors.ts';
-import { findEvent, listEvents } from './service.ts';
+import { createEvent, deleteEvent, findEvent, listEvents, updateEvent } from './service.ts';
+
+const adminOnly = requireRole('admin');
+const validId = (id: string) => eventIdSchema.safeParse(id).success;
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -26,5 +31,25 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) throw notFound('Event');
       return found;
     },
+  );
+
+  app.post('/events', { preHandler: adminOnly, schema: { body: eventWriteSchema, response: { 200: insertedIdSchema } } }, async (request) => ({
+    insertedId: await createEvent(app.db, request.body),
+  }));
+
+  app.put(
+    '/events/:id',
+    { preHandler: adminOnly, schema: { params: eventParamsSchema, body: eventWriteSchema, response: { 200: modifiedCountSchema } } },
+    async (request) => {
+      const modifiedCount = validId(request.params.id) ? await updateEvent(app.db, request.params.id, request.body) : 0;
+      if (modifiedCount === 0) throw notFound('Event');
+      return { modifiedCount };
+    },
+  );
+
+  app.delete(
+    '/events/:id',
+    { preHandler: adminOnly, schema: { params: eventParamsSchema, response: { 200: deletedCountSchema } } },
+    async (request) => ({ deletedCount: validId(request.params.id) ? await deleteEvent(app.db, request.params.id) : 0 }),
   );
 };

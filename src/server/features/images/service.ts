@@ -15,7 +15,10 @@ const notAnImage = () => new AppError('invalid_input', 'Upload a PNG, JPEG or We
  * Checks a picture by its content (not its name or declared type), re-encodes it as WebP within
  * `maxSide` pixels (dropping every piece of metadata, such as location), and stores it.
  */
-export async function storeImage(db: Database, input: Buffer, uploadedBy: string | null, maxSide: number) {
+export async function storeImage(db: Database, input: unknown, uploadedBy: string | null, maxSide: number) {
+  if (!Buffer.isBuffer(input) || input.length === 0) {
+    throw new AppError('invalid_input', 'Send the picture as the request body', { image: 'Choose a picture' });
+  }
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;

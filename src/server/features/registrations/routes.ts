@@ -4,6 +4,7 @@ import { totalCountHeader } from '../../../shared/http.ts';
 import { registrationCreateSchema, registrationListQuerySchema, registrationSchema } from '../../../shared/registrations.ts';
 import { deletedCountSchema, insertedIdSchema } from '../../../shared/results.ts';
 import { requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
+import { sendCsv } from '../../http/csv-reply.ts';
 import { notFound } from '../../http/errors.ts';
 import * as registrations from './service.ts';
 
@@ -26,6 +27,10 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header(totalCountHeader, String(total));
       return rows;
     },
+  );
+
+  app.get('/register/export.csv', { preHandler: requireRole('admin') }, async (_request, reply) =>
+    sendCsv(reply, 'registrations', registrations.registrationsCsv(app.db)),
   );
 
   app.get(

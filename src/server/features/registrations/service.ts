@@ -1,11 +1,13 @@
-import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Registration } from '../../../shared/registrations.ts';
+import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Registration, RegistrationListQuery } from '../../../shared/registrations.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { account, event, registration } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
+import { sortOrder } from '../../db/sort.ts';
+import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { toEvent } from '../events/service.ts';
 
@@ -70,13 +72,24 @@ export async function listRegistrationsOf(db: Database, email: string): Promise<
   return rows.map(toRegistration);
 }
 
-export async function listRegistrations(db: Database, query: { q?: string | undefined; limit: number; offset: number }) {
+const sortable = {
+  title: sql`lower(${event.title})`,
+  name: sql`lower(${registration.name})`,
+  email: registration.email,
+  registeredAt: registration.createdAt,
+};
+
+export async function listRegistrations(db: Database, query: RegistrationListQuery) {
   const pattern = query.q ? containsPattern(query.q) : undefined;
   const where: SQL | undefined = pattern
     ? or(ilike(event.title, pattern), ilike(registration.name, pattern), ilike(registration.email, pattern))
     : undefined;
   const [rows, [total]] = await Promise.all([
-    selectRegistrations(db).where(where).orderBy(desc(registration.createdAt), desc(registration.id)).limit(query.limit).offset(query.offset),
+    selectRegistrations(db)
+      .where(where)
+      .orderBy(...sortOrder(query.sort, sortable, [desc(registration.createdAt), desc(registration.id)], registration.id))
+      .limit(query.limit)
+      .offset(query.offset),
     db.select({ value: count() }).from(registration).innerJoin(event, eq(registration.eventId, event.id)).where(where),
   ]);
   return { registrations: rows.map(toRegistration), total: total?.value ?? 0 };
@@ -91,4 +104,27 @@ export async function cancelRegistration(db: Database, caller: SignedInAccount, 
   }
   const deleted = await db.delete(registration).where(eq(registration.id, id)).returning({ id: registration.id });
   return deleted.length;
+}
+
+const EXPORT_PAGE = 1000;
+
+/** Every registration as CSV, newest first, read from the database a page at a time. */
+export function registrationsCsv(db: Database) {
+  return csvPages(
+    ['Title', 'Event date', 'Name', 'Email', 'Role', 'Registered at'],
+    (after: { createdAt: Date; id: string } | undefined) =>
+      selectRegistrations(db)
+        .where(
+          after
+            ? or(lt(registration.createdAt, after.createdAt), and(eq(registration.createdAt, after.createdAt), lt(registration.id, after.id)))
+            : undefined,
+        )
+        .orderBy(desc(registration.createdAt), desc(registration.id))
+        .limit(EXPORT_PAGE),
+    (row) => ({ createdAt: row.registration.createdAt, id: row.registration.id }),
+    (row) => {
+      const r = toRegistration(row);
+      return [r.title, r.date, r.name, r.email, r.role, r.registeredAt];
+    },
+  );
 }

@@ -5,7 +5,6 @@ import {
   accountListQuerySchema,
   accountSchema,
   emailSchema,
-  PROFILE_IMAGE_MAX_BYTES,
   profileUpdateSchema,
   roleFlagsSchema,
   roleUpdateSchema,
@@ -14,6 +13,7 @@ import { totalCountHeader } from '../../../shared/http.ts';
 import { deletedCountSchema, modifiedCountSchema } from '../../../shared/results.ts';
 import { requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { acceptRawImageBodies } from '../../http/raw-image-body.ts';
 import { storeImage } from '../images/service.ts';
 import * as users from './service.ts';
 
@@ -81,15 +81,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(async (uploads) => {
-    // The picture is the raw request body; its real type is read from its bytes, not from this header.
-    uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PROFILE_IMAGE_MAX_BYTES }, (_request, body, done) =>
-      done(null, body),
-    );
+    acceptRawImageBodies(uploads);
     uploads.put('/users/photo', { schema: { response: { 200: z.object({ photoURL: z.string() }) } } }, async (request) => {
       const caller = requireSignedIn(request);
-      if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
-        throw new AppError('invalid_input', 'Send the picture as the request body', { image: 'Choose a picture' });
-      }
       const stored = await storeImage(app.db, request.body, caller.id, PROFILE_IMAGE_SIDE);
       await users.setPhoto(app.db, caller.id, stored.url);
       return { photoURL: stored.url };

@@ -1,8 +1,9 @@
-import { asc, count, eq, ilike, or } from 'drizzle-orm';
-import type { Account, ProfileUpdate, Role } from '../../../shared/accounts.ts';
+import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Account, AccountListQuery, ProfileUpdate, Role } from '../../../shared/accounts.ts';
 import type { Database } from '../../db/client.ts';
 import { account } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
+import { sortOrder } from '../../db/sort.ts';
 import { AppError } from '../../http/errors.ts';
 import { deleteImageByUrl } from '../images/service.ts';
 
@@ -33,10 +34,26 @@ export async function findAccountByEmail(db: Database, email: string) {
   return row;
 }
 
-export async function listAccounts(db: Database, query: { q?: string | undefined; limit: number; offset: number }) {
+const sortable = {
+  name: sql`lower(${account.name})`,
+  email: account.email,
+  role: account.role,
+  age: account.age,
+  education: sql`lower(${account.education})`,
+  occupation: sql`lower(${account.occupation})`,
+  address: sql`lower(${account.address})`,
+};
+
+export async function listAccounts(db: Database, query: AccountListQuery) {
   const where = query.q ? or(ilike(account.name, containsPattern(query.q)), ilike(account.email, containsPattern(query.q))) : undefined;
   const [rows, [total]] = await Promise.all([
-    db.select().from(account).where(where).orderBy(asc(account.email)).limit(query.limit).offset(query.offset),
+    db
+      .select()
+      .from(account)
+      .where(where)
+      .orderBy(...sortOrder(query.sort, sortable, [asc(account.email)], account.id))
+      .limit(query.limit)
+      .offset(query.offset),
     db.select({ value: count() }).from(account).where(where),
   ]);
   return { accounts: rows.map(toAccount), total: total?.value ?? 0 };

@@ -1,0 +1,133 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { donation, event, registration } from '../../db/schema.ts';
+import { call, signUp, type TestAccount } from '../../test/accounts.ts';
+import { insertEvent } from '../../test/factories.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let admin: TestAccount;
+let donator: TestAccount;
+let volunteer: TestAccount;
+
+const valid = { title: 'Harbour Litter Pick', desc: 'Two hours along the harbour wall.', banner: 'https://pictures.example.org/harbour.jpg', date: '2027-03-14T10:30' };
+const events = () => t.app.db.select().from(event).orderBy(event.id);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await signUp(t, { role: 'admin' });
+  donator = await signUp(t);
+  volunteer = await signUp(t, { role: 'volunteer' });
+});
+afterAll(() => t.close());
+
+describe('who may write events', () => {
+  it.each([
+    ['POST', () => '/api/events'],
+    ['PUT', () => '/api/events/0b6f6a57-1b7e-4a8e-9d53-6f1c2a5b9e10'],
+    ['DELETE', () => '/api/events/0b6f6a57-1b7e-4a8e-9d53-6f1c2a5b9e10'],
+  ])('%s is for admins: 401 signed out, 403 for donators and volunteers, and nothing changes', async (method, path) => {
+    await insertEvent(t.app.db);
+    const before = await events();
+    const body = method === 'DELETE' ? undefined : valid;
+    expect((await call(t, method, path(), body)).status).toBe(401);
+    for (const who of [donator, volunteer]) expect((await call(t, method, path(), body, who.auth)).status).toBe(403);
+    expect(await events()).toEqual(before);
+  });
+});
+
+describe('POST /api/events', () => {
+  it('adds an event, generating index and key when they are left out', async () => {
+    const res = await call(t, 'POST', '/api/events', { ...valid, index: '', key: '' }, admin.auth);
+    expect(res.status).toBe(200);
+    const { insertedId } = await res.json();
+    const created = await (await t.api(`/api/events/${insertedId}`)).json();
+    expect(created).toMatchObject({ ...valid, _id: insertedId });
+    expect(created.index).toBeGreaterThan(0);
+    expect(created.key.length).toBeGreaterThan(0);
+    const given = await call(t, 'POST', '/api/events', { ...valid, index: 77, key: 'harbour-2027' }, admin.auth);
+    const again = await (await t.api(`/api/events/${(await given.json()).insertedId}`)).json();
+    expect(again).toMatchObject({ index: 77, key: 'harbour-2027' });
+  });
+
+  it.each(['title', 'desc', 'banner', 'date'] as const)('refuses a missing %s with 400 naming it', async (field) => {
+    const { [field]: _left, ...rest } = valid;
+    const res = await call(t, 'POST', '/api/events', rest, admin.auth);
+    expect(res.status).toBe(400);
+    expect(Object.keys((await res.json()).error.fields)).toEqual([field]);
+  });
+
+  it.each([
+    ['a banner that is not an image address', { banner: 'javascript:alert(1)' }, 'banner'],
+    ['a date that does not exist', { date: '2027-02-31' }, 'date'],
+    ['a date in another format', { date: '14/03/2027' }, 'date'],
+    ['an index that is not a number', { index: 'first' }, 'index'],
+  ])('refuses %s', async (_what, change, field) => {
+    const res = await call(t, 'POST', '/api/events', { ...valid, ...change }, admin.auth);
+    expect(res.status).toBe(400);
+    expect(Object.keys((await res.json()).error.fields)).toEqual([field]);
+  });
+
+  it('takes a picture uploaded by an admin as the banner', async () => {
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#2b6cb0' } }).png().toBuffer();
+    expect((await t.api('/api/images', { method: 'POST', headers: { 'content-type': 'image/png', ...donator.auth }, body: png })).status).toBe(403);
+    const upload = await t.api('/api/images', { method: 'POST', headers: { 'content-type': 'image/png', ...admin.auth }, body: png });
+    expect(upload.status).toBe(200);
+    const { url } = await upload.json();
+    const res = await call(t, 'POST', '/api/events', { ...valid, banner: url }, admin.auth);
+    expect(res.status).toBe(200);
+    expect((await t.api(url)).headers.get('content-type')).toBe('image/webp');
+  });
+});
+
+describe('PUT /api/events/{id}', () => {
+  it('updates the event and reports it', async () => {
+    const ev = await insertEvent(t.app.db, { title: 'Old title' });
+    const res = await call(t, 'PUT', `/api/events/${ev.id}`, { ...valid, title: 'New title', date: '2027-05-01' }, admin.auth);
+    expect(await res.json()).toEqual({ modifiedCount: 1 });
+    expect(await (await t.api(`/api/events/${ev.id}`)).json()).toMatchObject({ title: 'New title', date: '2027-05-01', index: ev.index, key: ev.key });
+  });
+
+  it('answers 404 for an unknown event', async () => {
+    expect((await call(t, 'PUT', '/api/events/0b6f6a57-1b7e-4a8e-9d53-6f1c2a5b9e10', valid, admin.auth)).status).toBe(404);
+  });
+});
+
+describe('DELETE /api/events/{id}', () => {
+  it('removes the event and its registrations, and keeps its donations', async () => {
+    const ev = await insertEvent(t.app.db, { title: 'Going away' });
+    await t.app.db.insert(registration).values({ accountId: donator.id, eventId: ev.id, name: 'D', email: donator.email });
+    await t.app.db.insert(donation).values({
+      amountCents: 3000,
+      paymentCreatedAt: new Date(),
+      transaction: `pi_${ev.id}`,
+      accountId: donator.id,
+      email: donator.email,
+      eventId: ev.id,
+      eventTitle: ev.title,
+      eventBanner: ev.banner,
+    });
+    expect(await (await call(t, 'DELETE', `/api/events/${ev.id}`, undefined, admin.auth)).json()).toEqual({ deletedCount: 1 });
+    expect(await (await call(t, 'DELETE', `/api/events/${ev.id}`, undefined, admin.auth)).json()).toEqual({ deletedCount: 0 });
+    expect((await t.api(`/api/events/${ev.id}`)).status).toBe(404);
+    expect(await t.app.db.select().from(registration).where(eq(registration.eventId, ev.id))).toEqual([]);
+    const [kept] = await t.app.db.select().from(donation).where(eq(donation.transaction, `pi_${ev.id}`));
+    expect(kept).toMatchObject({ eventId: null, eventTitle: 'Going away', amountCents: 3000 });
+  });
+});
+
+describe('sorting events', () => {
+  it('sorts by title or date, either way', async () => {
+    const titles = async (sort: string) =>
+      (await (await t.api(`/api/events?q=zz-sort&sort=${sort}`)).json()).map((e: { title: string }) => e.title);
+    await insertEvent(t.app.db, { title: 'zz-sort b', inDays: 1 });
+    await insertEvent(t.app.db, { title: 'ZZ-sort a', inDays: 3 });
+    await insertEvent(t.app.db, { title: 'zz-sort c', inDays: 2 });
+    expect(await titles('title')).toEqual(['ZZ-sort a', 'zz-sort b', 'zz-sort c']);
+    expect(await titles('-title')).toEqual(['zz-sort c', 'zz-sort b', 'ZZ-sort a']);
+    expect(await titles('date')).toEqual(['zz-sort b', 'zz-sort c', 'ZZ-sort a']);
+    expect(await titles('-date')).toEqual(['ZZ-sort a', 'zz-sort c', 'zz-sort b']);
+    expect((await t.api('/api/events?sort=banner')).status).toBe(400);
+  });
+});
