@@ -7,7 +7,9 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium } from '../e2e/support/chromium.ts';
 import { ensureWebBuild, root } from '../scripts/web-build.mjs';
+import { signUp } from '../src/server/test/accounts.ts';
 import { startTestApp } from '../src/server/test/test-app.ts';
+import { seedLargeCharity } from './seed-large.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
@@ -66,7 +68,14 @@ async function homePageJavaScript(baseUrl: string) {
   }
 }
 
-async function latency(baseUrl: string, label: string, url: string, requests = 2000, concurrency = 16) {
+async function latency(
+  baseUrl: string,
+  label: string,
+  url: string,
+  requests = 2000,
+  concurrency = 16,
+  headers: Record<string, string> = {},
+) {
   const times: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -75,7 +84,7 @@ async function latency(baseUrl: string, label: string, url: string, requests = 2
       while (next < requests) {
         next += 1;
         const t0 = performance.now();
-        const res = await fetch(baseUrl + url);
+        const res = await fetch(baseUrl + url, { headers });
         await res.arrayBuffer();
         if (!res.ok) throw new Error(`${url} answered ${res.status}`);
         times.push(performance.now() - t0);
@@ -102,3 +111,33 @@ try {
 } finally {
   await app.close();
 }
+
+/** The admin pages' first page with 20,000 events and 100,000 registrations. */
+async function adminListsAtSize() {
+  const big = await startTestApp({ seedDemo: false });
+  try {
+    const started = performance.now();
+    await seedLargeCharity(big.app.db);
+    console.log(`seeded 20,000 events, 5,000 accounts, 100,000 registrations, 20,000 donations in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const admin = await signUp(big, { role: 'admin' });
+    const lists: [string, string][] = [
+      ['events, first page', '/api/events?limit=25'],
+      ['events sorted by title', '/api/events?limit=25&sort=title'],
+      ['events searched', '/api/events?limit=25&q=event%20123'],
+      ['registrations, first page', '/api/register?limit=25'],
+      ['registrations sorted by title', '/api/register?limit=25&sort=title'],
+      ['registrations searched', '/api/register?limit=25&q=person%204321'],
+      ['donations, first page with total', '/api/payment?limit=25'],
+      ['accounts, first page', '/api/users?limit=25'],
+    ];
+    for (const [label, url] of lists) await latency(big.baseUrl, label, url, 100, 4, admin.auth);
+    const t0 = performance.now();
+    const csv = await (await fetch(`${big.baseUrl}/api/register/export.csv`, { headers: admin.auth })).text();
+    console.log(`registrations CSV export: ${(csv.length / 1024 / 1024).toFixed(1)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  } finally {
+    await big.close();
+  }
+}
+
+console.log(`Admin lists at size (${process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded database'}):`);
+await adminListsAtSize();

@@ -19,9 +19,13 @@ export async function newPage(viewport = { width: 1280, height: 800 }): Promise<
   contexts.push(context);
   const page = await context.newPage();
   const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
+  // Only the app's own pages count: an identity provider's pages are not ours to judge.
+  const onApp = () => new URL(page.url()).origin === new URL(baseURL).origin;
+  page.on('pageerror', (error) => {
+    if (onApp()) problems.push(error.message);
+  });
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
+    if (message.type() === 'error' && onApp()) problems.push(message.text());
   });
   (page as PageWithProblems).problems = problems;
   return page;

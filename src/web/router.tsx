@@ -1,7 +1,27 @@
 import { createBrowserRouter, Outlet } from 'react-router';
 import { PageLoader } from './components/page-loader.tsx';
+import { RequireSignedIn } from './components/require-signed-in.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { SiteLayout } from './components/site-layout.tsx';
+
+const dashboardNotFound = () =>
+  import('./routes/dashboard-not-found.tsx').then((m) => ({ Component: m.DashboardNotFoundPage }));
+
+/**
+ * The admin pages of spec section 2, behind the admin guard (DECISIONS 3.1). Their pages come later;
+ * until one is built its address answers with the dashboard's not-found message, to admins only.
+ */
+const adminPaths = [
+  'addNotice',
+  'addEvent',
+  'eventUpdatePage/:singleEventId',
+  'allEvents',
+  'all-event-registration',
+  'event-register-role-update/:singleEventId',
+  'all-donation',
+  'all-accounts',
+  'users/:accountId',
+];
 
 /** Each page is its own chunk, so the home page downloads only what it shows. */
 export const router = createBrowserRouter([
@@ -26,6 +46,29 @@ export const router = createBrowserRouter([
           {
             path: 'eventDetails/:eventId',
             lazy: () => import('./routes/event-details.tsx').then((m) => ({ Component: m.EventDetailsPage })),
+          },
+          { path: 'login', lazy: () => import('./routes/login.tsx').then((m) => ({ Component: m.LoginPage })) },
+          { path: 'register', lazy: () => import('./routes/register.tsx').then((m) => ({ Component: m.RegisterPage })) },
+          {
+            path: 'dashboard',
+            element: <RequireSignedIn />,
+            children: [
+              {
+                lazy: () => import('./components/dashboard-shell.tsx').then((m) => ({ Component: m.DashboardShell })),
+                children: [
+                  { index: true, lazy: () => import('./routes/dashboard.tsx').then((m) => ({ Component: m.DashboardPage })) },
+                  {
+                    path: 'profile',
+                    lazy: () => import('./routes/dashboard-profile.tsx').then((m) => ({ Component: m.DashboardProfilePage })),
+                  },
+                  {
+                    lazy: () => import('./components/require-admin.tsx').then((m) => ({ Component: m.RequireAdmin })),
+                    children: adminPaths.map((path) => ({ path, lazy: dashboardNotFound })),
+                  },
+                  { path: '*', lazy: dashboardNotFound },
+                ],
+              },
+            ],
           },
           { path: '*', lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundPage })) },
         ],

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '../../shared/accounts.ts';
 import { account, session } from '../db/schema.ts';
-import { call, sessionOf, signIn, signUp } from '../test/accounts.ts';
+import { call, me, sessionOf, signIn, signUp } from '../test/accounts.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
@@ -87,21 +87,22 @@ describe('sign-in and sessions', () => {
 
   it('ends the session at sign-out', async () => {
     const who = await signUp(t);
-    expect((await call(t, 'GET', '/api/users/me', undefined, { cookie: who.cookie })).status).toBe(200);
+    expect(await me(t, { cookie: who.cookie })).not.toBeNull();
     const out = await call(t, 'POST', '/api/auth/sign-out', {}, { cookie: who.cookie });
     expect(out.status).toBe(200);
-    expect((await call(t, 'GET', '/api/users/me', undefined, { cookie: who.cookie })).status).toBe(401);
-    expect((await call(t, 'GET', '/api/users/me', undefined, who.auth)).status).toBe(401);
+    expect(await me(t, { cookie: who.cookie })).toBeNull();
+    expect(await me(t, who.auth)).toBeNull();
   });
 
   it('refuses an expired session', async () => {
     const who = await signUp(t);
     await t.app.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, who.id));
-    expect((await call(t, 'GET', '/api/users/me', undefined, who.auth)).status).toBe(401);
+    expect(await me(t, who.auth)).toBeNull();
   });
 
   it('refuses a made-up bearer token', async () => {
-    const res = await call(t, 'GET', '/api/users/me', undefined, { authorization: 'Bearer not-a-real-token' });
+    expect(await me(t, { authorization: 'Bearer not-a-real-token' })).toBeNull();
+    const res = await call(t, 'PUT', '/api/users', { address: 'a', age: '1', education: 'b', occupation: 'c' }, { authorization: 'Bearer not-a-real-token' });
     expect(res.status).toBe(401);
   });
 
@@ -110,9 +111,9 @@ describe('sign-in and sessions', () => {
     const second = sessionOf(await signIn(t, first.email, first.password), first);
     const res = await call(t, 'POST', '/api/auth/change-password', { currentPassword: first.password, newPassword: 'lantern-meadow-77' }, first.auth);
     expect(res.status).toBe(200);
-    expect((await call(t, 'GET', '/api/users/me', undefined, second.auth)).status).toBe(401);
+    expect(await me(t, second.auth)).toBeNull();
     const fresh = sessionOf(res, first);
-    expect((await call(t, 'GET', '/api/users/me', undefined, fresh.auth)).status).toBe(200);
+    expect(await me(t, fresh.auth)).not.toBeNull();
     expect((await signIn(t, first.email, 'lantern-meadow-77')).status).toBe(200);
   });
 
@@ -149,6 +150,16 @@ describe('calls from another site', () => {
     expect(signUpFromElsewhere.status).toBe(403);
   });
 
+  it('refuses a sign-in that carries a browser\'s fetch headers but no Origin', async () => {
+    const who = await signUp(t);
+    const res = await t.api('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'cross-site' },
+      body: JSON.stringify({ email: who.email, password: who.password }),
+    });
+    expect(res.status).toBe(403);
+  });
+
   it('accepts the same call from the app\'s own origin', async () => {
     const who = await signUp(t);
     const profile = { address: 'Home Street', age: '30', education: 'x', occupation: 'x' };
@@ -161,7 +172,13 @@ describe('Secure cookies', () => {
   it('marks the session cookie Secure when the app is reached over https', async () => {
     const secure = await startTestApp({ publicUrl: 'https://give.example.org' });
     try {
-      const res = await call(secure, 'POST', '/api/auth/sign-up/email', { name: 'S', email: 's@example.org', password: 'kettle-harbour-42' });
+      const res = await call(
+        secure,
+        'POST',
+        '/api/auth/sign-up/email',
+        { name: 'S', email: 's@example.org', password: 'kettle-harbour-42' },
+        { origin: 'https://give.example.org' },
+      );
       expect(res.status).toBe(200);
       const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token='));
       expect(cookie).toMatch(/^__Secure-/);

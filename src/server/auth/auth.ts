@@ -75,6 +75,9 @@ export function createAuth(config: Config, db: Database, secret: string) {
       return host ? [publicOrigin, `${new URL(config.publicUrl).protocol}//${host}`] : [publicOrigin];
     },
     advanced: {
+      // Checked in every environment (the library would skip it under a test runner), so the
+      // tests see what production does.
+      disableOriginCheck: false,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },

@@ -26,7 +26,7 @@ export async function signUp(t: TestApp, options: { role?: Role; email?: string;
   const password = options.password ?? 'kettle-harbour-42';
   const res = await t.api('/api/auth/sign-up/email', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: t.baseUrl },
     body: JSON.stringify({ name, email, password }),
   });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
@@ -40,7 +40,7 @@ export async function signUp(t: TestApp, options: { role?: Role; email?: string;
 export async function signIn(t: TestApp, email: string, password: string): Promise<Response> {
   return t.api('/api/auth/sign-in/email', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: t.baseUrl },
     body: JSON.stringify({ email, password }),
   });
 }
@@ -52,11 +52,22 @@ export function sessionOf(res: Response, who: { id: string; email: string; name:
   return { ...who, token, cookie: cookie.split(';')[0] ?? '', auth: { authorization: `Bearer ${token}` } };
 }
 
-/** JSON request helpers: `call(t, 'PUT', '/api/users', body, who.auth)`. */
+/**
+ * JSON request helpers: `call(t, 'PUT', '/api/users', body, who.auth)`. Like the app's own pages,
+ * they send the app's Origin (Node's fetch adds Sec-Fetch headers, which make the sign-in library
+ * require one).
+ */
 export function call(t: TestApp, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   return t.api(path, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: { origin: t.baseUrl, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+}
+
+/** The account these headers are signed in as, or null: what the pages ask on every load. */
+export async function me(t: TestApp, headers: Record<string, string> = {}) {
+  const res = await call(t, 'GET', '/api/users/me', undefined, headers);
+  if (res.status !== 200) throw new Error(`GET /api/users/me answered ${res.status}`);
+  return res.json();
 }

@@ -1,14 +1,45 @@
-import { ButtonLink } from './button.tsx';
+import { NavLink } from 'react-router';
+import { useCurrentAccount, useSignOut } from '../lib/current-account.ts';
+import { AccountPhoto } from './account-photo.tsx';
+import { Button, ButtonLink } from './button.tsx';
+import linkClasses from './main-links.module.css';
+import classes from './account-menu.module.css';
 
 /**
- * The account corner of the navigation bar. Signed out (the only state so far) it is a 'Login' link.
- * When sign-in arrives this is the one place that changes: signed in it shows 'Dashboard', the
- * profile picture linking to /dashboard/profile and 'Logout' (spec section 2).
+ * The account corner of the navigation bar (spec section 2). Signed out: a 'Login' link. Signed in:
+ * 'Dashboard', the profile picture linking to /dashboard/profile, and 'Logout'. Nothing while the
+ * account loads, so a signed-in person never sees 'Login' flash by.
  */
 export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { account, isPending } = useCurrentAccount();
+  const { signOut, pending } = useSignOut();
+
+  if (isPending) return null;
+  if (!account) {
+    return (
+      <ButtonLink to="/login" onClick={onNavigate}>
+        Login
+      </ButtonLink>
+    );
+  }
   return (
-    <ButtonLink to="/login" onClick={onNavigate}>
-      Login
-    </ButtonLink>
+    <>
+      <NavLink to="/dashboard" end className={linkClasses.link} onClick={onNavigate}>
+        Dashboard
+      </NavLink>
+      <NavLink to="/dashboard/profile" className={classes.photoLink} aria-label="My profile" onClick={onNavigate}>
+        <AccountPhoto photoURL={account.photoURL} size={36} />
+      </NavLink>
+      <Button
+        variant="default"
+        disabled={pending}
+        onClick={() => {
+          onNavigate?.();
+          void signOut();
+        }}
+      >
+        Logout
+      </Button>
+    </>
   );
 }

@@ -37,27 +37,49 @@ export interface ApiResult<T> {
   headers: Headers;
 }
 
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 /**
- * GET a JSON resource under /api. The type comes from the shared contract; the server checks every
- * reply against the same schemas before it sends it, so the page does not parse it again (and the
- * home page does not download zod).
+ * One call under /api. The type comes from the shared contract; the server checks every reply
+ * against the same schemas before it sends it, so the page does not parse it again (and the home
+ * page does not download zod).
  */
-export async function getJson<T>(path: string, signal?: AbortSignal): Promise<ApiResult<T>> {
+async function request<T>(method: Method, path: string, init: { body?: BodyInit; contentType?: string; signal?: AbortSignal }) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (init.contentType) headers['Content-Type'] = init.contentType;
   let response: Response;
   try {
     response = await fetch(`${webConfig.apiBase}${path}`, {
-      headers: { Accept: 'application/json' },
+      method,
+      headers,
+      body: init.body,
       credentials: 'same-origin',
-      signal,
+      signal: init.signal,
     });
   } catch (error) {
-    if (signal?.aborted) throw error;
+    if (init.signal?.aborted) throw error;
     throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
   }
   if (!response.ok) throw await toApiError(response);
   try {
-    return { data: (await response.json()) as T, headers: response.headers };
+    const text = await response.text();
+    return { data: (text ? JSON.parse(text) : null) as T, headers: response.headers } satisfies ApiResult<T>;
   } catch {
     throw new ApiError(response.status, 'bad_response', 'The server sent a reply this page does not understand.');
   }
+}
+
+/** GET a JSON resource under /api. */
+export function getJson<T>(path: string, signal?: AbortSignal): Promise<ApiResult<T>> {
+  return request<T>('GET', path, { signal });
+}
+
+/** Sends `body` as JSON: `sendJson('PUT', '/users', profile)`. */
+export function sendJson<T>(method: Exclude<Method, 'GET'>, path: string, body: unknown, signal?: AbortSignal): Promise<ApiResult<T>> {
+  return request<T>(method, path, { body: JSON.stringify(body), contentType: 'application/json', signal });
+}
+
+/** Sends a file as the raw request body, typed as the file says (`image/png`). */
+export function sendFile<T>(method: 'POST' | 'PUT', path: string, file: Blob, signal?: AbortSignal): Promise<ApiResult<T>> {
+  return request<T>(method, path, { body: file, contentType: file.type || 'application/octet-stream', signal });
 }

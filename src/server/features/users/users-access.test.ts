@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account } from '../../db/schema.ts';
-import { call, signUp, type TestAccount } from '../../test/accounts.ts';
+import { call, me, signUp, type TestAccount } from '../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -71,11 +71,11 @@ describe('who may call /api/users', () => {
     }
   }
 
-  it('GET /users/me answers 401 signed out and the caller\'s own account signed in', async () => {
-    expect((await call(t, 'GET', '/api/users/me')).status).toBe(401);
-    const me = await (await call(t, 'GET', '/api/users/me', undefined, owner.auth)).json();
-    expect(me).toMatchObject({ _id: owner.id, email: owner.email, displayName: owner.name, role: 'donator', photoURL: null });
-    expect(JSON.stringify(me)).not.toMatch(/password|token/i);
+  it('GET /users/me answers null signed out and the caller\'s own account signed in', async () => {
+    expect(await me(t)).toBeNull();
+    const mine = await me(t, owner.auth);
+    expect(mine).toMatchObject({ _id: owner.id, email: owner.email, displayName: owner.name, role: 'donator', photoURL: null });
+    expect(JSON.stringify(mine)).not.toMatch(/password|token/i);
   });
 
   it('PUT /users and POST /users change only the caller\'s own profile, never role or email', async () => {
@@ -90,8 +90,7 @@ describe('who may call /api/users', () => {
 
     const renamed = await call(t, 'POST', '/api/users', { displayName: 'Renamed Person', email: admin.email }, other.auth);
     expect(await renamed.json()).toEqual({ modifiedCount: 1 });
-    const me = await (await call(t, 'GET', '/api/users/me', undefined, other.auth)).json();
-    expect(me).toMatchObject({ displayName: 'Renamed Person', name: 'Renamed Person', email: other.email });
+    expect(await me(t, other.auth)).toMatchObject({ displayName: 'Renamed Person', name: 'Renamed Person', email: other.email });
   });
 
   it('PUT /users requires every profile field and names the missing ones', async () => {

@@ -1,0 +1,109 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { baseURL, newPage } from './browser.ts';
+
+/** Shared by the accounts journeys: sessions made through the API, as STYLE.md asks of tests not about signing in. */
+
+export const password = 'kettle-harbour-42';
+
+/** The e2e server starts with ADMIN_EMAILS=admin@example.org: this account is an admin from sign-up on. */
+export const adminEmail = 'admin@example.org';
+
+export function uniqueEmail(kind: string): string {
+  return `${kind}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+}
+
+export interface Session {
+  email: string;
+  name: string;
+  /** `better-auth.session_token=…`, as the browser would send it. */
+  cookie: { name: string; value: string };
+  token: string;
+}
+
+async function post(pathname: string, body: unknown) {
+  return fetch(`${baseURL}${pathname}`, {
+    method: 'POST',
+    // The Origin a browser would send: the sign-in library checks it on cookie-setting calls.
+    headers: { 'content-type': 'application/json', origin: baseURL },
+    body: JSON.stringify(body),
+  });
+}
+
+function sessionFrom(res: Response, who: { email: string; name: string }): Session {
+  const token = res.headers.get('set-auth-token');
+  const setCookie = res.headers.getSetCookie().find((c) => c.includes('session_token='));
+  if (!token || !setCookie) throw new Error(`the answer carried no session (${res.status})`);
+  const [pair = ''] = setCookie.split(';');
+  const at = pair.indexOf('=');
+  return { ...who, token, cookie: { name: pair.slice(0, at), value: pair.slice(at + 1) } };
+}
+
+export async function signUpThroughApi(options: { email?: string; name?: string } = {}): Promise<Session> {
+  const email = options.email ?? uniqueEmail('donor');
+  const name = options.name ?? 'Dana Donor';
+  const res = await post('/api/auth/sign-up/email', { name, email, password });
+  if (res.status !== 200) throw new Error(`sign-up of ${email} failed: ${res.status} ${await res.text()}`);
+  return sessionFrom(res, { email, name });
+}
+
+export async function signInThroughApi(email: string, name: string): Promise<Session> {
+  const res = await post('/api/auth/sign-in/email', { email, password });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+  return sessionFrom(res, { email, name });
+}
+
+/** The one admin account: signed up by the first test that needs it, signed in to after that. */
+export async function adminSession(): Promise<Session> {
+  const res = await post('/api/auth/sign-up/email', { name: 'Ada Admin', email: adminEmail, password });
+  if (res.status === 200) return sessionFrom(res, { email: adminEmail, name: 'Ada Admin' });
+  if (res.status !== 409) throw new Error(`admin sign-up failed: ${res.status} ${await res.text()}`);
+  return signInThroughApi(adminEmail, 'Ada Admin');
+}
+
+/** A new account made a volunteer by the admin, as the admin's role editor would. */
+export async function volunteerSession(): Promise<Session> {
+  const volunteer = await signUpThroughApi({ email: uniqueEmail('volunteer'), name: 'Val Volunteer' });
+  const admin = await adminSession();
+  const res = await fetch(`${baseURL}/api/users/role`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', origin: baseURL, authorization: `Bearer ${admin.token}` },
+    body: JSON.stringify({ email: volunteer.email, role: 'volunteer' }),
+  });
+  if (res.status !== 200) throw new Error(`making ${volunteer.email} a volunteer failed: ${res.status} ${await res.text()}`);
+  return volunteer;
+}
+
+/** A browser page already signed in as `session`. */
+export async function signedInPage(session: Session, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await newPage(viewport);
+  await page.context().addCookies([{ ...session.cookie, url: baseURL }]);
+  return page;
+}
+
+/** How many calls the page has made to /api/auth so far (read it through the returned function). */
+export function countAuthRequests(page: Page): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/auth')) count += 1;
+  });
+  return () => count;
+}
+
+/** A valid 1×1 PNG on disk, for the file input. */
+export function tinyPngFile(): string {
+  const file = path.join(tmpdir(), `accounts-e2e-${process.pid}.png`);
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  writeFileSync(file, Buffer.from(png, 'base64'));
+  return file;
+}
+
+/** The spec's red and green lines: Mantine red.9 and teal.9. */
+export const red = 'rgb(201, 42, 42)';
+export const green = 'rgb(8, 127, 91)';
+
+export async function colourOf(page: Page, text: string): Promise<string> {
+  return page.getByText(text, { exact: true }).first().evaluate((element) => getComputedStyle(element).color);
+}

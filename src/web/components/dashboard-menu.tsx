@@ -1,0 +1,76 @@
+import type { Account, Role } from '../../shared/accounts.ts';
+import { NavLink } from 'react-router';
+import { useSignOut } from '../lib/current-account.ts';
+import { AccountPhoto } from './account-photo.tsx';
+import classes from './dashboard-menu.module.css';
+
+interface MenuItem {
+  to: string;
+  label: string;
+}
+
+/** Spec section 2, 'Side menu': the labels as the spec writes them. */
+const everyone: MenuItem[] = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/dashboard/profile', label: 'My Profile' },
+];
+
+const byRole: Record<Role, MenuItem[]> = {
+  donator: [{ to: '/dashboard/donation', label: 'My Donation' }],
+  volunteer: [
+    { to: '/dashboard/myEvents', label: 'My Events' },
+    { to: '/dashboard/addReview', label: 'Add Review' },
+    { to: '/dashboard/notices', label: 'Notices' },
+    { to: '/dashboard/myReview', label: 'My Review' },
+  ],
+  admin: [
+    { to: '/dashboard/addNotice', label: 'Add Notice' },
+    { to: '/dashboard/addEvent', label: 'Add Event' },
+    { to: '/dashboard/allEvents', label: 'All Events' },
+    { to: '/dashboard/all-event-registration', label: 'All Reg.' },
+    { to: '/dashboard/all-donation', label: 'All Donation' },
+    { to: '/dashboard/all-accounts', label: 'All Accounts' },
+  ],
+};
+
+const roleNames: Record<Role, string> = { donator: 'Donator', volunteer: 'Volunteer', admin: 'Admin' };
+
+/** The dashboard's side menu: who is signed in, then the pages their role may use, then 'Log Out'. */
+export function DashboardMenu({ account, onNavigate }: { account: Account; onNavigate?: () => void }) {
+  const { signOut, pending } = useSignOut();
+  const items = [...everyone, ...byRole[account.role]];
+
+  return (
+    <div className={classes.menu}>
+      <div className={classes.who}>
+        <AccountPhoto photoURL={account.photoURL} size={72} />
+        <div className={classes.name}>{account.displayName}</div>
+        <div className={classes.role}>{roleNames[account.role]}</div>
+      </div>
+      <nav aria-label="Dashboard">
+        <ul className={classes.list}>
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.to === '/dashboard'} className={classes.item} onClick={onNavigate}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              className={classes.item}
+              disabled={pending}
+              onClick={() => {
+                onNavigate?.();
+                void signOut();
+              }}
+            >
+              Log Out
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}

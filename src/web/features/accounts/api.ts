@@ -1,0 +1,82 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  PROFILE_IMAGE_MAX_BYTES,
+  profileImageTypes,
+  type Account,
+  type ProfileUpdate,
+  type Site,
+} from '../../../shared/accounts.ts';
+import { getJson, sendFile, sendJson } from '../../lib/api-client.ts';
+
+/** How this installation signs people in: whether 'Continue With Google' is offered, and through whom. */
+export async function fetchSite(signal?: AbortSignal): Promise<Site> {
+  const { data } = await getJson<Site>('/site', signal);
+  return data;
+}
+
+export const siteQueries = {
+  site: () =>
+    queryOptions({
+      queryKey: ['site'] as const,
+      queryFn: ({ signal }) => fetchSite(signal),
+      // Set when the server starts; it does not change while a page is open.
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+};
+
+/** Creates the account and signs it in (the server sets the session cookie). */
+export async function signUp(body: { name: string; email: string; password: string }): Promise<void> {
+  await sendJson('POST', '/auth/sign-up/email', body);
+}
+
+export async function signIn(body: { email: string; password: string }): Promise<void> {
+  await sendJson('POST', '/auth/sign-in/email', body);
+}
+
+/**
+ * 'Continue With Google': the server answers with the identity provider's address, and the browser
+ * leaves for it; the provider sends the person back to `returnTo` (or to /login with an error).
+ */
+export async function startSocialSignIn(provider: NonNullable<Site['socialSignIn']>, returnTo: string): Promise<void> {
+  const origin = window.location.origin;
+  const { data } = await sendJson<{ url: string; redirect: boolean }>('POST', '/auth/sign-in/social', {
+    provider,
+    callbackURL: origin + returnTo,
+    errorCallbackURL: `${origin}/login`,
+  });
+  window.location.href = data.url;
+}
+
+const typeNames = 'a PNG, JPEG or WebP picture';
+
+/** The browser's own check of a chosen picture, so a wrong file is caught before it is sent. The server decides. */
+export function profileImageProblem(file: File): string | null {
+  if (!(profileImageTypes as readonly string[]).includes(file.type)) return `Profile Image must be ${typeNames}.`;
+  if (file.size > PROFILE_IMAGE_MAX_BYTES) {
+    return `Profile Image must be at most ${PROFILE_IMAGE_MAX_BYTES / 1024 / 1024} MB; this one is ${(file.size / 1024 / 1024).toFixed(1)} MB.`;
+  }
+  return null;
+}
+
+export const profileImageAccept = profileImageTypes.join(',');
+
+/** Stores the signed-in person's picture; the answer is its new address. */
+export async function uploadProfilePhoto(file: File): Promise<string> {
+  const { data } = await sendFile<{ photoURL: string }>('PUT', '/users/photo', file);
+  return data.photoURL;
+}
+
+export async function updateProfile(update: ProfileUpdate): Promise<number> {
+  const { data } = await sendJson<{ modifiedCount: number }>('PUT', '/users', update);
+  return data.modifiedCount;
+}
+
+/** The profile form's starting values: what the account already has. */
+export function profileFormValues(account: Account): Omit<ProfileUpdate, 'displayName'> {
+  return {
+    address: account.address ?? '',
+    age: account.age ?? '',
+    education: account.education ?? '',
+    occupation: account.occupation ?? '',
+  };
+}

@@ -1,0 +1,16 @@
+import { Stack, Title } from '@mantine/core';
+import { ProfileForm } from '../features/accounts/profile-form.tsx';
+import { useCurrentAccount } from '../lib/current-account.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+/** /dashboard/profile. */
+export function DashboardProfilePage() {
+  usePageTitle('Edit Profile');
+  const { account } = useCurrentAccount();
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Edit Profile</Title>
+      {account && <ProfileForm account={account} />}
+    </Stack>
+  );
+}
