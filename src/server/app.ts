@@ -1,5 +1,5 @@
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAuth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -37,6 +37,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     trustProxy: config.trustProxy,
+    // A URL Fastify cannot even route (bad percent-encoding) still gets the product's error format.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply.code(400).send({ error: { code: 'invalid_input', message: error.message } });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './text.ts';
 import { pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
 
 export const roles = ['donator', 'volunteer', 'admin'] as const;
@@ -82,12 +83,6 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
 
 /** PUT /api/users: the profile fields only. Role and email are never taken from here. */
 export const profileUpdateSchema = z.object({

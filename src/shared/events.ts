@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './text.ts';
 import { pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
 
 /**
@@ -63,18 +64,13 @@ export const bannerSchema = z
     'Banner must be an http(s) image address or an uploaded picture',
   );
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
 
 /** POST /api/events and PUT /api/events/{id}: index and key are made up when absent. */
 export const eventWriteSchema = z.object({
+  // A form sends text; an empty box means "make one up".
   index: z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    z.coerce
+    (value) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
+    z
       .number({ message: 'Event Index must be a whole number' })
       .int('Event Index must be a whole number')
       .min(0, 'Event Index must be 0 or more')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './text.ts';
 import { pagingSchema } from './paging.ts';
 
 /**
@@ -23,12 +24,6 @@ export const reviewMessages = { reviewed: 'Reviewed Successfully' } as const;
 export const reviewSchema = publicReviewSchema.extend({ email: z.string(), name: z.string() });
 export type Review = z.infer<typeof reviewSchema>;
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
 
 /** POST /api/review: the words only; who wrote it and when come from the server. */
 export const reviewCreateSchema = z.object({

@@ -132,6 +132,9 @@ describe('the sign-in library\'s other calls', () => {
     const [row] = await t.app.db.select().from(account).where(eq(account.id, who.id));
     expect(row).toMatchObject({ image: null, name: who.name });
     expect((await call(t, 'POST', '/api/auth/delete-user', {}, who.auth)).status).toBe(404);
+    // Calls that would hand session tokens to a script.
+    expect((await call(t, 'GET', '/api/auth/list-sessions', undefined, { cookie: who.cookie })).status).toBe(404);
+    expect((await call(t, 'GET', '/api/auth/get-session', undefined, { cookie: who.cookie })).status).toBe(404);
   });
 });
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { displayNameSchema, emailSchema, passwordSchema } from '../../shared/accounts.ts';
-import type { ErrorCode } from '../../shared/errors.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, codeByStatus, notFound } from '../http/errors.ts';
 import type { Auth } from './auth.ts';
 import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
 
@@ -55,16 +54,6 @@ function checkedBody(path: string, body: unknown): unknown {
   }
 }
 
-const codeByStatus: Record<number, ErrorCode> = {
-  400: 'invalid_input',
-  401: 'unauthenticated',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'payload_too_large',
-  422: 'invalid_input',
-  429: 'rate_limited',
-};
 
 /** The library's own error answers, in the product's error format, with clearer words where it matters. */
 function translateError(status: number, body: { code?: string; message?: string }): AppError {
@@ -79,17 +68,16 @@ function translateError(status: number, body: { code?: string; message?: string 
 const limitedPaths = ['/sign-in/', '/sign-up/', '/change-password'];
 
 /**
- * The library's calls the product uses. Others it offers (changing a picture to any URL through
- * /update-user, for one) would go around the product's own rules, so they answer 404.
+ * The library's calls the product uses. Others it offers would go around the product's rules
+ * (/update-user sets a picture to any URL) or hand session tokens to scripts (/get-session,
+ * /list-sessions answer them in JSON; the pages use /api/users/me), so they answer 404.
  */
 const allowedPaths = [
   /^\/sign-up\/email$/,
   /^\/sign-in\/(email|social)$/,
   /^\/callback\/[a-z0-9-]+$/,
   /^\/sign-out$/,
-  /^\/get-session$/,
   /^\/change-password$/,
-  /^\/list-sessions$/,
   /^\/revoke-other-sessions$/,
   /^\/error$/,
 ];

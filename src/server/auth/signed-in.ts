@@ -16,7 +16,7 @@ export function requireSignedIn(request: FastifyRequest): SignedInAccount {
   return request.account;
 }
 
-/** A route guard: `{ preHandler: requireRole('admin') }`. */
+/** A route guard: `{ onRequest: requireRole('admin') }`. */
 export function requireRole(...allowed: Role[]) {
   return async (request: FastifyRequest) => {
     const caller = requireSignedIn(request);
@@ -31,4 +31,12 @@ export function requireSelfOrAdmin(request: FastifyRequest, owner: { email?: str
     (owner.email !== undefined && owner.email.toLowerCase() === caller.email) || (owner.id !== undefined && owner.id === caller.id);
   if (!isSelf && caller.role !== 'admin') throw new AppError('forbidden', 'You can only see or change your own records');
   return caller;
+}
+
+/**
+ * Whose records an `{email}` route reads: the caller's own account when it is their email, or
+ * everything made with that email when an admin asks about someone else.
+ */
+export function ownerOf(caller: SignedInAccount, email: string): { accountId: string } | { email: string } {
+  return email.toLowerCase() === caller.email ? { accountId: caller.id } : { email };
 }

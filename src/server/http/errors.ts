@@ -25,3 +25,16 @@ export const statusByCode: Record<ErrorCode, number> = {
 };
 
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
+
+/** For failures that arrive with only an HTTP status (from Fastify or the sign-in library). */
+export const codeByStatus: Partial<Record<number, ErrorCode>> = {
+  400: 'invalid_input',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'invalid_input',
+  422: 'invalid_input',
+  429: 'rate_limited',
+};

@@ -91,6 +91,18 @@ describe('the API edge', () => {
     expect(text).not.toMatch(/at .*\.(ts|js):\d+/);
   });
 
+  it('answers text the database cannot store (a NUL character) with 400, not 500', async () => {
+    const res = await t.api('/api/events?q=%00');
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe('invalid_input');
+  });
+
+  it('answers a URL with broken percent-encoding in the JSON error format', async () => {
+    const res = await t.api('/api/events/%E0%A4%A');
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe('invalid_input');
+  });
+
   it('answers a body over the size limit with 413', async () => {
     const res = await t.api('/api/no-such-call', {
       method: 'POST',

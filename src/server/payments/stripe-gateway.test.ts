@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donation } from '../db/schema.ts';
+import { account, donation } from '../db/schema.ts';
 import { call, signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
@@ -105,6 +105,32 @@ describe('the Stripe gateway, against a local stand-in of Stripe\'s API', () => 
     const signedOriginal = stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
     expect((await webhook(tampered, signedOriginal)).status).toBe(400);
     expect(await donationsFor(started.paymentId)).toEqual([]);
+  });
+
+  it('acknowledges a payment that is not a donation made here, and records nothing', async () => {
+    const foreign = await new Stripe('sk_test_other', {
+      host: stripeApi.url.hostname,
+      port: Number(stripeApi.url.port),
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    }).paymentIntents.create({ amount: 999, currency: 'usd' });
+    stripeApi.succeed(foreign.id);
+    const payload = succeededEvent(foreign.id);
+    const res = await webhook(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }));
+    expect(res.status).toBe(200);
+    expect(await donationsFor(foreign.id)).toEqual([]);
+  });
+
+  it('still records the money when the donor\'s account was deleted before the notification came', async () => {
+    const leaving = await signUp(t);
+    const res = await call(t, 'POST', '/api/create-payment-intent', { eventId, attemptId: randomUUID() }, leaving.auth);
+    const started = await res.json();
+    await t.app.db.delete(account).where(eq(account.id, leaving.id));
+    stripeApi.succeed(started.paymentId);
+    const payload = succeededEvent(started.paymentId);
+    const hook = await webhook(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }));
+    expect(hook.status).toBe(200);
+    expect(await donationsFor(started.paymentId)).toMatchObject([{ accountId: null, email: leaving.email, amountCents: 3000 }]);
   });
 
   it('does not record a webhook for a payment that has not succeeded at Stripe', async () => {

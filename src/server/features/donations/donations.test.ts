@@ -161,6 +161,17 @@ describe('reading donations', () => {
     expect(await (await call(t, 'GET', path, undefined, admin.auth)).json()).toHaveLength(2);
   });
 
+  it('does not show a deleted account\'s donations to whoever signs up with its email later', async () => {
+    const first = await signUp(t);
+    const { started } = await pay(first);
+    await call(t, 'POST', '/api/payment', { transaction: started.paymentId }, first.auth);
+    expect((await call(t, 'DELETE', `/api/users/${first.id}`, undefined, admin.auth)).status).toBe(200);
+    const newcomer = await signUp(t, { email: first.email });
+    expect(await (await call(t, 'GET', `/api/payment/${first.email}`, undefined, newcomer.auth)).json()).toEqual([]);
+    const forAdmin = await (await call(t, 'GET', `/api/payment/${first.email}`, undefined, admin.auth)).json();
+    expect(forAdmin.map((d: { transaction: string }) => d.transaction)).toEqual([started.paymentId]);
+  });
+
   it('refuses notifications in test mode: there is no webhook without Stripe', async () => {
     const res = await t.api('/api/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(400);

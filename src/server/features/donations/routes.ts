@@ -11,7 +11,7 @@ import {
 } from '../../../shared/donations.ts';
 import { totalAmountHeader, totalCountHeader } from '../../../shared/http.ts';
 import { insertedIdSchema } from '../../../shared/results.ts';
-import { requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
+import { ownerOf, requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { InvalidSignature } from '../../payments/gateway.ts';
@@ -46,7 +46,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/payment',
-    { preHandler: requireRole('admin'), schema: { querystring: donationListQuerySchema, response: { 200: z.array(donationSchema) } } },
+    { onRequest: requireRole('admin'), schema: { querystring: donationListQuerySchema, response: { 200: z.array(donationSchema) } } },
     async (request, reply) => {
       const { donations: rows, total, totalCents } = await donations.listDonations(app.db, request.query);
       reply.header(totalCountHeader, String(total));
@@ -55,7 +55,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/payment/export.csv', { preHandler: requireRole('admin') }, async (_request, reply) =>
+  app.get('/payment/export.csv', { onRequest: requireRole('admin') }, async (_request, reply) =>
     sendCsv(reply, 'donations', donations.donationsCsv(app.db)),
   );
 
@@ -63,8 +63,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/:email',
     { schema: { params: z.object({ email: z.string().max(254) }), response: { 200: z.array(donationSchema) } } },
     async (request) => {
-      requireSelfOrAdmin(request, { email: request.params.email });
-      return donations.listDonationsOf(app.db, request.params.email);
+      return donations.listDonationsOf(app.db, ownerOf(requireSelfOrAdmin(request, { email: request.params.email }), request.params.email));
     },
   );
 

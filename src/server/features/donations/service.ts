@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Donation, DonationListQuery } from '../../../shared/donations.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
-import { donation, event, paymentEvent } from '../../db/schema.ts';
+import { account, donation, event, paymentEvent } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { sortOrder } from '../../db/sort.ts';
 import { csvPages } from '../../http/csv.ts';
@@ -37,7 +37,8 @@ export async function startDonation(
   const created = await gateway.createPayment({
     amountCents: input.amountCents,
     currency: 'usd',
-    idempotencyKey: `donation:${donor.id}:${input.eventId}:${input.attemptId}`,
+    // The amount is part of the key: a retry after DONATION_AMOUNT changed is a new payment.
+    idempotencyKey: `donation:${donor.id}:${input.eventId}:${input.attemptId}:${input.amountCents}`,
     metadata: { accountId: donor.id, email: donor.email, eventId: input.eventId },
   });
   return {
@@ -68,9 +69,11 @@ export async function recordDonation(db: Database, payment: GatewayPayment): Pro
       paymentCreatedAt: payment.created,
       transaction: payment.id,
       last4: payment.last4,
-      accountId,
+      // The account or the event may have been deleted since the payment started: the money is
+      // recorded all the same, with the email, title and banner it was made with.
+      accountId: sql`(select ${account.id} from ${account} where ${account.id} = ${accountId})`,
       email,
-      eventId: ev ? eventId : null,
+      eventId: sql`(select ${event.id} from ${event} where ${event.id} = ${eventId})`,
       eventTitle: ev?.title ?? 'An event that has since been removed',
       eventBanner: ev?.banner ?? '',
     })
@@ -88,24 +91,25 @@ export async function confirmDonation(db: Database, gateway: PaymentGateway, don
   return recordDonation(db, payment);
 }
 
-/** A verified notification from the provider, handled once however often it is delivered. */
+/**
+ * A verified notification from the provider, handled once however often it is delivered: the
+ * marker and the donation are written in one transaction, so a failure leaves neither and the
+ * provider's next delivery tries again. Payments that are not donations made here (another
+ * product on the same Stripe account) are acknowledged and left alone.
+ */
 export async function handleNotification(db: Database, notification: PaymentNotification) {
-  const [first] = await db
-    .insert(paymentEvent)
-    .values({ id: notification.id, type: notification.type })
-    .onConflictDoNothing()
-    .returning({ id: paymentEvent.id });
-  if (!first) return { handled: false };
-  if (notification.payment?.status === 'succeeded') {
-    try {
-      await recordDonation(db, notification.payment);
-    } catch (error) {
-      // Let the provider deliver it again later rather than lose the donation.
-      await db.delete(paymentEvent).where(eq(paymentEvent.id, notification.id));
-      throw error;
-    }
-  }
-  return { handled: true };
+  return db.transaction(async (tx) => {
+    const [first] = await tx
+      .insert(paymentEvent)
+      .values({ id: notification.id, type: notification.type })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvent.id });
+    if (!first) return { handled: false };
+    const payment = notification.payment;
+    const { accountId, email, eventId } = payment?.metadata ?? {};
+    if (payment?.status === 'succeeded' && accountId && email && eventId) await recordDonation(tx as Database, payment);
+    return { handled: true };
+  });
 }
 
 const sortable = {
@@ -134,8 +138,13 @@ export async function listDonations(db: Database, query: DonationListQuery) {
   return { donations: rows.map(toDonation), total: totals?.count ?? 0, totalCents: Number(totals?.cents ?? 0) };
 }
 
-export async function listDonationsOf(db: Database, email: string): Promise<Donation[]> {
-  const rows = await db.select().from(donation).where(eq(donation.email, email.toLowerCase())).orderBy(desc(donation.createdAt), desc(donation.id));
+/**
+ * A person's donations: for themselves, those of their account (an email freed by a deleted
+ * account and signed up again does not inherit its donations); for an admin, all made with the email.
+ */
+export async function listDonationsOf(db: Database, owner: { accountId: string } | { email: string }): Promise<Donation[]> {
+  const where = 'accountId' in owner ? eq(donation.accountId, owner.accountId) : eq(donation.email, owner.email.toLowerCase());
+  const rows = await db.select().from(donation).where(where).orderBy(desc(donation.createdAt), desc(donation.id));
   return rows.map(toDonation);
 }
 

@@ -37,6 +37,16 @@ describe('who may write events', () => {
   });
 });
 
+describe('refusals come before validation', () => {
+  it('answers a donator 403, not the field list, even for an empty body', async () => {
+    const res = await call(t, 'POST', '/api/events', {}, donator.auth);
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.fields).toBeUndefined();
+    expect((await call(t, 'GET', '/api/payment?limit=abc', undefined, donator.auth)).status).toBe(403);
+    expect((await call(t, 'PUT', '/api/users/role', {}, volunteer.auth)).status).toBe(403);
+  });
+});
+
 describe('POST /api/events', () => {
   it('adds an event, generating index and key when they are left out', async () => {
     const res = await call(t, 'POST', '/api/events', { ...valid, index: '', key: '' }, admin.auth);

@@ -33,13 +33,13 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/events', { preHandler: adminOnly, schema: { body: eventWriteSchema, response: { 200: insertedIdSchema } } }, async (request) => ({
+  app.post('/events', { onRequest: adminOnly, schema: { body: eventWriteSchema, response: { 200: insertedIdSchema } } }, async (request) => ({
     insertedId: await createEvent(app.db, request.body),
   }));
 
   app.put(
     '/events/:id',
-    { preHandler: adminOnly, schema: { params: eventParamsSchema, body: eventWriteSchema, response: { 200: modifiedCountSchema } } },
+    { onRequest: adminOnly, schema: { params: eventParamsSchema, body: eventWriteSchema, response: { 200: modifiedCountSchema } } },
     async (request) => {
       const modifiedCount = validId(request.params.id) ? await updateEvent(app.db, request.params.id, request.body) : 0;
       if (modifiedCount === 0) throw notFound('Event');
@@ -49,7 +49,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/events/:id',
-    { preHandler: adminOnly, schema: { params: eventParamsSchema, response: { 200: deletedCountSchema } } },
+    { onRequest: adminOnly, schema: { params: eventParamsSchema, response: { 200: deletedCountSchema } } },
     async (request) => ({ deletedCount: validId(request.params.id) ? await deleteEvent(app.db, request.params.id) : 0 }),
   );
 };

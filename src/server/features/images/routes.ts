@@ -24,7 +24,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     // Event banners: admins upload a picture, then use its address as the event's banner.
     uploads.post(
       '/images',
-      { preHandler: requireRole('admin'), schema: { response: { 200: z.object({ url: z.string() }) } } },
+      { onRequest: requireRole('admin'), schema: { response: { 200: z.object({ url: z.string() }) } } },
       async (request) => {
         const stored = await storeImage(app.db, request.body, requireSignedIn(request).id, BANNER_SIDE);
         return { url: stored.url };

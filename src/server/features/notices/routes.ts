@@ -9,13 +9,13 @@ import { listNotices, publishNotice } from './service.ts';
 export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notices',
-    { preHandler: requireRole('admin'), schema: { body: noticeCreateSchema, response: { 200: insertedIdSchema } } },
+    { onRequest: requireRole('admin'), schema: { body: noticeCreateSchema, response: { 200: insertedIdSchema } } },
     async (request) => ({ insertedId: await publishNotice(app.db, requireSignedIn(request), request.body.notice) }),
   );
 
   app.get(
     '/notices',
-    { preHandler: requireRole('volunteer', 'admin'), schema: { querystring: noticeListQuerySchema, response: { 200: z.array(noticeSchema) } } },
+    { onRequest: requireRole('volunteer', 'admin'), schema: { querystring: noticeListQuerySchema, response: { 200: z.array(noticeSchema) } } },
     async (request, reply) => {
       const { notices, total } = await listNotices(app.db, request.query);
       reply.header(totalCountHeader, String(total));

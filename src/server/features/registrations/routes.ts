@@ -19,7 +19,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/register',
     {
-      preHandler: requireRole('admin'),
+      onRequest: requireRole('admin'),
       schema: { querystring: registrationListQuerySchema, response: { 200: z.array(registrationSchema) } },
     },
     async (request, reply) => {
@@ -29,7 +29,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/register/export.csv', { preHandler: requireRole('admin') }, async (_request, reply) =>
+  app.get('/register/export.csv', { onRequest: requireRole('admin') }, async (_request, reply) =>
     sendCsv(reply, 'registrations', registrations.registrationsCsv(app.db)),
   );
 

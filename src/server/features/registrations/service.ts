@@ -3,7 +3,7 @@ import type { Registration, RegistrationListQuery } from '../../../shared/regist
 import { registrationMessages } from '../../../shared/registrations.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { account, event, registration } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { sortOrder } from '../../db/sort.ts';
@@ -56,6 +56,8 @@ export async function register(db: Database, caller: SignedInAccount, eventId: s
     return row.id;
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', registrationMessages.alreadyRegistered);
+    // The event was deleted between the check and the insert.
+    if (isForeignKeyViolation(error)) throw notFound('Event');
     throw error;
   }
 }

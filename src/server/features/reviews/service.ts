@@ -28,8 +28,10 @@ function toReview(row: ReviewRow): Review {
   return { ...toPublicReview(row), email: row.email, name: row.name };
 }
 
-export async function listReviewsOf(db: Database, email: string): Promise<Review[]> {
-  const rows = await db.select().from(review).where(eq(review.email, email.toLowerCase())).orderBy(desc(review.createdAt), desc(review.id));
+/** A person's reviews: their account's for themselves, all written with the email for an admin. */
+export async function listReviewsOf(db: Database, owner: { accountId: string } | { email: string }): Promise<Review[]> {
+  const where = 'accountId' in owner ? eq(review.accountId, owner.accountId) : eq(review.email, owner.email.toLowerCase());
+  const rows = await db.select().from(review).where(where).orderBy(desc(review.createdAt), desc(review.id));
   return rows.map(toReview);
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, image } from '../../db/schema.ts';
+import { account, image, review } from '../../db/schema.ts';
 import { signUp, type TestAccount } from '../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -71,6 +71,21 @@ describe('PUT /api/users/photo', () => {
   it('needs a signed-in caller', async () => {
     const res = await upload(await picture('png'), 'image/png', {});
     expect(res.status).toBe(401);
+  });
+
+  it('moves the person\'s reviews to the new picture, so none points at a removed one', async () => {
+    const first = (await (await upload(await picture('png'), 'image/png')).json()).photoURL as string;
+    const posted = await t.api('/api/review', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: t.baseUrl, ...who.auth },
+      body: JSON.stringify({ message: 'Lovely', review: 'Great day out' }),
+    });
+    const { insertedId } = await posted.json();
+    const second = (await (await upload(await picture('webp'), 'image/webp')).json()).photoURL as string;
+    const [mine] = await t.app.db.select().from(review).where(eq(review.id, insertedId));
+    expect(mine?.img).toBe(second);
+    expect((await t.api(first)).status).toBe(404);
+    expect((await t.api(second)).status).toBe(200);
   });
 
   it('removes the picture it replaces', async () => {

@@ -12,7 +12,7 @@ import {
 import { totalCountHeader } from '../../../shared/http.ts';
 import { deletedCountSchema, modifiedCountSchema } from '../../../shared/results.ts';
 import { requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { acceptRawImageBodies } from '../../http/raw-image-body.ts';
 import { storeImage } from '../images/service.ts';
 import * as users from './service.ts';
@@ -29,7 +29,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users',
-    { preHandler: adminOnly, schema: { querystring: accountListQuerySchema, response: { 200: z.array(accountSchema) } } },
+    { onRequest: adminOnly, schema: { querystring: accountListQuerySchema, response: { 200: z.array(accountSchema) } } },
     async (request, reply) => {
       const { accounts, total } = await users.listAccounts(app.db, request.query);
       reply.header(totalCountHeader, String(total));
@@ -70,13 +70,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/users/role',
-    { preHandler: adminOnly, schema: { body: roleUpdateSchema, response: { 200: modifiedCountSchema } } },
+    { onRequest: adminOnly, schema: { body: roleUpdateSchema, response: { 200: modifiedCountSchema } } },
     async (request) => ({ modifiedCount: await users.changeRole(app.db, request.body.email, request.body.role) }),
   );
 
   app.delete(
     '/users/:id',
-    { preHandler: adminOnly, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: deletedCountSchema } } },
+    { onRequest: adminOnly, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: deletedCountSchema } } },
     async (request) => ({ deletedCount: await users.deleteAccount(app.db, request.params.id) }),
   );
 

@@ -1,7 +1,7 @@
 import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Account, AccountListQuery, ProfileUpdate, Role } from '../../../shared/accounts.ts';
 import type { Database } from '../../db/client.ts';
-import { account } from '../../db/schema.ts';
+import { account, notice, registration, review } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { sortOrder } from '../../db/sort.ts';
 import { AppError } from '../../http/errors.ts';
@@ -80,13 +80,23 @@ export async function updateDisplayName(db: Database, accountId: string, display
   return rows.length;
 }
 
-/** Sets the picture and removes the one it replaces, if the app stored it. */
+/**
+ * Sets the picture. The person's registrations, reviews and notices show it too, so they follow;
+ * then the picture it replaces is removed, if the app stored it.
+ */
 export async function setPhoto(db: Database, accountId: string, photoUrl: string) {
   await db.transaction(async (tx) => {
     const [before] = await tx.select({ image: account.image }).from(account).where(eq(account.id, accountId)).for('update');
     await tx.update(account).set({ image: photoUrl }).where(eq(account.id, accountId));
+    await setAuthorPicture(tx as Database, accountId, photoUrl);
     if (before?.image && before.image !== photoUrl) await deleteImageByUrl(tx as Database, before.image);
   });
+}
+
+async function setAuthorPicture(db: Database, accountId: string, url: string | null) {
+  await db.update(registration).set({ image: url }).where(eq(registration.accountId, accountId));
+  await db.update(review).set({ img: url }).where(eq(review.accountId, accountId));
+  await db.update(notice).set({ img: url }).where(eq(notice.accountId, accountId));
 }
 
 const lastAdminMessage = 'This is the only admin account. Make another account admin first, so someone can still run the site.';
@@ -96,7 +106,8 @@ const lastAdminMessage = 'This is the only admin account. Make another account a
  * site without one; refuses when `targetId` is the only admin left.
  */
 async function refuseLastAdmin(tx: Database, targetId: string) {
-  const admins = await tx.select({ id: account.id }).from(account).where(eq(account.role, 'admin')).for('update');
+  // Always in id order, so two transactions locking admins cannot deadlock.
+  const admins = await tx.select({ id: account.id }).from(account).where(eq(account.role, 'admin')).orderBy(asc(account.id)).for('update');
   if (admins.length === 1 && admins[0]?.id === targetId) throw new AppError('conflict', lastAdminMessage);
 }
 
@@ -117,9 +128,12 @@ export async function changeRole(db: Database, email: string, role: Role): Promi
  */
 export async function deleteAccount(db: Database, id: string): Promise<number> {
   return db.transaction(async (tx) => {
+    // Admin rows first, as changeRole does, then the target: one lock order, no deadlock.
+    await refuseLastAdmin(tx as Database, id);
     const [target] = await tx.select().from(account).where(eq(account.id, id)).for('update');
     if (!target) return 0;
-    if (target.role === 'admin') await refuseLastAdmin(tx as Database, target.id);
+    // Reviews and notices outlive the account; the picture, personal data, does not.
+    await setAuthorPicture(tx as Database, id, null);
     await tx.delete(account).where(eq(account.id, id));
     await deleteImageByUrl(tx as Database, target.image);
     return 1;
