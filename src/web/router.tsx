@@ -12,7 +12,6 @@ const dashboardNotFound = () =>
  * until one is built its address answers with the dashboard's not-found message, to admins only.
  */
 const adminPaths = [
-  'addNotice',
   'addEvent',
   'eventUpdatePage/:singleEventId',
   'allEvents',
@@ -50,6 +49,13 @@ export const router = createBrowserRouter([
           { path: 'login', lazy: () => import('./routes/login.tsx').then((m) => ({ Component: m.LoginPage })) },
           { path: 'register', lazy: () => import('./routes/register.tsx').then((m) => ({ Component: m.RegisterPage })) },
           {
+            path: 'events/register/:singleEventId',
+            element: <RequireSignedIn />,
+            children: [
+              { index: true, lazy: () => import('./routes/event-register.tsx').then((m) => ({ Component: m.EventRegisterPage })) },
+            ],
+          },
+          {
             path: 'dashboard',
             element: <RequireSignedIn />,
             children: [
@@ -62,8 +68,30 @@ export const router = createBrowserRouter([
                     lazy: () => import('./routes/dashboard-profile.tsx').then((m) => ({ Component: m.DashboardProfilePage })),
                   },
                   {
+                    path: 'myEvents',
+                    lazy: () => import('./routes/dashboard-my-events.tsx').then((m) => ({ Component: m.DashboardMyEventsPage })),
+                  },
+                  {
+                    path: 'addReview',
+                    lazy: () => import('./routes/dashboard-add-review.tsx').then((m) => ({ Component: m.DashboardAddReviewPage })),
+                  },
+                  {
+                    path: 'myReview',
+                    lazy: () => import('./routes/dashboard-my-review.tsx').then((m) => ({ Component: m.DashboardMyReviewPage })),
+                  },
+                  {
+                    path: 'notices',
+                    lazy: () => import('./routes/dashboard-notices.tsx').then((m) => ({ Component: m.DashboardNoticesPage })),
+                  },
+                  {
                     lazy: () => import('./components/require-admin.tsx').then((m) => ({ Component: m.RequireAdmin })),
-                    children: adminPaths.map((path) => ({ path, lazy: dashboardNotFound })),
+                    children: [
+                      {
+                        path: 'addNotice',
+                        lazy: () => import('./routes/dashboard-add-notice.tsx').then((m) => ({ Component: m.DashboardAddNoticePage })),
+                      },
+                      ...adminPaths.map((path) => ({ path, lazy: dashboardNotFound })),
+                    ],
                   },
                   { path: '*', lazy: dashboardNotFound },
                 ],

@@ -83,3 +83,8 @@ export function sendJson<T>(method: Exclude<Method, 'GET'>, path: string, body: 
 export function sendFile<T>(method: 'POST' | 'PUT', path: string, file: Blob, signal?: AbortSignal): Promise<ApiResult<T>> {
   return request<T>(method, path, { body: file, contentType: file.type || 'application/octet-stream', signal });
 }
+
+/** DELETE with no body (a JSON content type with an empty body is refused by the server). */
+export function deleteJson<T>(path: string, signal?: AbortSignal): Promise<ApiResult<T>> {
+  return request<T>('DELETE', path, { signal });
+}

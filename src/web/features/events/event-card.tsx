@@ -3,8 +3,8 @@ import { useId } from 'react';
 import type { Event } from '../../../shared/events.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import surface from '../../components/surface.module.css';
-import { EventBanner } from './event-banner.tsx';
-import { EventDate } from './event-date.tsx';
+import { EventBanner } from '../../components/event-banner.tsx';
+import { EventDate } from '../../components/event-date.tsx';
 import classes from './event-card.module.css';
 
 /** One event in a list: banner, title, date and the way to its details. */

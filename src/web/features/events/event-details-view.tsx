@@ -1,8 +1,8 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Event } from '../../../shared/events.ts';
 import { ButtonLink } from '../../components/button.tsx';
-import { EventBanner } from './event-banner.tsx';
-import { EventDate } from './event-date.tsx';
+import { EventBanner } from '../../components/event-banner.tsx';
+import { EventDate } from '../../components/event-date.tsx';
 import classes from './event-details-view.module.css';
 
 /** One event in full, with the two things a visitor can do about it. */

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signedInPage, volunteerSession } from './support/accounts.ts';
+import { expectAccessible, pageProblems } from './support/browser.ts';
+
+const form = (page: Page) => page.getByRole('form', { name: 'Add Review' });
+const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').getByText(text, { exact: true });
+
+async function addReview(page: Page, message: string, review: string) {
+  await form(page).getByLabel('Message').fill(message);
+  await form(page).getByLabel('Review').fill(review);
+  await form(page).getByRole('button', { name: 'Add Review' }).click();
+  await toast(page, 'Reviewed Successfully').waitFor();
+  // The form is empty again for the next one.
+  await expect.poll(() => form(page).getByLabel('Message').inputValue()).toBe('');
+  expect(await form(page).getByLabel('Review').inputValue()).toBe('');
+}
+
+describe('volunteering: reviews', () => {
+  it('checks the required fields, adds a review and shows it in My Review and on the home page', async () => {
+    const page = await signedInPage(await volunteerSession());
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/review') posts.push(request.url());
+    });
+
+    await page.goto('/dashboard/myReview');
+    await page.getByRole('heading', { level: 1, name: 'My Review' }).waitFor();
+    await page.getByRole('heading', { name: 'You have not written a review yet' }).waitFor();
+    expect(await page.title()).toContain('My Review');
+    await expectAccessible(page);
+
+    await page.getByRole('main').getByRole('link', { name: 'Write a review' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/addReview');
+    await page.getByRole('heading', { level: 1, name: 'Add Review' }).waitFor();
+    expect(await page.title()).toContain('Add Review');
+    await expectAccessible(page);
+
+    await form(page).getByRole('button', { name: 'Add Review' }).click();
+    await page.getByText('Message is required').waitFor();
+    await page.getByText('Review is required').waitFor();
+    expect(await form(page).getByLabel('Message').getAttribute('aria-invalid')).toBe('true');
+    expect(posts).toHaveLength(0);
+    await expectAccessible(page);
+
+    const message = `Great day ${Date.now()}`;
+    const review = 'The team made everyone welcome and the soup was excellent.';
+    await addReview(page, message, review);
+    expect(posts).toHaveLength(1);
+
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Review' }).click();
+    const mine = page.getByTestId('review-card').filter({ hasText: message });
+    await mine.getByText(review).waitFor();
+    await expectAccessible(page);
+
+    // The home page's Client Reviews shows it without a reload (its cached list was invalidated).
+    await page.getByRole('link', { name: 'Helping Hands' }).first().click();
+    const clientReviews = page.getByRole('region', { name: 'Client Reviews' });
+    await clientReviews.getByTestId('review-card').filter({ hasText: message }).getByText(review).waitFor();
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('shows a review with markup in it as text, never as HTML', async () => {
+    const page = await signedInPage(await volunteerSession());
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const markup = '<b>bold</b><img src=x onerror=alert(1)>';
+    const message = `Markup ${Date.now()}`;
+    await page.goto('/dashboard/addReview');
+    await addReview(page, message, markup);
+
+    for (const path of ['/dashboard/myReview', '/']) {
+      await page.goto(path);
+      const card = page.getByTestId('review-card').filter({ hasText: message });
+      // The words as typed, visible on the page (the message above them is in its own line).
+      await card.getByText(markup).waitFor();
+      expect(await card.locator('blockquote').textContent()).toBe(`${message}${markup}`);
+      expect(await card.locator('b').count()).toBe(0);
+      expect(await card.locator('img[src="x"]').count()).toBe(0);
+      expect(await card.locator('img').count()).toBe(1); // the reviewer's picture only
+    }
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+  });
+});

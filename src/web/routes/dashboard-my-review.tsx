@@ -1,0 +1,56 @@
+import { Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { ButtonLink } from '../components/button.tsx';
+import grid from '../components/card-grid.module.css';
+import { QueryError } from '../components/query-error.tsx';
+import { reviewQueries } from '../features/reviews/api.ts';
+import { ReviewCard } from '../features/reviews/review-card.tsx';
+import { useCurrentAccount } from '../lib/current-account.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+/** /dashboard/myReview: the signed-in person's own reviews, newest first. */
+export function DashboardMyReviewPage() {
+  usePageTitle('My Review');
+  const { account } = useCurrentAccount();
+  const email = account?.email ?? '';
+  const query = useQuery({ ...reviewQueries.mine(email), enabled: Boolean(email) });
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>My Review</Title>
+      {query.isPending && (
+        <div role="status">
+          <VisuallyHidden>Loading your reviews</VisuallyHidden>
+          <div className={grid.grid}>
+            {Array.from({ length: 3 }, (_, index) => (
+              <Skeleton key={index} height={160} radius="md" />
+            ))}
+          </div>
+        </div>
+      )}
+      {query.isError && (
+        <QueryError title="Your reviews could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+      )}
+      {query.isSuccess && query.data.length === 0 && (
+        <Paper withBorder p="xl" radius="md">
+          <Stack align="center" ta="center" gap="sm">
+            <Title order={2} size="h3">
+              You have not written a review yet
+            </Title>
+            <Text c="dimmed">Tell others what volunteering with us was like.</Text>
+            <ButtonLink to="/dashboard/addReview">Write a review</ButtonLink>
+          </Stack>
+        </Paper>
+      )}
+      {query.isSuccess && query.data.length > 0 && (
+        <ul className={grid.grid}>
+          {query.data.map((review) => (
+            <li key={review._id}>
+              <ReviewCard review={review} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Stack>
+  );
+}

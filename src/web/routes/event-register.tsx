@@ -1,0 +1,81 @@
+import { Container, Stack, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { registrationMessages } from '../../shared/registrations.ts';
+import { QueryError } from '../components/query-error.tsx';
+import { eventQueries } from '../features/events/api.ts';
+import { EventDetailsSkeleton } from '../features/events/event-details-skeleton.tsx';
+import { EventNotFound } from '../features/events/event-not-found.tsx';
+import { registerForEvent, registrationQueries } from '../features/registrations/api.ts';
+import { RegistrationForm, type RegistrationStatus } from '../features/registrations/registration-form.tsx';
+import { isApiError } from '../lib/api-error.ts';
+import { useCurrentAccount } from '../lib/current-account.ts';
+import { isPastEventDate } from '../features/events/event-timing.ts';
+import { notify } from '../lib/notify.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+/** /events/register/:singleEventId, inside RequireSignedIn: the account is there. */
+export function EventRegisterPage() {
+  const { singleEventId = '' } = useParams();
+  const { account } = useCurrentAccount();
+  const email = account?.email ?? '';
+  const queryClient = useQueryClient();
+  const eventQuery = useQuery(eventQueries.detail(singleEventId));
+  const mine = useQuery({ ...registrationQueries.mine(email), enabled: Boolean(email) });
+  // What the server said to this page's own Register: it outranks the list loaded before.
+  const [answer, setAnswer] = useState<Exclude<RegistrationStatus, 'open'> | null>(null);
+
+  const register = useMutation({
+    mutationFn: () => registerForEvent(singleEventId),
+    onSuccess: () => {
+      setAnswer('registered');
+      void notify({ color: 'teal', message: registrationMessages.registered });
+    },
+    onError: (error) => {
+      if (isApiError(error, 'conflict') && error.message === registrationMessages.alreadyRegistered) setAnswer('alreadyRegistered');
+      else if (isApiError(error, 'conflict') && error.message === registrationMessages.eventPast) setAnswer('past');
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: registrationQueries.mine(email).queryKey }),
+  });
+
+  const notFound = isApiError(eventQuery.error, 'not_found');
+  const event = eventQuery.data;
+  usePageTitle(event ? `Register for ${event.title}` : notFound ? 'Event not found' : 'Event Registration');
+
+  let status: RegistrationStatus = 'open';
+  if (answer) status = answer;
+  else if (mine.data?.some((registration) => registration.eventId === singleEventId)) status = 'alreadyRegistered';
+  else if (event && isPastEventDate(event.date)) status = 'past';
+  // A conflict is shown as the status it names; any other failure beside the button.
+  const failure = register.error && !answer ? register.error : null;
+
+  return (
+    <Container size="md" py="xl">
+      {eventQuery.isPending && <EventDetailsSkeleton />}
+      {notFound && <EventNotFound />}
+      {eventQuery.isError && !notFound && (
+        <Stack gap="md">
+          <Title order={1}>Event Registration</Title>
+          <QueryError title="This event could not be loaded" error={eventQuery.error} onRetry={() => void eventQuery.refetch()} />
+        </Stack>
+      )}
+      {event && account && (
+        <Stack gap="lg">
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            Register for {event.title}
+          </Title>
+          <RegistrationForm
+            event={event}
+            account={account}
+            status={status}
+            checking={mine.isPending}
+            submitting={register.isPending}
+            failure={failure}
+            onRegister={() => register.mutate()}
+          />
+        </Stack>
+      )}
+    </Container>
+  );
+}
