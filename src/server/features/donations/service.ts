@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Donation, DonationListQuery } from '../../../shared/donations.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { account, donation, event, paymentEvent } from '../../db/schema.ts';
+import { EXPORT_PAGE, olderThan, type NewestFirstCursor } from '../../db/keyset.ts';
 import { containsPattern } from '../../db/search.ts';
 import { sortOrder } from '../../db/sort.ts';
 import { csvPages } from '../../http/csv.ts';
@@ -148,19 +149,15 @@ export async function listDonationsOf(db: Database, owner: { accountId: string }
   return rows.map(toDonation);
 }
 
-const EXPORT_PAGE = 1000;
-
 /** Every donation as CSV, newest first, read from the database a page at a time. */
 export function donationsCsv(db: Database) {
   return csvPages(
     ['Amount', 'Currency', 'Transaction', 'Card last 4', 'Email', 'Event', 'Paid at', 'Recorded at'],
-    (after: { createdAt: Date; id: string } | undefined) =>
+    (after: NewestFirstCursor | undefined) =>
       db
         .select()
         .from(donation)
-        .where(
-          after ? or(lt(donation.createdAt, after.createdAt), and(eq(donation.createdAt, after.createdAt), lt(donation.id, after.id))) : undefined,
-        )
+        .where(olderThan(donation.createdAt, donation.id, after))
         .orderBy(desc(donation.createdAt), desc(donation.id))
         .limit(EXPORT_PAGE),
     (row) => ({ createdAt: row.createdAt, id: row.id }),

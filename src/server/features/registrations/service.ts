@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Registration, RegistrationListQuery } from '../../../shared/registrations.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
+import { EXPORT_PAGE, olderThan, type NewestFirstCursor } from '../../db/keyset.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { account, event, registration } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
@@ -108,19 +109,13 @@ export async function cancelRegistration(db: Database, caller: SignedInAccount, 
   return deleted.length;
 }
 
-const EXPORT_PAGE = 1000;
-
 /** Every registration as CSV, newest first, read from the database a page at a time. */
 export function registrationsCsv(db: Database) {
   return csvPages(
     ['Title', 'Event date', 'Name', 'Email', 'Role', 'Registered at'],
-    (after: { createdAt: Date; id: string } | undefined) =>
+    (after: NewestFirstCursor | undefined) =>
       selectRegistrations(db)
-        .where(
-          after
-            ? or(lt(registration.createdAt, after.createdAt), and(eq(registration.createdAt, after.createdAt), lt(registration.id, after.id)))
-            : undefined,
-        )
+        .where(olderThan(registration.createdAt, registration.id, after))
         .orderBy(desc(registration.createdAt), desc(registration.id))
         .limit(EXPORT_PAGE),
     (row) => ({ createdAt: row.registration.createdAt, id: row.registration.id }),
