@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { PageLoader } from './components/page-loader.tsx';
 import { RequireSignedIn } from './components/require-signed-in.tsx';
@@ -7,19 +8,30 @@ import { SiteLayout } from './components/site-layout.tsx';
 const dashboardNotFound = () =>
   import('./routes/dashboard-not-found.tsx').then((m) => ({ Component: m.DashboardNotFoundPage }));
 
-/**
- * The admin pages of spec section 2, behind the admin guard (DECISIONS 3.1). Their pages come later;
- * until one is built its address answers with the dashboard's not-found message, to admins only.
- */
-const adminPaths = [
-  'addEvent',
-  'eventUpdatePage/:singleEventId',
-  'allEvents',
-  'all-event-registration',
-  'event-register-role-update/:singleEventId',
-  'all-donation',
-  'all-accounts',
-  'users/:accountId',
+/** A lazy route whose page is the export `name` of the module `load` imports. */
+function page<Module extends Record<Name, ComponentType>, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {
+  return () => load().then((m) => ({ Component: m[name] }));
+}
+
+/** The admin pages of spec section 2, behind the admin guard (DECISIONS 3.1). */
+const adminPages = [
+  { path: 'addEvent', lazy: page(() => import('./routes/dashboard-add-event.tsx'), 'DashboardAddEventPage') },
+  {
+    path: 'eventUpdatePage/:singleEventId',
+    lazy: page(() => import('./routes/dashboard-update-event.tsx'), 'DashboardUpdateEventPage'),
+  },
+  { path: 'allEvents', lazy: page(() => import('./routes/dashboard-all-events.tsx'), 'DashboardAllEventsPage') },
+  {
+    path: 'all-event-registration',
+    lazy: page(() => import('./routes/dashboard-all-registrations.tsx'), 'DashboardAllRegistrationsPage'),
+  },
+  {
+    path: 'event-register-role-update/:singleEventId',
+    lazy: page(() => import('./routes/dashboard-registration-role.tsx'), 'DashboardRegistrationRolePage'),
+  },
+  { path: 'all-donation', lazy: page(() => import('./routes/dashboard-all-donations.tsx'), 'DashboardAllDonationsPage') },
+  { path: 'all-accounts', lazy: page(() => import('./routes/dashboard-all-accounts.tsx'), 'DashboardAllAccountsPage') },
+  { path: 'users/:accountId', lazy: page(() => import('./routes/dashboard-account-role.tsx'), 'DashboardAccountRolePage') },
 ];
 
 /** Each page is its own chunk, so the home page downloads only what it shows. */
@@ -56,6 +68,11 @@ export const router = createBrowserRouter([
             ],
           },
           {
+            path: 'donation/:eventId',
+            element: <RequireSignedIn />,
+            children: [{ index: true, lazy: page(() => import('./routes/donation.tsx'), 'DonationPage') }],
+          },
+          {
             path: 'dashboard',
             element: <RequireSignedIn />,
             children: [
@@ -80,6 +97,10 @@ export const router = createBrowserRouter([
                     lazy: () => import('./routes/dashboard-my-review.tsx').then((m) => ({ Component: m.DashboardMyReviewPage })),
                   },
                   {
+                    path: 'donation',
+                    lazy: page(() => import('./routes/dashboard-donation.tsx'), 'DashboardDonationPage'),
+                  },
+                  {
                     path: 'notices',
                     lazy: () => import('./routes/dashboard-notices.tsx').then((m) => ({ Component: m.DashboardNoticesPage })),
                   },
@@ -90,7 +111,7 @@ export const router = createBrowserRouter([
                         path: 'addNotice',
                         lazy: () => import('./routes/dashboard-add-notice.tsx').then((m) => ({ Component: m.DashboardAddNoticePage })),
                       },
-                      ...adminPaths.map((path) => ({ path, lazy: dashboardNotFound })),
+                      ...adminPages,
                     ],
                   },
                   { path: '*', lazy: dashboardNotFound },

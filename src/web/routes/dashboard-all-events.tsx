@@ -1,0 +1,2 @@
+// Not built yet: the address answers with the dashboard's not-found message.
+export { DashboardNotFoundPage as DashboardAllEventsPage } from './dashboard-not-found.tsx';
