@@ -13,6 +13,11 @@ export const accountMessages = {
   badEmail: 'Enter proper email',
   loginSuccessful: 'Login Successful',
   profileUpdated: 'Profile Updated Successfully',
+  /** '{email}' and '{role}' are filled with `fillMessage`. */
+  roleChanged: '{email} role {role} added Successfully',
+  roleNotChanged: '{email} role not changed',
+  deleted: '{email} is deleted successfully',
+  notDeleted: '{email} not deleted',
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;

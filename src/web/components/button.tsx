@@ -30,3 +30,8 @@ export function ButtonLink({ variant, size, fullWidth, tone, className, ...props
 export function Button({ variant, size, fullWidth, tone, className, type = 'button', ...props }: ButtonLook & ComponentProps<'button'>) {
   return <button type={type} {...props} {...lookProps({ variant, size, fullWidth, tone }, className)} />;
 }
+
+/** A plain link that looks like a button: for files the browser downloads (`download`). */
+export function ButtonAnchor({ variant, size, fullWidth, tone, className, ...props }: ButtonLook & ComponentProps<'a'>) {
+  return <a {...props} {...lookProps({ variant, size, fullWidth, tone }, className)} />;
+}

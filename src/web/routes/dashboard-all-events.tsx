@@ -1,2 +1,86 @@
-// Not built yet: the address answers with the dashboard's not-found message.
-export { DashboardNotFoundPage as DashboardAllEventsPage } from './dashboard-not-found.tsx';
+import { Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Event } from '../../shared/events.ts';
+import { eventMessages } from '../../shared/events.ts';
+import { fillMessage } from '../../shared/messages.ts';
+import { Button, ButtonLink } from '../components/button.tsx';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { EventDate } from '../components/event-date.tsx';
+import { AdminList } from '../features/admin/admin-list.tsx';
+import type { Column } from '../features/admin/admin-table.tsx';
+import { adminListKey } from '../features/admin/api.ts';
+import { deleteEvent } from '../features/admin-events/api.ts';
+import { eventQueries } from '../features/events/api.ts';
+import { useConfirmDelete } from '../lib/use-confirm-delete.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+/** /dashboard/allEvents: every event, with Update and Delete (spec section 2). */
+export function DashboardAllEventsPage() {
+  usePageTitle('All Events');
+  const queryClient = useQueryClient();
+  const remove = useConfirmDelete<Event>({
+    remove: (event) => deleteEvent(event._id),
+    subject: (event) => `${event.title} will be deleted with its registrations. Donations to it are kept.`,
+    deleted: (event) => fillMessage(eventMessages.deleted, { title: event.title }),
+    notDeleted: (event) => fillMessage(eventMessages.notDeleted, { title: event.title }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminListKey });
+      void queryClient.invalidateQueries({ queryKey: eventQueries.all() });
+    },
+  });
+
+  const columns: Column<Event>[] = [
+    { id: 'title', header: 'Title', sort: 'title', cell: (event) => <Text fw={600}>{event.title}</Text> },
+    { id: 'date', header: 'Date', sort: 'date', cell: (event) => <EventDate date={event.date} size="sm" /> },
+    {
+      id: 'banner',
+      header: 'Banner',
+      cell: (event) => (
+        <img src={event.banner} alt="" width={96} height={54} loading="lazy" style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} />
+      ),
+    },
+    {
+      id: 'update',
+      header: 'Update',
+      action: true,
+      cell: (event) => (
+        <ButtonLink to={`/dashboard/eventUpdatePage/${event._id}`} variant="light" aria-label={`Update ${event.title}`}>
+          Update
+        </ButtonLink>
+      ),
+    },
+    {
+      id: 'delete',
+      header: 'Delete',
+      action: true,
+      cell: (event) => (
+        <Button tone="danger" aria-label={`Delete ${event.title}`} disabled={remove.deleting?._id === event._id} onClick={() => remove.ask(event)}>
+          Delete
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <AdminList<Event>
+        path="/events"
+        heading={(total, q) => (q ? `Total ${total} events match ‘${q}’` : `Total ${total} events going on`)}
+        loadingHeading="All Events"
+        caption="Events"
+        noun="events"
+        searchLabel="Search events"
+        searchPlaceholder="Search by title"
+        columns={columns}
+        rowKey={(event) => event._id}
+        empty={
+          <Text ta="center">
+            There are no events yet. <ButtonLink to="/dashboard/addEvent">Add Event</ButtonLink>
+          </Text>
+        }
+        tools={<ButtonLink to="/dashboard/addEvent">Add Event</ButtonLink>}
+      />
+      <ConfirmDialog opened={remove.opened} subject={remove.subject} onConfirm={remove.confirm} onDecline={remove.decline} />
+    </>
+  );
+}

@@ -40,7 +40,7 @@ export function DashboardMyEventsPage() {
       )}
       <ConfirmDialog
         opened={cancel.opened}
-        subject={cancel.asking ? `Your registration for ${cancel.asking.title} will be cancelled.` : ''}
+        subject={cancel.subject}
         onConfirm={cancel.confirm}
         onDecline={cancel.decline}
       />

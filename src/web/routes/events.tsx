@@ -1,21 +1,21 @@
-import { Container, Group, Pagination, Stack, VisuallyHidden } from '@mantine/core';
+import { Container, Stack, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { PageNav } from '../components/page-nav.tsx';
 import { QueryError } from '../components/query-error.tsx';
+import { SearchBox } from '../components/search-box.tsx';
 import { eventQueries } from '../features/events/api.ts';
 import { EventGrid, EventGridSkeleton } from '../features/events/event-grid.tsx';
-import { EventSearchBox } from '../features/events/event-search-box.tsx';
 import { EventsEmpty } from '../features/events/events-empty.tsx';
 import { EventsHeading, eventsHeadingText } from '../features/events/events-heading.tsx';
-import { useEventListParams } from '../features/events/use-event-list-params.ts';
 import { webConfig } from '../lib/config.ts';
+import { useListParams } from '../lib/use-list-params.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 const perPage = webConfig.eventsPerPage;
-const controlLabels = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };
 
 export function EventsPage() {
   usePageTitle('Events');
-  const { q, page, setQuery, setPage } = useEventListParams();
+  const { q, page, setQuery, setPage } = useListParams();
   const query = useQuery(eventQueries.list({ q: q || undefined, limit: perPage, offset: (page - 1) * perPage }));
   // While a new search loads, the previous results stay (dimmed) under the heading that fits them.
   const heading = query.data ? eventsHeadingText(query.data.total, query.data.q) : 'Events';
@@ -26,7 +26,7 @@ export function EventsPage() {
       <Stack gap="lg">
         <EventsHeading text={heading} />
         <VisuallyHidden role="status">{query.isSuccess && !query.isPlaceholderData ? heading : ''}</VisuallyHidden>
-        <EventSearchBox query={q} onSearch={setQuery} />
+        <SearchBox label="Search events" placeholder="Search by title, e.g. tree planting" query={q} onSearch={setQuery} />
 
         {query.isPending && <EventGridSkeleton count={6} />}
         {query.isError && (
@@ -45,19 +45,7 @@ export function EventsPage() {
             <EventGrid events={query.data.events} headingOrder={2} />
           </div>
         )}
-        {pageCount > 1 && (
-          <Group justify="center" component="nav" aria-label="Event pages">
-            <Pagination
-              total={pageCount}
-              value={Math.min(page, pageCount)}
-              onChange={setPage}
-              siblings={1}
-              gap={4}
-              getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            />
-          </Group>
-        )}
+        <PageNav label="Event pages" page={page} pageCount={pageCount} onPage={setPage} />
       </Stack>
     </Container>
   );

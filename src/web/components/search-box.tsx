@@ -1,16 +1,18 @@
 import { TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
-import { webConfig } from '../../lib/config.ts';
+import { webConfig } from '../lib/config.ts';
 
-interface EventSearchBoxProps {
+interface SearchBoxProps {
+  label: string;
+  placeholder: string;
   /** The search in the URL. */
   query: string;
   onSearch: (query: string) => void;
 }
 
 /** Searches as you type, a moment after you stop; Enter searches at once. */
-export function EventSearchBox({ query, onSearch }: EventSearchBoxProps) {
+export function SearchBox({ label, placeholder, query, onSearch }: SearchBoxProps) {
   const [value, setValue] = useState(query);
   const [syncedQuery, setSyncedQuery] = useState(query);
   const search = useDebouncedCallback((text: string) => onSearch(text.trim()), webConfig.searchDebounceMs);
@@ -23,9 +25,9 @@ export function EventSearchBox({ query, onSearch }: EventSearchBoxProps) {
 
   return (
     <TextInput
-      label="Search events"
+      label={label}
       type="search"
-      placeholder="Search by title, e.g. tree planting"
+      placeholder={placeholder}
       value={value}
       maxLength={200}
       onChange={(event) => {

@@ -1,0 +1,121 @@
+import { Group, NativeSelect, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Button } from '../../components/button.tsx';
+import { PageNav } from '../../components/page-nav.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
+import { useListParams } from '../../lib/use-list-params.ts';
+import { adminListQuery, type ListPage } from './api.ts';
+import { AdminTable, AdminTableSkeleton, type Column } from './admin-table.tsx';
+
+const perPage = 25;
+
+interface AdminListProps<Row> {
+  /** The API list: '/events'. */
+  path: string;
+  /** The page's heading once the server has counted: `Total ${total} events going on`. */
+  heading: (total: number, q: string) => string;
+  /** The heading before the first answer. */
+  loadingHeading: string;
+  /** The table's accessible name and what the rows are: 'Events'. */
+  caption: string;
+  /** 'events': in 'Loading events', 'No events match …' and the page navigation's name. */
+  noun: string;
+  searchLabel: string;
+  searchPlaceholder: string;
+  columns: Column<Row>[];
+  rowKey: (row: Row) => string;
+  /** The empty state when nothing exists yet (not merely nothing matches). */
+  empty: ReactNode;
+  /** Buttons beside the search (a CSV download). */
+  tools?: ReactNode;
+  /** A line under the heading from the same answer (the total raised). */
+  summary?: (page: ListPage<Row>) => ReactNode;
+}
+
+/**
+ * An admin list (spec section 2, DECISIONS 3.7): searched, sorted and paged by the server with
+ * the search, sort and page in the address; the heading counts from the server's total; loading,
+ * empty, no-match and error states; a table on wide screens and labelled rows on phones.
+ */
+export function AdminList<Row>(props: AdminListProps<Row>) {
+  const { path, heading, loadingHeading, caption, noun, columns, rowKey } = props;
+  const sortColumns = columns.flatMap((column) => (column.sort ? [column.sort] : []));
+  const { q, page, sort, setQuery, setPage, setSort } = useListParams(sortColumns);
+  const narrow = !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const query = useQuery(adminListQuery<Row>(path, { q, sort, limit: perPage, offset: (page - 1) * perPage }));
+  const data = query.data;
+  const title = data ? heading(data.total, data.q) : loadingHeading;
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / perPage));
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{title}</Title>
+      <VisuallyHidden role="status">{query.isSuccess && !query.isPlaceholderData ? title : ''}</VisuallyHidden>
+      {data && props.summary?.(data)}
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <div style={{ flex: '1 1 16rem' }}>
+          <SearchBox label={props.searchLabel} placeholder={props.searchPlaceholder} query={q} onSearch={setQuery} />
+        </div>
+        {narrow && sortColumns.length > 0 && (
+          <NativeSelect
+            label="Sort by"
+            value={sort ?? ''}
+            onChange={(event) => setSort(event.currentTarget.value || undefined)}
+            data={[
+              { value: '', label: 'Default order' },
+              ...columns.flatMap((column) =>
+                column.sort
+                  ? [
+                      { value: column.sort, label: `${column.header}, ascending` },
+                      { value: `-${column.sort}`, label: `${column.header}, descending` },
+                    ]
+                  : [],
+              ),
+            ]}
+          />
+        )}
+        {props.tools}
+      </Group>
+
+      {query.isPending && <AdminTableSkeleton columns={narrow ? 2 : columns.length} label={`Loading ${noun}`} />}
+      {query.isError && !data && (
+        <QueryError title={`The ${noun} could not be loaded`} error={query.error} onRetry={() => void query.refetch()} />
+      )}
+      {query.isError && data && (
+        <QueryError title={`The ${noun} could not be refreshed`} error={query.error} onRetry={() => void query.refetch()} />
+      )}
+      {data && data.rows.length === 0 && (
+        <Paper withBorder p="xl" radius="md">
+          {data.q ? (
+            <Stack align="center" gap="sm" ta="center">
+              <Text fw={700}>
+                No {noun} match ‘{data.q}’
+              </Text>
+              <Button variant="light" onClick={() => setQuery('')}>
+                Clear search
+              </Button>
+            </Stack>
+          ) : data.total > 0 ? (
+            <Stack align="center" gap="sm" ta="center">
+              <Text fw={700}>This page is past the last one</Text>
+              <Button variant="light" onClick={() => setPage(1)}>
+                Go to the first page
+              </Button>
+            </Stack>
+          ) : (
+            props.empty
+          )}
+        </Paper>
+      )}
+      {data && data.rows.length > 0 && (
+        <div aria-busy={query.isPlaceholderData} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+          <AdminTable caption={caption} columns={columns} rows={data.rows} rowKey={rowKey} sort={sort} onSort={setSort} narrow={narrow} />
+        </div>
+      )}
+      <PageNav label={`${caption} pages`} page={page} pageCount={pageCount} onPage={setPage} />
+    </Stack>
+  );
+}
