@@ -1,2 +1,61 @@
-// Not built yet: the address answers with the dashboard's not-found message.
-export { DashboardNotFoundPage as DashboardAllDonationsPage } from './dashboard-not-found.tsx';
+import { Text } from '@mantine/core';
+import { formatAmount, type Donation } from '../../shared/donations.ts';
+import { ButtonAnchor } from '../components/button.tsx';
+import { AdminList } from '../features/admin/admin-list.tsx';
+import type { Column } from '../features/admin/admin-table.tsx';
+import { formatDonationDate } from '../features/admin-donations/donation-date.ts';
+import { TotalRaised } from '../features/admin-donations/total-raised.tsx';
+import { TransactionId } from '../features/admin-donations/transaction-id.tsx';
+import { webConfig } from '../lib/config.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+const columns: Column<Donation>[] = [
+  { id: 'amount', header: 'Amount', sort: 'amount', cell: (donation) => <Text fw={600}>{formatAmount(donation.amount, donation.currency)}</Text> },
+  { id: 'transaction', header: 'Transaction', cell: (donation) => <TransactionId transaction={donation.transaction} /> },
+  { id: 'email', header: 'Email ID', sort: 'email', cell: (donation) => donation.email },
+  { id: 'event', header: 'Event', sort: 'event', cell: (donation) => donation.event },
+  {
+    id: 'date',
+    header: 'Date',
+    sort: 'date',
+    cell: (donation) => (
+      <Text component="time" dateTime={donation.date} size="sm">
+        {formatDonationDate(donation.date)}
+      </Text>
+    ),
+  },
+  {
+    id: 'banner',
+    header: 'EventBanner',
+    // Decorative: the Event column names it. A donation to a since-deleted event may have none.
+    cell: (donation) =>
+      donation.eventBanner ? (
+        <img src={donation.eventBanner} alt="" width={64} height={36} loading="lazy" style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} />
+      ) : null,
+  },
+];
+
+/** /dashboard/all-donation: every donation, the money raised and a CSV of them all (spec section 2). */
+export function DashboardAllDonationsPage() {
+  usePageTitle('All Donation');
+  return (
+    <AdminList<Donation>
+      path="/payment"
+      heading={(total, q) => (q ? `Total ${total} donations match ‘${q}’` : `Total ${total} donations`)}
+      loadingHeading="All Donation"
+      caption="Donations"
+      noun="donations"
+      searchLabel="Search donations"
+      searchPlaceholder="Search by email, event or transaction ID"
+      columns={columns}
+      rowKey={(donation) => donation._id}
+      summary={(page) => <TotalRaised page={page} />}
+      empty={<Text ta="center">No donations yet</Text>}
+      tools={
+        <ButtonAnchor href={`${webConfig.apiBase}/payment/export.csv`} download variant="light">
+          Download CSV
+        </ButtonAnchor>
+      }
+    />
+  );
+}

@@ -52,7 +52,10 @@ export function AdminList<Row>(props: AdminListProps<Row>) {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{title}</Title>
+      {/* A search is often one long word (an email address): it wraps rather than widen a phone's page. */}
+      <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Title>
       <VisuallyHidden role="status">{query.isSuccess && !query.isPlaceholderData ? title : ''}</VisuallyHidden>
       {data && props.summary?.(data)}
       <Group align="flex-end" gap="sm" wrap="wrap">
@@ -91,7 +94,7 @@ export function AdminList<Row>(props: AdminListProps<Row>) {
         <Paper withBorder p="xl" radius="md">
           {data.q ? (
             <Stack align="center" gap="sm" ta="center">
-              <Text fw={700}>
+              <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
                 No {noun} match ‘{data.q}’
               </Text>
               <Button variant="light" onClick={() => setQuery('')}>

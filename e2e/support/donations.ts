@@ -1,0 +1,48 @@
+import type { Session } from './accounts.ts';
+import { baseURL } from './browser.ts';
+
+/** Stripe's documented card that always succeeds, as the offline test-mode gateway honours it. */
+export const succeedingCard = {
+  number: '4242424242424242',
+  expMonth: 12,
+  expYear: new Date().getFullYear() + 1,
+  cvc: '123',
+  postalCode: '12345',
+};
+
+export interface DonationMade {
+  /** The donation's `_id`. */
+  insertedId: string;
+  /** The gateway's payment id, stored as the donation's transaction. */
+  paymentId: string;
+  /** In cents, as the server decided it. */
+  amount: number;
+}
+
+async function call<T>(session: Session, pathname: string, body: unknown): Promise<T> {
+  const res = await fetch(`${baseURL}/api${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseURL, authorization: `Bearer ${session.token}` },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 200) throw new Error(`POST /api${pathname} for ${session.email} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * A donation by `session` to an event, made as the donation page makes it, through the offline
+ * test-mode gateway: start a payment, confirm it with a succeeding card, record it.
+ */
+export async function donateThroughApi(session: Session, eventId: string): Promise<DonationMade> {
+  const started = await call<{ clientSecret: string; paymentId: string; amount: number }>(session, '/create-payment-intent', {
+    eventId,
+    attemptId: crypto.randomUUID(),
+  });
+  const confirmed = await call<{ status: string; error?: { message: string } }>(session, '/test-payments/confirm', {
+    clientSecret: started.clientSecret,
+    card: succeedingCard,
+  });
+  if (confirmed.status !== 'succeeded') throw new Error(`the test payment did not succeed: ${confirmed.error?.message ?? confirmed.status}`);
+  const { insertedId } = await call<{ insertedId: string }>(session, '/payment', { transaction: started.paymentId });
+  return { insertedId, paymentId: started.paymentId, amount: started.amount };
+}
