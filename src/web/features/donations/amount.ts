@@ -1,4 +1,5 @@
-import { donationMessages, formatAmount } from '../../../shared/donations.ts';
+import { donationMessages } from '../../../shared/donations.ts';
+import { formatAmount } from '../../../shared/money.ts';
 
 /** 3000 → '30', 1250 → '12.50': dollars as the spec writes them, with cents only when there are some. */
 export function dollars(cents: number): string {

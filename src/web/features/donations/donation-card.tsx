@@ -1,5 +1,6 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { formatAmount, type Donation } from '../../../shared/donations.ts';
+import type { Donation } from '../../../shared/donations.ts';
+import { formatAmount } from '../../../shared/money.ts';
 import { EventBanner } from '../../components/event-banner.tsx';
 import surface from '../../components/surface.module.css';
 import { formatInstantDay } from '../../lib/format-date.ts';

@@ -1,4 +1,5 @@
-import { formatAmount, type Donation } from '../../../shared/donations.ts';
+import type { Donation } from '../../../shared/donations.ts';
+import { formatAmount } from '../../../shared/money.ts';
 
 /** 'Total donated: $60.00 in 2 donations'; each currency added up on its own. */
 export function donationTotal(donations: Donation[]): string {
