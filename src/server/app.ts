@@ -46,7 +46,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerSecurityHeaders(app);
+  // Stripe mode lets the donation page load Stripe.js and its card frames; test mode needs nothing outside.
+  registerSecurityHeaders(app, { stripe: Boolean(config.stripe) });
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.addHook('onClose', () => database.close());

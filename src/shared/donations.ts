@@ -84,7 +84,5 @@ export const donationListQuerySchema = z.object({
 });
 export type DonationListQuery = z.infer<typeof donationListQuerySchema>;
 
-/** Dollars from cents for display: 3000 → '$30.00'. */
-export function formatAmount(cents: number, currency = 'usd'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-}
+// Still exported with the rest of the donation contract; the web imports it from money.ts, without zod.
+export { formatAmount } from './money.ts';

@@ -66,6 +66,47 @@ describe('the web app', () => {
   });
 });
 
+/** One directive's sources, or undefined when the policy leaves it to default-src. */
+function directive(policy: string | null, name: string): string[] | undefined {
+  const found = (policy ?? '').split(';').map((part) => part.trim().split(/\s+/)).find(([directiveName]) => directiveName === name);
+  return found?.slice(1);
+}
+
+describe('the Content-Security-Policy', () => {
+  it('lets no outside script, frame or connection in while payments use the offline test mode', async () => {
+    for (const url of ['/', '/donation/0b6f6a57-1b7e-4a8e-9d53-6f1c2a5b9e10', '/api/health']) {
+      const policy = (await t.api(url)).headers.get('content-security-policy');
+      expect(directive(policy, 'script-src')).toEqual(["'self'"]);
+      expect(directive(policy, 'connect-src')).toEqual(["'self'"]);
+      // No frame-src: frames fall back to default-src 'self'.
+      expect(directive(policy, 'frame-src')).toBeUndefined();
+      expect(directive(policy, 'default-src')).toEqual(["'self'"]);
+      expect(policy).not.toContain('stripe');
+    }
+  });
+
+  it('lets Stripe.js, its card frames and its API in when Stripe keys are set', async () => {
+    const withStripe = await startTestApp({
+      webDir,
+      stripe: { secretKey: 'sk_test_csp', publishableKey: 'pk_test_csp', webhookSecret: undefined, apiBase: undefined },
+    });
+    try {
+      for (const url of ['/', '/donation/0b6f6a57-1b7e-4a8e-9d53-6f1c2a5b9e10', '/api/health']) {
+        const policy = (await withStripe.api(url)).headers.get('content-security-policy');
+        expect(directive(policy, 'script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+        expect(directive(policy, 'frame-src')).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
+        expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
+        // The rest stays as strict as in test mode.
+        expect(directive(policy, 'default-src')).toEqual(["'self'"]);
+        expect(directive(policy, 'object-src')).toEqual(["'none'"]);
+        expect(directive(policy, 'frame-ancestors')).toEqual(["'none'"]);
+      }
+    } finally {
+      await withStripe.close();
+    }
+  });
+});
+
 describe('the API edge', () => {
   it('answers health once the database answers', async () => {
     const res = await t.api('/api/health');

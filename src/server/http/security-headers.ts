@@ -1,23 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Mantine sets CSS variables and positions through style attributes.
-  "style-src 'self' 'unsafe-inline'",
-  // Event banners may be any https image an admin links to.
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * What Stripe.js and Stripe Elements need (Stripe's CSP guide): its script, the card field's iframes
+ * and 3-D Secure frames, and calls to its API. Allowed only when Stripe is configured; the offline
+ * test mode needs nothing from outside.
+ */
+const stripeSources = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
 
-export function registerSecurityHeaders(app: FastifyInstance) {
+export function contentSecurityPolicy({ stripe }: { stripe: boolean }): string {
+  const extra = (sources: string[]) => (stripe ? sources.map((source) => ` ${source}`).join('') : '');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${extra(stripeSources.script)}`,
+    // Mantine sets CSS variables and positions through style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    // Event banners may be any https image an admin links to.
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${extra(stripeSources.connect)}`,
+    ...(stripe ? [`frame-src${extra(stripeSources.frame)}`] : []),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: { stripe: boolean }) {
+  const policy = contentSecurityPolicy(options);
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('Content-Security-Policy', contentSecurityPolicy);
+    reply.header('Content-Security-Policy', policy);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');

@@ -1,0 +1,417 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { colourOf, red, signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
+import { baseURL, expectAccessible, newPage, pageProblems } from './support/browser.ts';
+import { stripeStandInCalls, useStripeStandIn } from './support/stripe-js-stand-in.ts';
+
+interface DemoEvent {
+  _id: string;
+  title: string;
+  date: string;
+}
+
+interface Donation {
+  amount: number;
+  currency: string;
+  last4: string | null;
+  event: string;
+  eventId: string | null;
+  transaction: string;
+}
+
+const testModeLabel = 'Test mode: no real money moves';
+const declined = 'Your card was declined.';
+const futureExpiry = `12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+
+/** Demo events still to come (a day's margin, so the server's clock and this one agree). */
+async function upcomingEvents(): Promise<DemoEvent[]> {
+  const events: DemoEvent[] = await (await fetch(`${baseURL}/api/events?limit=100`)).json();
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  return events.filter((event) => event.date.slice(0, 10) > tomorrow);
+}
+
+async function donationsOf(session: Session): Promise<Donation[]> {
+  const res = await fetch(`${baseURL}/api/payment/${encodeURIComponent(session.email)}`, {
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+async function api(session: Session, path: string, body: unknown) {
+  const res = await fetch(`${baseURL}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseURL, authorization: `Bearer ${session.token}` },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+/** A whole donation through the API, as the page makes it: start, confirm with the success card, record. */
+async function donateThroughApi(session: Session, eventId: string) {
+  const started = await api(session, '/create-payment-intent', { eventId, attemptId: randomUUID() });
+  const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123', postalCode: '12345' };
+  await api(session, '/test-payments/confirm', { clientSecret: started.clientSecret, card });
+  await api(session, '/payment', { transaction: started.paymentId });
+}
+
+const form = (page: Page) => page.getByRole('form', { name: 'Make Donation' });
+const payButton = (page: Page) => form(page).getByRole('button', { name: /^(Pay|Paying…)$/ });
+const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').getByText(text, { exact: true });
+const cards = (page: Page) => page.getByTestId('donation-card');
+
+async function fillCard(page: Page, number: string) {
+  await form(page).getByLabel('Card number').fill(number);
+  await form(page).getByLabel('Expiry (MM / YY)').fill(futureExpiry);
+  await form(page).getByLabel('CVC').fill('123');
+  await form(page).getByLabel('Postal code').fill('SW1A 1AA');
+}
+
+/** The calls the page makes to the payment API, to see which payment each one was about. */
+function paymentCalls(page: Page) {
+  const calls: { path: string; body: Record<string, unknown> }[] = [];
+  page.on('request', (request: Request) => {
+    const path = new URL(request.url()).pathname;
+    if (['/api/create-payment-intent', '/api/test-payments/confirm', '/api/payment'].includes(path)) {
+      calls.push({ path, body: request.postDataJSON() as Record<string, unknown> });
+    }
+  });
+  return (path: string) => calls.filter((call) => call.path === path).map((call) => call.body);
+}
+
+/** Requests for Stripe's script or the page's Stripe chunk. */
+function stripeDownloads(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = request.url();
+    if (url.startsWith('https://js.stripe.com/') || /\/assets\/stripe-elements-[^/]*\.js$/.test(url)) urls.push(url);
+  });
+  return urls;
+}
+
+/** Failures a test causes on purpose are logged by the browser; anything else still counts. */
+const unexpectedProblems = (page: Page) => pageProblems(page).filter((problem) => !problem.startsWith('Failed to load resource'));
+
+describe('donations: the Make Donation page', () => {
+  it('takes a donation with the success card, says so, and shows it in My Donation', async () => {
+    const [event] = await upcomingEvents();
+    const who = await signUpThroughApi({ email: uniqueEmail('donate'), name: 'Dana Donor' });
+    const page = await signedInPage(who);
+    const stripe = stripeDownloads(page);
+
+    await page.goto(`/eventDetails/${event!._id}`);
+    await page.getByRole('link', { name: 'Donate Money' }).click();
+    await page.waitForURL(`**/donation/${event!._id}`);
+    await page.getByRole('heading', { level: 1, name: 'Make Donation' }).waitFor();
+    expect(await page.title()).toContain('Make Donation');
+
+    for (const [label, value] of [
+      ['Email', who.email],
+      ['Event title', event!.title],
+      ['Amount', '$30'],
+    ] as const) {
+      const field = form(page).getByLabel(label, { exact: true });
+      await expect.poll(() => field.inputValue()).toBe(value);
+      expect(await field.getAttribute('readonly')).not.toBeNull();
+    }
+    const cardGroup = form(page).getByRole('group', { name: 'Card details' });
+    await cardGroup.getByText(testModeLabel, { exact: true }).waitFor();
+    await cardGroup.getByText(/4242 4242 4242 4242/).waitFor();
+    for (const [label, autocomplete] of [
+      ['Card number', 'cc-number'],
+      ['Expiry (MM / YY)', 'cc-exp'],
+      ['CVC', 'cc-csc'],
+      ['Postal code', 'postal-code'],
+    ] as const) {
+      expect(await cardGroup.getByLabel(label).getAttribute('autocomplete')).toBe(autocomplete);
+    }
+    expect(await cardGroup.getByLabel('Card number').getAttribute('inputmode')).toBe('numeric');
+    await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+    await expectAccessible(page);
+
+    // Hold the confirmation, to see the page while it pays.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/test-payments/confirm', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await fillCard(page, '4242 4242 4242 4242');
+    await payButton(page).click();
+    await form(page).getByRole('button', { name: 'Paying…' }).waitFor();
+    expect(await payButton(page).isDisabled()).toBe(true);
+    release();
+
+    const done = form(page).getByRole('status').getByText('Donation Completed Successfully', { exact: true });
+    await done.waitFor();
+    await toast(page, 'Successfully paid $30').waitFor();
+    expect(await form(page).getByRole('button', { name: 'Pay' }).isDisabled()).toBe(true);
+    await expectAccessible(page);
+
+    const [donation, ...more] = await donationsOf(who);
+    expect(more).toEqual([]);
+    expect(donation).toMatchObject({ amount: 3000, currency: 'usd', last4: '4242', event: event!.title, eventId: event!._id });
+    // Test mode never fetches Stripe's script or the page's Stripe code.
+    expect(stripe).toEqual([]);
+
+    // A second donation (to another event, through the API) so the list has an order and a sum.
+    const other = (await upcomingEvents())[1]!;
+    await donateThroughApi(who, other._id);
+
+    await form(page).getByRole('link', { name: 'My Donation' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/donation');
+    await page.getByRole('heading', { level: 1, name: 'My Donation' }).waitFor();
+    await page.getByText('Total donated: $60.00 in 2 donations', { exact: true }).waitFor();
+    await expect.poll(() => cards(page).count()).toBe(2);
+    // Newest first: the one made through the API came second.
+    await cards(page).nth(0).getByRole('heading', { name: other.title }).waitFor();
+    const first = cards(page).nth(1);
+    await first.getByRole('heading', { name: event!.title }).waitFor();
+    await first.getByText('$30.00', { exact: true }).waitFor();
+    await first.getByText('Card ending 4242', { exact: true }).waitFor();
+    const paidOn = await first.locator('time').getAttribute('datetime');
+    expect(await first.locator('time').textContent()).toMatch(new RegExp(`^\\d{1,2} [A-Z][a-z]+ ${paidOn!.slice(0, 4)}$`));
+    await expectAccessible(page);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('shows a declined card in red, records nothing, and pays the same payment once corrected', async () => {
+    const [event] = await upcomingEvents();
+    const who = await signUpThroughApi({ email: uniqueEmail('declined') });
+    const page = await signedInPage(who);
+    const calls = paymentCalls(page);
+    await page.goto(`/donation/${event!._id}`);
+    await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+
+    await fillCard(page, '4000 0000 0000 0002');
+    await payButton(page).click();
+    const alert = form(page).getByRole('alert').filter({ hasText: declined });
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(declined);
+    expect(await colourOf(page, declined)).toBe(red);
+    expect(await form(page).getByRole('status').getByText('Donation Completed Successfully').count()).toBe(0);
+    expect(await donationsOf(who)).toEqual([]);
+    // The form stays filled, so only the card number needs correcting.
+    expect(await form(page).getByLabel('Postal code').inputValue()).toBe('SW1A 1AA');
+    expect(await form(page).getByLabel('Expiry (MM / YY)').inputValue()).toBe(futureExpiry);
+    await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+    await expectAccessible(page);
+
+    await form(page).getByLabel('Card number').fill('4242 4242 4242 4242');
+    await payButton(page).click();
+    await form(page).getByRole('status').getByText('Donation Completed Successfully', { exact: true }).waitFor();
+    await toast(page, 'Successfully paid $30').waitFor();
+    expect(await alert.count()).toBe(0);
+
+    const donations = await donationsOf(who);
+    expect(donations).toHaveLength(1);
+    expect(donations[0]).toMatchObject({ amount: 3000, last4: '4242' });
+    // One payment for the visit: the retry confirmed the same one, and that one was recorded.
+    const [started, ...restarted] = calls('/api/create-payment-intent');
+    expect(restarted).toEqual([]);
+    const secrets = calls('/api/test-payments/confirm').map((body) => body.clientSecret);
+    expect(secrets).toHaveLength(2);
+    expect(new Set(secrets).size).toBe(1);
+    expect(calls('/api/payment')).toEqual([{ transaction: donations[0]!.transaction }]);
+    expect(started).toMatchObject({ eventId: event!._id });
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('checks the card form before sending it, and works on a 375 px wide phone', async () => {
+    const [event] = await upcomingEvents();
+    const who = await signUpThroughApi({ email: uniqueEmail('phone') });
+    const page = await signedInPage(who, { width: 375, height: 740 });
+    const calls = paymentCalls(page);
+    await page.goto(`/donation/${event!._id}`);
+    await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+    await expectAccessible(page);
+
+    // Nothing filled in: each field says what is missing, and the first one gets the focus.
+    await payButton(page).click();
+    const number = form(page).getByLabel('Card number');
+    await form(page).getByText('Your card number is incomplete.', { exact: true }).waitFor();
+    expect(await number.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await number.getAttribute('aria-describedby')) ?? '';
+    const descriptions = await Promise.all(describedBy.split(' ').map((id) => page.locator(`[id="${id}"]`).textContent()));
+    expect(descriptions).toContain('Your card number is incomplete.');
+    expect(await number.evaluate((element) => element === document.activeElement)).toBe(true);
+    await form(page).getByText("Your card's expiration date is incomplete.", { exact: true }).waitFor();
+    await form(page).getByText("Your card's security code is incomplete.", { exact: true }).waitFor();
+    await form(page).getByText('Your postal code is incomplete.', { exact: true }).waitFor();
+    expect(calls('/api/test-payments/confirm')).toEqual([]);
+    await expectAccessible(page);
+
+    // Typed on the phone's keyboard, paid with Enter.
+    await number.pressSequentially('4242424242424242');
+    await form(page).getByLabel('Expiry (MM / YY)').pressSequentially(futureExpiry.replace(/\D/g, ''));
+    await form(page).getByLabel('CVC').pressSequentially('321');
+    await form(page).getByLabel('Postal code').pressSequentially('94107');
+    expect(await form(page).getByText('Your card number is incomplete.').count()).toBe(0);
+    for (const label of ['Card number', 'Expiry (MM / YY)', 'CVC', 'Postal code', 'Email', 'Amount']) {
+      const box = await form(page).getByLabel(label, { exact: true }).boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.keyboard.press('Enter');
+    const done = form(page).getByRole('status').getByText('Donation Completed Successfully', { exact: true });
+    await done.waitFor();
+    expect(await done.isVisible()).toBe(true);
+    expect(await donationsOf(who)).toHaveLength(1);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('offers to try again when the payment cannot be started, with the same payment attempt', async () => {
+    const [event] = await upcomingEvents();
+    const page = await signedInPage(await signUpThroughApi({ email: uniqueEmail('start') }));
+    const calls = paymentCalls(page);
+    let refuse = true;
+    await page.route('**/api/create-payment-intent', (route) =>
+      refuse
+        ? route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment.' } }) })
+        : route.fallback(),
+    );
+    await page.goto(`/donation/${event!._id}`);
+    const problem = page.getByRole('alert').filter({ hasText: 'The payment could not be started' });
+    await problem.getByText('Too many requests. Please wait a moment.').waitFor();
+    expect(await payButton(page).isDisabled()).toBe(true);
+    await expectAccessible(page);
+
+    refuse = false;
+    await problem.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => form(page).getByLabel('Amount', { exact: true }).inputValue()).toBe('$30');
+    await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+    const [first, second] = calls('/api/create-payment-intent');
+    expect(second).toEqual(first);
+    expect(unexpectedProblems(page)).toEqual([]);
+  });
+
+  it('says the payment went through when recording it fails, and records it on Try again without paying twice', async () => {
+    const [event] = await upcomingEvents();
+    const who = await signUpThroughApi({ email: uniqueEmail('record') });
+    const page = await signedInPage(who);
+    const calls = paymentCalls(page);
+    let fail = true;
+    await page.route('**/api/payment', (route) =>
+      fail
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'The server is busy.' } }) })
+        : route.fallback(),
+    );
+    await page.goto(`/donation/${event!._id}`);
+    await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+    await fillCard(page, '4242424242424242');
+    await payButton(page).click();
+
+    const outcome = form(page).getByRole('status');
+    await outcome.getByText('Your payment went through, but your donation is not recorded yet').waitFor();
+    await outcome.getByText(/The server is busy\. Please do not pay again/).waitFor();
+    expect(await form(page).getByRole('button', { name: 'Pay' }).isDisabled()).toBe(true);
+    expect(await outcome.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await donationsOf(who)).toEqual([]);
+    await expectAccessible(page);
+
+    fail = false;
+    await outcome.getByRole('button', { name: 'Try again' }).click();
+    await outcome.getByText('Donation Completed Successfully', { exact: true }).waitFor();
+    await toast(page, 'Successfully paid $30').waitFor();
+    expect(await form(page).getByRole('button', { name: 'Pay' }).isDisabled()).toBe(true);
+    expect(await donationsOf(who)).toHaveLength(1);
+    // The card was charged once; only the recording was asked again.
+    expect(calls('/api/test-payments/confirm')).toHaveLength(1);
+    expect(calls('/api/payment')).toHaveLength(2);
+    expect(unexpectedProblems(page)).toEqual([]);
+  });
+
+  it('pays through Stripe Elements in Stripe mode, fetching Stripe.js only then (against a local stand-in)', async () => {
+    const [event] = await upcomingEvents();
+    const who = await signUpThroughApi({ email: uniqueEmail('stripe'), name: 'Stella Stripe' });
+    const page = await signedInPage(who);
+    const stripe = stripeDownloads(page);
+    await useStripeStandIn(page);
+    await page.goto(`/donation/${event!._id}`);
+
+    const cardGroup = form(page).getByRole('group', { name: 'Card details' });
+    const card = cardGroup.getByLabel('Card number');
+    await card.waitFor();
+    await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+    expect(await page.getByText(testModeLabel).count()).toBe(0);
+    expect(await form(page).getByLabel('Amount', { exact: true }).inputValue()).toBe('$30');
+    // Stripe's script came from js.stripe.com under the Stripe-mode policy, with the page's Stripe chunk.
+    expect(stripe.some((url) => url.startsWith('https://js.stripe.com/'))).toBe(true);
+    expect(stripe.some((url) => url.includes('/assets/stripe-elements-'))).toBe(true);
+
+    await card.fill('4000 0000 0000 0002');
+    await payButton(page).click();
+    await form(page).getByRole('alert').filter({ hasText: declined }).waitFor();
+    expect(await colourOf(page, declined)).toBe(red);
+    expect(await donationsOf(who)).toEqual([]);
+
+    await card.fill('4242 4242 4242 4242');
+    await payButton(page).click();
+    await form(page).getByRole('status').getByText('Donation Completed Successfully', { exact: true }).waitFor();
+    await toast(page, 'Successfully paid $30').waitFor();
+    expect(await form(page).getByRole('button', { name: 'Pay' }).isDisabled()).toBe(true);
+    expect(await donationsOf(who)).toEqual([expect.objectContaining({ amount: 3000, last4: '4242' })]);
+    // confirmCardPayment got the card element and the donor's name and email, as the spec says.
+    const calls = await stripeStandInCalls(page);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toMatchObject({ withCardElement: true, billingDetails: { name: 'Stella Stripe', email: who.email } });
+    await expectAccessible(page);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('offers to load the card form again when Stripe.js cannot be fetched', async () => {
+    const [event] = await upcomingEvents();
+    const page = await signedInPage(await signUpThroughApi({ email: uniqueEmail('offline') }));
+    await useStripeStandIn(page);
+    let offline = true;
+    // Registered last, so it is asked first.
+    await page.route('https://js.stripe.com/**', (route) => (offline ? route.abort('internetdisconnected') : route.fallback()));
+    await page.goto(`/donation/${event!._id}`);
+
+    const problem = form(page).getByRole('alert').filter({ hasText: 'The card form could not be loaded' });
+    await problem.waitFor();
+    expect(await payButton(page).isDisabled()).toBe(true);
+    await expectAccessible(page);
+
+    offline = false;
+    await problem.getByRole('button', { name: 'Try again' }).click();
+    await form(page).getByRole('group', { name: 'Card details' }).getByLabel('Card number').waitFor();
+    await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+    expect(await problem.count()).toBe(0);
+    expect(unexpectedProblems(page)).toEqual([]);
+  });
+
+  it('says an unknown event is not found', async () => {
+    const page = await signedInPage(await signUpThroughApi({ email: uniqueEmail('unknown') }));
+    await page.goto('/donation/0b6f6a57-1b7e-4a8e-9d53-6f1c2a5b9e10');
+    await page.getByRole('heading', { level: 1, name: 'Event not found' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Pay' }).count()).toBe(0);
+    await expectAccessible(page);
+    expect(unexpectedProblems(page)).toEqual([]);
+  });
+
+  it('sends a signed-out visitor to /login first', async () => {
+    const [event] = await upcomingEvents();
+    const page = await newPage();
+    await page.goto(`/donation/${event!._id}`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('button', { name: 'Log In' }).waitFor();
+  });
+});
+
+describe('donations: My Donation', () => {
+  it('tells a new account it has not donated yet and where to start', async () => {
+    const page = await signedInPage(await signUpThroughApi({ email: uniqueEmail('none') }));
+    await page.goto('/dashboard/donation');
+    await page.getByRole('heading', { level: 1, name: 'My Donation' }).waitFor();
+    await page.getByRole('heading', { name: 'You have not donated yet' }).waitFor();
+    expect(await page.getByRole('main').getByRole('link', { name: 'Browse events' }).getAttribute('href')).toBe('/events');
+    expect(await cards(page).count()).toBe(0);
+    expect(await page.getByText(/^Total donated/).count()).toBe(0);
+    await expectAccessible(page);
+    expect(pageProblems(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+// Types only: My Donation shows a list and needs none of the schemas' code.
+import type { Donation, PaymentStarted, TestCard, testConfirmResultSchema } from '../../../shared/donations.ts';
+import { getJson, sendJson } from '../../lib/api-client.ts';
+import { accountScope } from '../../lib/current-account.ts';
+
+export type TestConfirmResult = z.infer<typeof testConfirmResultSchema>;
+
+/**
+ * Starts (or, for the same attempt, finds again) the payment for a donation to an event. The server
+ * decides the amount; the attempt id makes a retried request return the same payment.
+ */
+export async function startPayment(eventId: string, attemptId: string, signal?: AbortSignal): Promise<PaymentStarted> {
+  const { data } = await sendJson<PaymentStarted>('POST', '/create-payment-intent', { eventId, attemptId }, signal);
+  return data;
+}
+
+/** The offline test mode's stand-in for Stripe.js's confirmCardPayment: the card decides the outcome. */
+export async function confirmTestPayment(clientSecret: string, card: TestCard): Promise<TestConfirmResult> {
+  const { data } = await sendJson<TestConfirmResult>('POST', '/test-payments/confirm', { clientSecret, card });
+  return data;
+}
+
+/** Records the donation for a payment the gateway confirmed; the same payment always gives the same donation. */
+export async function recordDonation(paymentId: string): Promise<string> {
+  const { data } = await sendJson<{ insertedId: string }>('POST', '/payment', { transaction: paymentId });
+  return data.insertedId;
+}
+
+/** One person's donations, newest first (the signed-in one: the server answers 403 for anyone else's). */
+export async function fetchDonationsOf(email: string, signal?: AbortSignal): Promise<Donation[]> {
+  const { data } = await getJson<Donation[]>(`/payment/${encodeURIComponent(email)}`, signal);
+  return data;
+}
+
+export const donationQueries = {
+  /** Under the account's scope: signing out forgets them. */
+  mine: (email: string) =>
+    queryOptions({
+      queryKey: [...accountScope, 'donations', email] as const,
+      queryFn: ({ signal }) => fetchDonationsOf(email, signal),
+    }),
+  /**
+   * The payment this page visit pays. Asking again (a retry, a remount) with the same attempt gets the
+   * same payment, so it is safe as a query; it is never refetched behind the person's back.
+   */
+  payment: (eventId: string, attemptId: string) =>
+    queryOptions({
+      queryKey: [...accountScope, 'donation-payment', eventId, attemptId] as const,
+      queryFn: ({ signal }) => startPayment(eventId, attemptId, signal),
+      staleTime: Number.POSITIVE_INFINITY,
+      gcTime: 0,
+    }),
+};

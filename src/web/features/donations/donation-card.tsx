@@ -1,0 +1,31 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { Donation } from '../../../shared/donations.ts';
+import { formatAmount } from '../../../shared/money.ts';
+import { EventBanner } from '../../components/event-banner.tsx';
+import surface from '../../components/surface.module.css';
+import { formatInstantDay } from '../../lib/format-date.ts';
+
+/** One of the person's donations: the event it went to, how much, when, and with which card. */
+export function DonationCard({ donation }: { donation: Donation }) {
+  return (
+    <article className={surface.card} data-testid="donation-card">
+      <div className={surface.bleed}>
+        <EventBanner src={donation.eventBanner} />
+      </div>
+      <Stack gap={6} mt="md">
+        <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          {donation.event}
+        </Title>
+        <Text size="xl" fw={700} c="brand.9">
+          {formatAmount(donation.amount, donation.currency)}
+        </Text>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dimmed">
+            Paid <time dateTime={donation.created}>{formatInstantDay(donation.created)}</time>
+          </Text>
+          {donation.last4 && <Text size="sm">Card ending {donation.last4}</Text>}
+        </Group>
+      </Stack>
+    </article>
+  );
+}

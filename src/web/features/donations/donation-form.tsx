@@ -1,0 +1,181 @@
+import { Alert, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { Account } from '../../../shared/accounts.ts';
+import { donationMessages, type PaymentStarted } from '../../../shared/donations.ts';
+import type { Event } from '../../../shared/events.ts';
+import { Button, ButtonLink } from '../../components/button.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { donationAmount } from './amount.ts';
+import type { CardPaymentHandle } from './card-payment.ts';
+import { PreparingPayment } from './preparing-payment.tsx';
+import { StripeCardFields } from './stripe-card-fields.tsx';
+import { TestCardFields } from './test-card-fields.tsx';
+import { usePayDonation, type PayPhase } from './use-pay-donation.ts';
+import classes from './donation-form.module.css';
+
+interface DonationFormProps {
+  event: Event;
+  account: Account;
+  /** The payment this visit pays, once the server has started it. */
+  payment: PaymentStarted | undefined;
+  paymentError: Error | null;
+  onRetryPayment: () => void;
+}
+
+/** Mantine's light teal falls short of 4.5:1 (axe); teal.9 on teal.0 keeps it. */
+const doneLook = {
+  root: { background: 'var(--mantine-color-teal-0)' },
+  title: { color: 'var(--mantine-color-teal-9)' },
+};
+
+interface OutcomeProps {
+  phase: PayPhase;
+  recordFailure: string | null;
+  eventTitle: string;
+  onRetry: () => void;
+}
+
+/** What happened once the money moved: done, or paid but not recorded yet (never 'pay again'). */
+function Outcome({ phase, recordFailure, eventTitle, onRetry }: OutcomeProps) {
+  if (phase === 'done') {
+    return (
+      <Alert color="teal" variant="light" title={donationMessages.completed} styles={doneLook}>
+        Thank you for supporting {eventTitle}. Your donation is in My Donation.
+        <Group mt="sm">
+          <ButtonLink to="/dashboard/donation" variant="light">
+            My Donation
+          </ButtonLink>
+        </Group>
+      </Alert>
+    );
+  }
+  // Stays while 'Try again' records, so the button being pressed does not vanish under the person.
+  if (recordFailure && (phase === 'unrecorded' || phase === 'recording')) {
+    return (
+      <div className={classes.unrecorded}>
+        <Text fw={700} c="red.9">
+          Your payment went through, but your donation is not recorded yet
+        </Text>
+        <Text size="sm" mt={4}>
+          {recordFailure} Please do not pay again: this payment will be recorded once, however often you try.
+        </Text>
+        <Button variant="default" className={classes.retry} onClick={onRetry}>
+          {phase === 'recording' ? 'Trying again…' : 'Try again'}
+        </Button>
+      </div>
+    );
+  }
+  return null;
+}
+
+/**
+ * The spec's Make Donation form (sections 2 and 4): read-only email, event title and amount (the
+ * server's), the card, and Pay. In test mode the card form is the offline gateway's; in Stripe mode
+ * it is Stripe Elements.
+ */
+export function DonationForm({ event, account, payment, paymentError, onRetryPayment }: DonationFormProps) {
+  const failureId = useId();
+  const card = useRef<CardPaymentHandle>(null);
+  const outcome = useRef<HTMLDivElement>(null);
+  const [stripeReady, setStripeReady] = useState(false);
+  const [stripeLoadError, setStripeLoadError] = useState<Error | null>(null);
+  // A new key mounts the Stripe fields anew, which fetches Stripe.js again.
+  const [stripeAttempt, setStripeAttempt] = useState(0);
+  const donation = usePayDonation({ amountCents: payment?.amount ?? 0, email: account.email });
+  const { phase } = donation;
+
+  // Pay turns disabled once the money has moved: focus goes to what happened instead of being lost.
+  useEffect(() => {
+    if (phase === 'done' || phase === 'unrecorded') outcome.current?.focus();
+  }, [phase]);
+
+  const cardReady = payment?.mode === 'test' || (payment?.mode === 'stripe' && stripeReady);
+  const paying = phase === 'paying' || phase === 'recording';
+  const locked = phase !== 'ready';
+
+  function handleSubmit(formEvent: FormEvent<HTMLFormElement>) {
+    formEvent.preventDefault();
+    if (payment && cardReady && phase === 'ready') void donation.pay(card.current);
+  }
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+      <form onSubmit={handleSubmit} noValidate aria-label="Make Donation">
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="Email" type="email" value={account.email} readOnly variant="filled" />
+            <TextInput
+              label="Amount"
+              value={payment ? donationAmount(payment.amount, payment.currency) : ''}
+              placeholder={paymentError ? '' : 'Loading…'}
+              readOnly
+              variant="filled"
+            />
+          </SimpleGrid>
+          <TextInput label="Event title" value={event.title} readOnly variant="filled" />
+
+          {paymentError && <QueryError title="The payment could not be started" error={paymentError} onRetry={onRetryPayment} />}
+          {!payment && !paymentError && <PreparingPayment label="Preparing the payment…" />}
+          {payment?.mode === 'test' && (
+            <TestCardFields
+              ref={card}
+              clientSecret={payment.clientSecret}
+              locked={locked}
+              describedBy={donation.failure ? failureId : undefined}
+            />
+          )}
+          {payment?.mode === 'stripe' && stripeLoadError && (
+            <QueryError
+              title="The card form could not be loaded"
+              error={stripeLoadError}
+              onRetry={() => {
+                setStripeLoadError(null);
+                setStripeAttempt((attempt) => attempt + 1);
+              }}
+            />
+          )}
+          {payment?.mode === 'stripe' && payment.publishableKey && !stripeLoadError && (
+            <StripeCardFields
+              key={stripeAttempt}
+              ref={card}
+              publishableKey={payment.publishableKey}
+              clientSecret={payment.clientSecret}
+              billing={{ name: account.displayName, email: account.email }}
+              locked={locked}
+              describedBy={donation.failure ? failureId : undefined}
+              onReadyChange={setStripeReady}
+              onLoadFailed={setStripeLoadError}
+            />
+          )}
+
+          {donation.failure && (
+            <Text id={failureId} role="alert" size="sm" fw={600} c="red.9">
+              {donation.failure}
+            </Text>
+          )}
+          <div role="status" ref={outcome} tabIndex={-1} className={classes.outcome}>
+            <Outcome phase={phase} recordFailure={donation.recordFailure} eventTitle={event.title} onRetry={donation.retryRecord} />
+          </div>
+
+          <div>
+            <Button
+              type="submit"
+              size="md"
+              disabled={!payment || !cardReady || phase !== 'ready'}
+              aria-describedby={donation.failure ? failureId : undefined}
+            >
+              {paying ? (
+                <>
+                  <span className={classes.spinner} aria-hidden="true" />
+                  Paying…
+                </>
+              ) : (
+                'Pay'
+              )}
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

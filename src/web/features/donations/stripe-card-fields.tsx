@@ -1,0 +1,115 @@
+import { Fieldset, Stack, Text } from '@mantine/core';
+import type { Stripe } from '@stripe/stripe-js';
+import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
+import { unfinishedPayment, type Billing, type CardConfirmation, type CardPaymentHandle } from './card-payment.ts';
+import { PreparingPayment } from './preparing-payment.tsx';
+import classes from './donation-form.module.css';
+
+type StripeLibrary = typeof import('./stripe-elements.ts');
+
+interface StripeCardFieldsProps {
+  ref: Ref<CardPaymentHandle>;
+  publishableKey: string;
+  clientSecret: string;
+  billing: Billing;
+  locked: boolean;
+  describedBy?: string;
+  /** Pay waits until Stripe's card field can take a card. */
+  onReadyChange: (ready: boolean) => void;
+  /** Stripe.js could not be fetched; the form offers to try again by mounting this anew. */
+  onLoadFailed: (error: Error) => void;
+}
+
+/** Mantine's body font and colours inside Stripe's iframe, which the page's CSS cannot reach. */
+const cardStyle = {
+  base: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontSize: '16px',
+    color: '#212529',
+    '::placeholder': { color: '#495057' },
+  },
+  invalid: { color: '#c92a2a', iconColor: '#c92a2a' },
+};
+
+/**
+ * Stripe mode (DECISIONS §1): Stripe Elements' card field, so the card goes from Stripe's own field
+ * straight to Stripe; confirmCardPayment confirms the PaymentIntent with the donor's name and email,
+ * as the spec says. Stripe's libraries and script are fetched only when this is shown.
+ */
+export function StripeCardFields({ publishableKey, onLoadFailed, ...props }: StripeCardFieldsProps) {
+  const [loaded, setLoaded] = useState<{ library: StripeLibrary; stripe: Stripe | null } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    // loadStripe fetches the script once per tab; after a failure the next call fetches it again.
+    import('./stripe-elements.ts')
+      .then(async (library) => ({ library, stripe: await library.loadStripe(publishableKey) }))
+      .then(
+        (value) => {
+          if (current) setLoaded(value);
+        },
+        (error: unknown) => {
+          if (current) onLoadFailed(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, [publishableKey, onLoadFailed]);
+
+  if (!loaded) return <PreparingPayment label="Loading the card form…" />;
+  const { Elements } = loaded.library;
+  return (
+    <Elements stripe={loaded.stripe}>
+      <StripeCard library={loaded.library} {...props} />
+    </Elements>
+  );
+}
+
+type StripeCardProps = Omit<StripeCardFieldsProps, 'publishableKey' | 'onLoadFailed'> & { library: StripeLibrary };
+
+function StripeCard({ library, ref, clientSecret, billing, locked, describedBy, onReadyChange }: StripeCardProps) {
+  const { CardElement } = library;
+  const stripe = library.useStripe();
+  const elements = library.useElements();
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [focused, setFocused] = useState(false);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      async confirm(): Promise<CardConfirmation> {
+        const card = elements?.getElement(CardElement);
+        if (!stripe || !card) return { status: 'failed', message: 'The card form is still loading. Please try again in a moment.' };
+        const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, {
+          payment_method: { card, billing_details: { name: billing.name, email: billing.email } },
+        });
+        if (error) return { status: 'failed', message: error.message ?? unfinishedPayment };
+        if (paymentIntent.status === 'succeeded') return { status: 'succeeded', paymentId: paymentIntent.id };
+        return { status: 'failed', message: unfinishedPayment };
+      },
+    }),
+    [stripe, elements, CardElement, clientSecret, billing.name, billing.email],
+  );
+
+  return (
+    <Fieldset legend="Card details" aria-describedby={describedBy}>
+      <Stack gap={6}>
+        <div className={classes.stripeCard} data-focused={focused || undefined} data-invalid={cardError ? true : undefined}>
+          <CardElement
+            options={{ style: cardStyle, disabled: locked }}
+            onReady={() => onReadyChange(true)}
+            onFocus={() => setFocused(true)}
+            onBlur={() => setFocused(false)}
+            onChange={(event) => setCardError(event.error?.message ?? null)}
+          />
+        </div>
+        {cardError && (
+          <Text size="sm" c="red.9" role="alert">
+            {cardError}
+          </Text>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
