@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
-import { formatAmount, type Donation } from '../../shared/donations.ts';
+import type { Donation } from '../../shared/donations.ts';
+import { formatAmount } from '../../shared/money.ts';
 import { ButtonAnchor } from '../components/button.tsx';
 import { AdminList } from '../features/admin/admin-list.tsx';
 import type { Column } from '../features/admin/admin-table.tsx';

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
-import { formatAmount, type Donation } from '../../../shared/donations.ts';
+import type { Donation } from '../../../shared/donations.ts';
+import { formatAmount } from '../../../shared/money.ts';
 import { totalAmountHeader } from '../../../shared/http.ts';
 import type { ListPage } from '../admin/api.ts';
 
