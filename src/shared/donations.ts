@@ -84,5 +84,3 @@ export const donationListQuerySchema = z.object({
 });
 export type DonationListQuery = z.infer<typeof donationListQuerySchema>;
 
-// Still exported with the rest of the donation contract; the web imports it from money.ts, without zod.
-export { formatAmount } from './money.ts';
