@@ -52,7 +52,10 @@ export function AdminList<Row>(props: AdminListProps<Row>) {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{title}</Title>
+      {/* The heading repeats the search, which may be one long word (an email): it wraps anywhere. */}
+      <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Title>
       <VisuallyHidden role="status">{query.isSuccess && !query.isPlaceholderData ? title : ''}</VisuallyHidden>
       {data && props.summary?.(data)}
       <Group align="flex-end" gap="sm" wrap="wrap">
