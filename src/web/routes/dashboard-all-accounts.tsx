@@ -1,2 +1,112 @@
-// Not built yet: the address answers with the dashboard's not-found message.
-export { DashboardNotFoundPage as DashboardAllAccountsPage } from './dashboard-not-found.tsx';
+import { Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { accountMessages, type Account } from '../../shared/accounts.ts';
+import { fillMessage } from '../../shared/messages.ts';
+import { Button, ButtonLink } from '../components/button.tsx';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { AdminList } from '../features/admin/admin-list.tsx';
+import type { Column } from '../features/admin/admin-table.tsx';
+import { adminListKey } from '../features/admin/api.ts';
+import { adminPeopleKey, deleteAccount } from '../features/admin-people/api.ts';
+import { counted } from '../features/admin-people/counted.ts';
+import { OrNotGiven } from '../features/admin-people/not-given.tsx';
+import { roleNames } from '../features/admin-people/roles.ts';
+import { currentAccountQuery, useCurrentAccount } from '../lib/current-account.ts';
+import { useConfirmDelete } from '../lib/use-confirm-delete.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+/** /dashboard/all-accounts: every account, with Edit Role and Delete (spec section 2). */
+export function DashboardAllAccountsPage() {
+  usePageTitle('All Accounts');
+  const queryClient = useQueryClient();
+  const { account: me } = useCurrentAccount();
+  const isMe = (account: Account) => me?._id === account._id;
+
+  const remove = useConfirmDelete<Account>({
+    remove: (account) => deleteAccount(account._id),
+    subject: (account) =>
+      `${isMe(account) ? 'This is your own account: you will be signed out. ' : ''}${account.displayName} (${account.email}) will be deleted with their sign-in and event registrations. Their donations are kept as financial records.`,
+    deleted: (account) => fillMessage(accountMessages.deleted, { email: account.email }),
+    notDeleted: (account) => fillMessage(accountMessages.notDeleted, { email: account.email }),
+    onDeleted: (account) => {
+      // Deleting yourself ends your session: asking who is signed in takes you to /login.
+      if (isMe(account)) void queryClient.invalidateQueries({ queryKey: currentAccountQuery.queryKey });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminListKey });
+      void queryClient.invalidateQueries({ queryKey: adminPeopleKey });
+    },
+  });
+
+  const columns: Column<Account>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sort: 'name',
+      cell: (account) => (
+        <Text fw={600}>
+          {account.displayName}
+          {isMe(account) && ' (you)'}
+        </Text>
+      ),
+    },
+    { id: 'age', header: 'Age', sort: 'age', cell: (account) => <OrNotGiven value={account.age} /> },
+    { id: 'education', header: 'Education', sort: 'education', cell: (account) => <OrNotGiven value={account.education} /> },
+    { id: 'occupation', header: 'Occupation', sort: 'occupation', cell: (account) => <OrNotGiven value={account.occupation} /> },
+    { id: 'address', header: 'Address', sort: 'address', cell: (account) => <OrNotGiven value={account.address} /> },
+    { id: 'role', header: 'Role', sort: 'role', cell: (account) => roleNames[account.role] },
+    {
+      id: 'email',
+      header: 'Email ID',
+      sort: 'email',
+      cell: (account) => (
+        <span style={{ overflowWrap: 'anywhere' }}>
+          {account.email}
+        </span>
+      ),
+    },
+    {
+      id: 'edit-role',
+      header: 'Edit Role',
+      action: true,
+      cell: (account) => (
+        <ButtonLink to={`/dashboard/users/${account._id}`} variant="light" aria-label={`Edit Role of ${account.email}`}>
+          Edit Role
+        </ButtonLink>
+      ),
+    },
+    {
+      id: 'delete',
+      header: 'Delete',
+      action: true,
+      cell: (account) => (
+        <Button
+          tone="danger"
+          aria-label={`Delete ${account.email}`}
+          disabled={remove.deleting?._id === account._id}
+          onClick={() => remove.ask(account)}
+        >
+          Delete
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <AdminList<Account>
+        path="/users"
+        heading={(total, q) => `Total ${counted(total, 'account')}${q ? ` matching ‘${q}’` : ''}`}
+        loadingHeading="All Accounts"
+        caption="Accounts"
+        noun="accounts"
+        searchLabel="Search accounts"
+        searchPlaceholder="Search by name or email"
+        columns={columns}
+        rowKey={(account) => account._id}
+        empty={<Text ta="center">There are no accounts yet.</Text>}
+      />
+      <ConfirmDialog opened={remove.opened} subject={remove.subject} onConfirm={remove.confirm} onDecline={remove.decline} />
+    </>
+  );
+}

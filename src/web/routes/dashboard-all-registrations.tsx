@@ -1,2 +1,121 @@
-// Not built yet: the address answers with the dashboard's not-found message.
-export { DashboardNotFoundPage as DashboardAllRegistrationsPage } from './dashboard-not-found.tsx';
+import { Text, VisuallyHidden } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { eventMessages } from '../../shared/events.ts';
+import { fillMessage } from '../../shared/messages.ts';
+import type { Registration } from '../../shared/registrations.ts';
+import { Button, ButtonAnchor, ButtonLink } from '../components/button.tsx';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { AdminList } from '../features/admin/admin-list.tsx';
+import type { Column } from '../features/admin/admin-table.tsx';
+import { adminListKey } from '../features/admin/api.ts';
+import { adminPeopleKey, deleteRegistration, registrationsCsvUrl } from '../features/admin-people/api.ts';
+import { counted } from '../features/admin-people/counted.ts';
+import { formatInstantDay } from '../lib/format-date.ts';
+import { useConfirmDelete } from '../lib/use-confirm-delete.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+/** The spec's First Name column: the first word of the name the person registered with. */
+function FirstName({ name }: { name: string }) {
+  const [first = name, ...rest] = name.trim().split(/\s+/);
+  return (
+    <span title={name}>
+      {first}
+      {/* The rest of the name for screen readers, so two registrants called Sam can be told apart. */}
+      {rest.length > 0 && <VisuallyHidden component="span"> {rest.join(' ')}</VisuallyHidden>}
+    </span>
+  );
+}
+
+/** /dashboard/all-event-registration: every registration, with Change Role and Delete (spec section 2). */
+export function DashboardAllRegistrationsPage() {
+  usePageTitle('All Registrations');
+  const queryClient = useQueryClient();
+  const remove = useConfirmDelete<Registration>({
+    remove: (registration) => deleteRegistration(registration._id),
+    subject: (registration) =>
+      `${registration.name}'s registration for ${registration.title} will be deleted. Their account stays; they can register again while the event is to come.`,
+    deleted: (registration) => fillMessage(eventMessages.deleted, { title: registration.title }),
+    notDeleted: (registration) => fillMessage(eventMessages.notDeleted, { title: registration.title }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminListKey });
+      void queryClient.invalidateQueries({ queryKey: adminPeopleKey });
+    },
+  });
+
+  const columns: Column<Registration>[] = [
+    { id: 'title', header: 'Title', sort: 'title', cell: (registration) => <Text fw={600}>{registration.title}</Text> },
+    { id: 'name', header: 'First Name', sort: 'name', cell: (registration) => <FirstName name={registration.name} /> },
+    {
+      id: 'registeredAt',
+      header: 'Registration Date',
+      sort: 'registeredAt',
+      cell: (registration) => (
+        <Text component="time" dateTime={registration.registeredAt} size="sm">
+          {formatInstantDay(registration.registeredAt)}
+        </Text>
+      ),
+    },
+    {
+      id: 'email',
+      header: 'Email ID',
+      sort: 'email',
+      cell: (registration) => (
+        <span style={{ overflowWrap: 'anywhere' }}>
+          {registration.email}
+        </span>
+      ),
+    },
+    {
+      id: 'role',
+      header: 'Change Role',
+      action: true,
+      cell: (registration) => (
+        <ButtonLink
+          to={`/dashboard/event-register-role-update/${registration._id}`}
+          variant="light"
+          aria-label={`Change Role of ${registration.name}, registered for ${registration.title}`}
+        >
+          Change Role
+        </ButtonLink>
+      ),
+    },
+    {
+      id: 'delete',
+      header: 'Delete',
+      action: true,
+      cell: (registration) => (
+        <Button
+          tone="danger"
+          aria-label={`Delete ${registration.name}'s registration for ${registration.title}`}
+          disabled={remove.deleting?._id === registration._id}
+          onClick={() => remove.ask(registration)}
+        >
+          Delete
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <AdminList<Registration>
+        path="/register"
+        heading={(total, q) => `Total ${counted(total, 'registration')}${q ? ` matching ‘${q}’` : ''}`}
+        loadingHeading="All Registrations"
+        caption="Registrations"
+        noun="registrations"
+        searchLabel="Search registrations"
+        searchPlaceholder="Search by event, name or email"
+        columns={columns}
+        rowKey={(registration) => registration._id}
+        empty={<Text ta="center">Nobody has registered for an event yet.</Text>}
+        tools={
+          <ButtonAnchor href={registrationsCsvUrl} download variant="light">
+            Download CSV
+          </ButtonAnchor>
+        }
+      />
+      <ConfirmDialog opened={remove.opened} subject={remove.subject} onConfirm={remove.confirm} onDecline={remove.decline} />
+    </>
+  );
+}

@@ -1,0 +1,399 @@
+import { Buffer } from 'node:buffer';
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminEmail, adminSession, password, signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
+import { baseURL, expectAccessible, pageProblems } from './support/browser.ts';
+
+const lastAdminMessage = 'This is the only admin account. Make another account admin first, so someone can still run the site.';
+
+interface DemoEvent {
+  _id: string;
+  title: string;
+  date: string;
+}
+
+interface ListedAccount {
+  _id: string;
+  email: string;
+  role: 'donator' | 'volunteer' | 'admin';
+}
+
+/** A call as `session` (or as nobody), with the Origin a browser would send. */
+function api(session: Session | null, method: string, pathname: string, body?: unknown) {
+  const headers: Record<string, string> = { origin: baseURL };
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return fetch(`${baseURL}/api${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+/** A demo event at least a day away, so the server and this clock agree it is still to come. */
+async function upcomingEvent(): Promise<DemoEvent> {
+  const events: DemoEvent[] = await (await fetch(`${baseURL}/api/events?limit=100`)).json();
+  const now = new Date();
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  const event = events.find((e) => e.date.slice(0, 10) > today);
+  if (!event) throw new Error('the demo content has no upcoming event');
+  return event;
+}
+
+/** A new account registered (through the API) for an upcoming demo event. */
+async function newRegistrant(name: string) {
+  const event = await upcomingEvent();
+  const who = await signUpThroughApi({ email: uniqueEmail('people'), name });
+  const res = await api(who, 'POST', '/register', { eventId: event._id });
+  expect(res.status).toBe(200);
+  const { insertedId } = (await res.json()) as { insertedId: string };
+  return { who, event, registrationId: insertedId };
+}
+
+async function accountOf(admin: Session, email: string): Promise<ListedAccount> {
+  const res = await api(admin, 'GET', `/users?q=${encodeURIComponent(email)}`);
+  const [found] = (await res.json()) as ListedAccount[];
+  if (!found) throw new Error(`no account ${email}`);
+  return found;
+}
+
+const toasts = (page: Page) => page.locator('.mantine-Notification-root');
+const toast = (page: Page, text: string) => toasts(page).getByText(text, { exact: true });
+
+/** The colour a toast is drawn in, as Mantine sets it on the toast ('red', 'teal'). */
+async function toastColour(page: Page, text: string): Promise<string | undefined> {
+  const style = (await toasts(page).filter({ has: page.getByText(text, { exact: true }) }).first().getAttribute('style')) ?? '';
+  return /--notification-color:\s*var\(--mantine-color-(\w+)-/.exec(style)?.[1];
+}
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
+
+async function menuLabels(page: Page): Promise<string[]> {
+  await menu(page).getByRole('button', { name: 'Log Out' }).waitFor();
+  return (await menu(page).locator('a, button').allTextContents()).map((text) => text.trim());
+}
+
+/** The text of whatever describes the element (a field's error, a choice's explanation). */
+async function descriptionOf(element: Locator): Promise<string> {
+  const ids = (await element.getAttribute('aria-describedby'))?.split(/\s+/) ?? [];
+  const texts = await Promise.all(ids.map((id) => element.page().locator(`[id="${id}"]`).textContent()));
+  return texts.join(' ');
+}
+
+/** The role the page says the person has now. */
+const currentRole = (page: Page) => page.getByRole('main').locator('dt', { hasText: 'Current role' }).locator('xpath=following-sibling::dd[1]');
+
+/** The text a sighted reader sees: visually hidden text (a 1 px clipped box) left out. */
+function visibleText(element: Locator): Promise<string> {
+  return element.evaluate((root) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    let text = '';
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const box = node.parentElement?.getBoundingClientRect();
+      if (box && box.width > 1 && box.height > 1) text += node.textContent ?? '';
+    }
+    return text.trim();
+  });
+}
+
+/** How many the server counts (X-Total-Count) for an admin list. */
+async function totalOf(admin: Session, pathname: string): Promise<number> {
+  const res = await api(admin, 'GET', `${pathname}?limit=1`);
+  return Number(res.headers.get('x-total-count'));
+}
+
+/** All Reg., headed with the server's count, then searched down to one person's registration. */
+async function searchRegistrations(page: Page, admin: Session, email: string) {
+  const total = await totalOf(admin, '/register');
+  await page.goto('/dashboard/all-event-registration');
+  await page.getByRole('heading', { level: 1, name: `Total ${total} ${total === 1 ? 'registration' : 'registrations'}` }).waitFor();
+  await page.getByRole('searchbox', { name: 'Search registrations' }).fill(email);
+  await page.getByRole('heading', { level: 1, name: `Total 1 registration matching ‘${email}’` }).waitFor();
+}
+
+describe('admin: registrations and accounts', () => {
+  it('makes a registrant a volunteer from All Reg., whose menu then gains the volunteer pages; the same role again is not a change', async () => {
+    const { who, event, registrationId } = await newRegistrant('Rowan Ash Registrant');
+    const person = await signedInPage(who);
+    await person.goto('/dashboard');
+    expect(await menuLabels(person)).toEqual(['Dashboard', 'My Profile', 'My Donation', 'Log Out']);
+
+    const admin = await adminSession();
+    const page = await signedInPage(admin);
+    await searchRegistrations(page, admin, who.email);
+    const table = page.getByRole('table', { name: 'Registrations' });
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Title',
+      'First Name',
+      'Registration Date',
+      'Email ID',
+      'Change Role',
+      'Delete',
+    ]);
+    const row = table.getByRole('row').nth(1);
+    const cells = row.getByRole('cell');
+    expect(await cells.nth(0).innerText()).toBe(event.title);
+    // The first name to the eye; the whole name on hover and to a screen reader.
+    expect(await visibleText(cells.nth(1))).toBe('Rowan');
+    expect(await cells.nth(1).textContent()).toBe('Rowan Ash Registrant');
+    expect(await cells.nth(1).locator('[title]').getAttribute('title')).toBe('Rowan Ash Registrant');
+    const registeredOn = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+    expect(await cells.nth(2).innerText()).toBe(registeredOn);
+    expect(await cells.nth(3).innerText()).toBe(who.email);
+    await expectAccessible(page);
+
+    await row.getByRole('link', { name: `Change Role of Rowan Ash Registrant, registered for ${event.title}` }).click();
+    await page.waitForURL(`**/dashboard/event-register-role-update/${registrationId}`);
+    await page.getByRole('heading', { level: 1, name: 'Add Role' }).waitFor();
+    expect(await page.title()).toContain('Add Role');
+    const form = page.getByRole('form', { name: 'Add Role' });
+    const roles = form.getByRole('radiogroup', { name: 'Role' });
+    await roles.waitFor();
+    // The spec's selector: Volunteer and Admin; a donator who registered to volunteer starts on Volunteer.
+    expect(await roles.getByRole('radio').evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value))).toEqual([
+      'volunteer',
+      'admin',
+    ]);
+    expect(await roles.getByRole('radio', { name: 'Volunteer' }).isChecked()).toBe(true);
+    await page.getByRole('main').getByText(event.title, { exact: true }).first().waitFor();
+    await page.getByRole('main').getByText(who.email, { exact: true }).waitFor();
+    expect(await currentRole(page).textContent()).toBe('Donator');
+    await expectAccessible(page);
+
+    await form.getByRole('button', { name: 'Add Role' }).click();
+    await toast(page, `${who.email} role volunteer added Successfully`).waitFor();
+    expect(await toastColour(page, `${who.email} role volunteer added Successfully`)).toBe('teal');
+    const flags = await api(admin, 'GET', `/users/${encodeURIComponent(who.email)}`);
+    expect(await flags.json()).toEqual([false, true]);
+    // The page now says what the account is.
+    await expect.poll(() => currentRole(page).textContent()).toBe('Volunteer');
+
+    // The person's own dashboard shows the volunteer's menu once it asks again.
+    await person.reload();
+    await expect
+      .poll(() => menuLabels(person))
+      .toEqual(['Dashboard', 'My Profile', 'My Events', 'Add Review', 'Notices', 'My Review', 'Log Out']);
+
+    // The same role again changes nothing, and says so in red with why.
+    await form.getByRole('button', { name: 'Add Role' }).click();
+    await toast(page, `${who.email} role not changed`).waitFor();
+    expect(await toastColour(page, `${who.email} role not changed`)).toBe('red');
+    await expect.poll(() => descriptionOf(roles)).toContain(`${who.email} already has the role volunteer.`);
+    await expectAccessible(page);
+    expect(pageProblems(page)).toEqual([]);
+    expect(pageProblems(person)).toEqual([]);
+  });
+
+  it('deletes a registration only after a yes: a no keeps it', async () => {
+    const { who, event, registrationId } = await newRegistrant('Della Delete');
+    const admin = await adminSession();
+    const page = await signedInPage(admin);
+    await searchRegistrations(page, admin, who.email);
+    const remove = page.getByRole('button', { name: `Delete Della Delete's registration for ${event.title}` });
+
+    await remove.click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to delete?' });
+    await dialog.waitFor();
+    await dialog.getByText(`Della Delete's registration for ${event.title} will be deleted.`, { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'No, keep it' }).click();
+    await toast(page, `${event.title} not deleted`).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await api(admin, 'GET', `/register/${registrationId}`)).status).toBe(200);
+    expect(await remove.isVisible()).toBe(true);
+
+    await remove.click();
+    await dialog.getByRole('button', { name: 'Yes, delete' }).click();
+    await toast(page, `${event.title} deleted successfully`).waitFor();
+    await page.getByText(`No registrations match ‘${who.email}’`).waitFor();
+    expect((await api(admin, 'GET', `/register/${registrationId}`)).status).toBe(404);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it("downloads every registration as CSV from All Reg., the test registration's email among them", async () => {
+    const { who, event } = await newRegistrant('Cass Csv');
+    const page = await signedInPage(await adminSession());
+    await page.goto('/dashboard/all-event-registration');
+    const link = page.getByRole('link', { name: 'Download CSV' });
+    expect(await link.getAttribute('href')).toBe('/api/register/export.csv');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^registrations-\d{4}-\d{2}-\d{2}\.csv$/);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Uint8Array));
+    // A byte-order mark first, so spreadsheets read the names as UTF-8.
+    const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe('Title,Event date,Name,Email,Role,Registered at');
+    const line = lines.find((l) => l.includes(who.email));
+    expect(line).toBeDefined();
+    expect(line).toContain(event.title.includes(',') ? `"${event.title}"` : event.title);
+    expect(line).toContain(',Cass Csv,');
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it("lists accounts with 'not given' for empty profile fields, and deletes one with its sign-in only after a yes", async () => {
+    const admin = await adminSession();
+    const blank = await signUpThroughApi({ email: uniqueEmail('people-blank'), name: 'Bea Blank' });
+    const leaving = await signUpThroughApi({ email: uniqueEmail('people-leaving'), name: 'Lee Leaving' });
+    const profile = { address: '12 Harbour Road', age: '41', education: 'MSc Ecology', occupation: 'Ranger' };
+    expect((await api(leaving, 'PUT', '/users', profile)).status).toBe(200);
+    const leavingAccount = await accountOf(admin, leaving.email);
+
+    const page = await signedInPage(admin);
+    const total = await totalOf(admin, '/users');
+    await page.goto('/dashboard/all-accounts');
+    await page.getByRole('heading', { level: 1, name: `Total ${total} ${total === 1 ? 'account' : 'accounts'}` }).waitFor();
+    const table = page.getByRole('table', { name: 'Accounts' });
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Name',
+      'Age',
+      'Education',
+      'Occupation',
+      'Address',
+      'Role',
+      'Email ID',
+      'Edit Role',
+      'Delete',
+    ]);
+    const search = page.getByRole('searchbox', { name: 'Search accounts' });
+
+    await search.fill(blank.email);
+    await page.getByRole('heading', { level: 1, name: `Total 1 account matching ‘${blank.email}’` }).waitFor();
+    const blankCells = table.getByRole('row').nth(1).getByRole('cell');
+    expect(await blankCells.allTextContents()).toEqual([
+      'Bea Blank',
+      '—not given',
+      '—not given',
+      '—not given',
+      '—not given',
+      'Donator',
+      blank.email,
+      'Edit Role',
+      'Delete',
+    ]);
+    // A dash to the eye; 'not given' to a screen reader only.
+    for (const column of [1, 2, 3, 4]) expect(await visibleText(blankCells.nth(column))).toBe('—');
+    await expectAccessible(page);
+
+    await search.fill(leaving.email);
+    await page.getByRole('heading', { level: 1, name: `Total 1 account matching ‘${leaving.email}’` }).waitFor();
+    const cells = table.getByRole('row').nth(1).getByRole('cell');
+    expect(await cells.allTextContents()).toEqual(['Lee Leaving', '41', 'MSc Ecology', 'Ranger', '12 Harbour Road', 'Donator', leaving.email, 'Edit Role', 'Delete']);
+    expect(await page.getByRole('link', { name: `Edit Role of ${leaving.email}` }).getAttribute('href')).toBe(`/dashboard/users/${leavingAccount._id}`);
+
+    const remove = page.getByRole('button', { name: `Delete ${leaving.email}` });
+    await remove.click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to delete?' });
+    await dialog.getByText('Their donations are kept as financial records.', { exact: false }).waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'No, keep it' }).click();
+    await toast(page, `${leaving.email} not deleted`).waitFor();
+    expect((await api(admin, 'GET', `/users/account/${leavingAccount._id}`)).status).toBe(200);
+
+    await remove.click();
+    await dialog.getByRole('button', { name: 'Yes, delete' }).click();
+    await toast(page, `${leaving.email} is deleted successfully`).waitFor();
+    await page.getByText(`No accounts match ‘${leaving.email}’`).waitFor();
+    expect((await api(admin, 'GET', `/users/account/${leavingAccount._id}`)).status).toBe(404);
+    const signIn = await api(null, 'POST', '/auth/sign-in/email', { email: leaving.email, password });
+    expect(signIn.status).toBe(401);
+    // Its session is gone too.
+    expect(await (await api(leaving, 'GET', '/users/me')).json()).toBeNull();
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('shows All Accounts on a phone as labelled rows that fit 375 px, and the role form there too', async () => {
+    const admin = await adminSession();
+    const who = await signUpThroughApi({ email: uniqueEmail('people-phone'), name: 'Pip Phone' });
+    const page = await signedInPage(admin, { width: 375, height: 740 });
+    await page.goto(`/dashboard/all-accounts?q=${encodeURIComponent(who.email)}`);
+    await page.getByRole('heading', { level: 1, name: `Total 1 account matching ‘${who.email}’` }).waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    const item = page.getByRole('list', { name: 'Accounts' }).getByRole('listitem').first();
+    await item.waitFor();
+    expect(await item.getByRole('term').allTextContents()).toEqual(['Name', 'Age', 'Education', 'Occupation', 'Address', 'Role', 'Email ID']);
+    await item.getByRole('button', { name: `Delete ${who.email}` }).waitFor();
+    await page.getByRole('combobox', { name: 'Sort by' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+
+    await item.getByRole('link', { name: `Edit Role of ${who.email}` }).click();
+    await page.getByRole('heading', { level: 1, name: 'Account Role Update' }).waitFor();
+    await page.getByRole('radiogroup', { name: 'Role' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it("refuses to demote the only admin on Account Role Update, with the server's reason", async () => {
+    const admin = await adminSession();
+    const self = await accountOf(admin, adminEmail);
+    const page = await signedInPage(admin);
+    try {
+      await page.goto(`/dashboard/users/${self._id}`);
+      await page.getByRole('heading', { level: 1, name: 'Account Role Update' }).waitFor();
+      await page.getByText('This is your own account', { exact: false }).waitFor();
+      const roles = page.getByRole('form', { name: 'Account Role Update' }).getByRole('radiogroup', { name: 'Role' });
+      // On an account, Donator too: the way to take volunteer or admin rights back.
+      expect(await roles.getByRole('radio').evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value))).toEqual([
+        'donator',
+        'volunteer',
+        'admin',
+      ]);
+      expect(await roles.getByRole('radio', { name: 'Admin' }).isChecked()).toBe(true);
+      await expectAccessible(page);
+
+      // Other files share this server: read, just before pressing, whether this is the only admin.
+      const byRole = (await (await api(admin, 'GET', '/users?sort=-role&limit=100')).json()) as ListedAccount[];
+      const admins = byRole.filter((account) => account.role === 'admin');
+      await roles.getByRole('radio', { name: 'Volunteer' }).check();
+      await page.getByRole('button', { name: 'Add Role' }).click();
+
+      if (admins.length === 1 && admins[0]!.email === adminEmail) {
+        await toast(page, `${adminEmail} role not changed`).waitFor();
+        await toasts(page).filter({ has: page.getByText(`${adminEmail} role not changed`, { exact: true }) }).getByText(lastAdminMessage).waitFor();
+        expect(await toastColour(page, `${adminEmail} role not changed`)).toBe('red');
+        await expect.poll(() => descriptionOf(roles)).toContain(lastAdminMessage);
+        expect(await (await api(admin, 'GET', `/users/${adminEmail}`)).json()).toEqual([true, false]);
+        // Still an admin: the page stays.
+        await page.getByRole('heading', { level: 1, name: 'Account Role Update' }).waitFor();
+        await expectAccessible(page);
+        // The browser logs the refused call itself; nothing else went wrong.
+        expect(pageProblems(page)).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
+      } else {
+        // Another admin exists, so the server allows it and the page says so; the finally block
+        // makes admin@example.org an admin again.
+        await toast(page, `${adminEmail} role volunteer added Successfully`).waitFor();
+      }
+    } finally {
+      // ADMIN_EMAILS makes admin@example.org an admin again at its next sign-in, whatever happened.
+      const again = await adminSession();
+      expect(await (await api(again, 'GET', `/users/${adminEmail}`)).json()).toEqual([true, false]);
+    }
+  });
+
+  it('says so when the registration or account in the address does not exist', async () => {
+    const page = await signedInPage(await adminSession());
+    await page.goto(`/dashboard/event-register-role-update/${randomUUID()}`);
+    await page.getByRole('heading', { level: 1, name: 'Registration not found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to All Registrations' }).getAttribute('href')).toBe('/dashboard/all-event-registration');
+    await page.goto('/dashboard/users/no-such-account');
+    await page.getByRole('heading', { level: 1, name: 'Account not found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to All Accounts' }).getAttribute('href')).toBe('/dashboard/all-accounts');
+    await expectAccessible(page);
+    // The browser logs the two 404 answers itself; nothing else went wrong.
+    expect(pageProblems(page)).toEqual(Array(2).fill('Failed to load resource: the server responded with a status of 404 (Not Found)'));
+  });
+
+  it('shows a donator the not-authorised page on the admin people pages, and the server refuses them too', async () => {
+    const donator = await signUpThroughApi({ email: uniqueEmail('people-donator') });
+    const page = await signedInPage(donator);
+    for (const address of ['/dashboard/all-accounts', '/dashboard/all-event-registration']) {
+      await page.goto(address);
+      await page.getByRole('heading', { level: 1, name: 'Not authorised' }).waitFor();
+      expect(await page.getByRole('table').count()).toBe(0);
+    }
+    await expectAccessible(page);
+    expect((await api(donator, 'GET', '/users')).status).toBe(403);
+    expect((await api(donator, 'GET', '/register')).status).toBe(403);
+    expect((await api(donator, 'GET', '/register/export.csv')).status).toBe(403);
+    expect((await api(donator, 'PUT', '/users/role', { email: donator.email, role: 'admin' })).status).toBe(403);
+    expect(await (await api(donator, 'GET', `/users/${encodeURIComponent(donator.email)}`)).json()).toEqual([false, false]);
+    expect(pageProblems(page)).toEqual([]);
+  });
+});
