@@ -1,2 +1,87 @@
-// Not built yet: the address answers with the dashboard's not-found message.
-export { DashboardNotFoundPage as DashboardUpdateEventPage } from './dashboard-not-found.tsx';
+import { Group, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import type { Event } from '../../shared/events.ts';
+import { eventMessages } from '../../shared/events.ts';
+import { fillMessage } from '../../shared/messages.ts';
+import { ButtonLink } from '../components/button.tsx';
+import { QueryError } from '../components/query-error.tsx';
+import { updateEvent, type EventForm as EventFormValues } from '../features/admin-events/api.ts';
+import { EventForm } from '../features/admin-events/event-form.tsx';
+import { EventFormSkeleton } from '../features/admin-events/event-form-skeleton.tsx';
+import { EventSaved } from '../features/admin-events/event-saved.tsx';
+import { eventQueries } from '../features/events/api.ts';
+import { EventNotFound } from '../features/events/event-not-found.tsx';
+import { isApiError } from '../lib/api-error.ts';
+import { notify } from '../lib/notify.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+const allEvents = { to: '/dashboard/allEvents', label: 'Back to All Events' };
+
+/** The event as the form's text; its index and key go back unchanged. */
+function formValues(event: Event): EventFormValues {
+  return { index: String(event.index), key: event.key, title: event.title, desc: event.desc, banner: event.banner, date: event.date };
+}
+
+/** /dashboard/eventUpdatePage/{singleEventId}, inside RequireAdmin: edit Title, Date, Description and Banner. */
+export function DashboardUpdateEventPage() {
+  const { singleEventId = '' } = useParams();
+  // Always asked again on arrival: a form filled from an older copy would undo someone else's changes.
+  const query = useQuery({ ...eventQueries.detail(singleEventId), refetchOnMount: 'always' });
+  const notFound = isApiError(query.error, 'not_found');
+  const [updated, setUpdated] = useState<string | null>(null);
+
+  usePageTitle(notFound ? 'Event not found' : query.data ? `Update ${query.data.title}` : 'Update Event');
+
+  if (notFound) return <EventNotFound back={allEvents} />;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Title order={1}>Update Event</Title>
+        <ButtonLink to={allEvents.to} variant="default">
+          {allEvents.label}
+        </ButtonLink>
+      </Group>
+      {!query.isFetchedAfterMount && <EventFormSkeleton />}
+      {query.isFetchedAfterMount && query.isError && (
+        <QueryError title="This event could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+      )}
+      {query.isFetchedAfterMount && query.data && !query.isError && (
+        <>
+          {updated && (
+            <EventSaved
+              title="Event updated"
+              message={`${fillMessage(eventMessages.updated, { title: updated })}.`}
+              links={
+                <>
+                  <ButtonLink to={allEvents.to} variant="light">
+                    {allEvents.label}
+                  </ButtonLink>
+                  <ButtonLink to={`/eventDetails/${query.data._id}`} variant="default">
+                    View {updated}
+                  </ButtonLink>
+                </>
+              }
+            />
+          )}
+          <EventForm
+            key={query.data._id}
+            name="Update Event"
+            initial={formValues(query.data)}
+            withIdentity={false}
+            submitLabel="Update"
+            pendingLabel="Updating…"
+            failureTitle="The event was not updated"
+            save={(form) => updateEvent(singleEventId, form)}
+            onSaved={(_modified, form) => {
+              const title = form.title.trim();
+              void notify({ color: 'teal', message: fillMessage(eventMessages.updated, { title }) });
+              setUpdated(title);
+            }}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,14 +1,17 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { ButtonLink } from '../../components/button.tsx';
 
-/** The event id is unknown or not an id at all (the API answers 404 for both). */
-export function EventNotFound() {
+/**
+ * The event id is unknown or not an id at all (the API answers 404 for both). `back` is where the
+ * visitor came from: the public list unless told otherwise (the admin's All Events).
+ */
+export function EventNotFound({ back = { to: '/events', label: 'Back to all events' } }: { back?: { to: string; label: string } }) {
   return (
     <Paper withBorder p="xl" radius="md">
       <Stack align="center" ta="center" gap="sm">
         <Title order={1}>Event not found</Title>
         <Text c="dimmed">This event does not exist or has been removed.</Text>
-        <ButtonLink to="/events">Back to all events</ButtonLink>
+        <ButtonLink to={back.to}>{back.label}</ButtonLink>
       </Stack>
     </Paper>
   );

@@ -1,0 +1,25 @@
+import { Alert, Group, Text } from '@mantine/core';
+import type { ReactNode, Ref } from 'react';
+
+interface EventSavedProps {
+  ref?: Ref<HTMLDivElement>;
+  title: string;
+  message: string;
+  /** Where to go next: the event's page, All Events. */
+  links: ReactNode;
+}
+
+/**
+ * What stays on the page after a save, with the ways on. Not a live region: the toast has already
+ * said it aloud (Mantine's notifications are alerts).
+ */
+export function EventSaved({ ref, title, message, links }: EventSavedProps) {
+  return (
+    <Alert ref={ref} tabIndex={-1} role="region" color="teal" variant="light" title={title} maw={720}>
+      <Text size="sm" mb="sm" style={{ overflowWrap: 'anywhere' }}>
+        {message}
+      </Text>
+      <Group gap="sm">{links}</Group>
+    </Alert>
+  );
+}
