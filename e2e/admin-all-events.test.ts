@@ -38,7 +38,7 @@ describe('admin: the All Events table', () => {
     const word = events[0]!.title.split(' ')[0]!;
     const matching = await listEvents(`q=${encodeURIComponent(word)}`);
     await page.getByRole('searchbox', { name: 'Search events' }).fill(word);
-    await page.getByRole('heading', { level: 1, name: `Total ${matching.total} events match ‘${word}’` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: `Total ${matching.total} ${matching.total === 1 ? 'event' : 'events'} matching ‘${word}’` }).waitFor();
     await page.getByRole('searchbox', { name: 'Search events' }).fill('no event is called this');
     await page.getByText('No events match ‘no event is called this’').waitFor();
     await page.getByRole('button', { name: 'Clear search' }).click();

@@ -69,13 +69,13 @@ describe('admin: the All Donation table', () => {
 
     const page = await signedInPage(admin);
     await page.goto('/dashboard/all-donation');
-    await heading(page, `Total ${all.count} donations`).waitFor();
+    await heading(page, `Total ${all.count} ${all.count === 1 ? 'donation' : 'donations'}`).waitFor();
     await page.getByText(`Total raised: ${dollars(all.cents)}`, { exact: true }).waitFor();
     expect(await table(page).getByRole('columnheader').allTextContents()).toEqual(['Amount', 'Transaction', 'Email ID', 'Event', 'Date', 'EventBanner']);
     await expectAccessible(page);
 
     await page.getByRole('searchbox', { name: 'Search donations' }).fill(donor.email);
-    await heading(page, `Total 1 donations match ‘${donor.email}’`).waitFor();
+    await heading(page, `Total 1 donation matching ‘${donor.email}’`).waitFor();
     await page.waitForURL((url) => url.searchParams.get('q') === donor.email);
     await page.getByText(`Total raised by donations matching ‘${donor.email}’: $30.00`, { exact: true }).waitFor();
     await expect.poll(() => table(page).getByRole('row').count()).toBe(2);
@@ -109,7 +109,7 @@ describe('admin: the All Donation table', () => {
     await page.getByText('Total raised by donations matching ‘no donation is called this’: $0.00', { exact: true }).waitFor();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Clear search' }).click();
-    await heading(page, `Total ${all.count} donations`).waitFor();
+    await heading(page, `Total ${all.count} ${all.count === 1 ? 'donation' : 'donations'}`).waitFor();
     await page.getByText(`Total raised: ${dollars(all.cents)}`, { exact: true }).waitFor();
     expect(pageProblems(page)).toEqual([]);
   });
@@ -121,7 +121,7 @@ describe('admin: the All Donation table', () => {
     const page = await signedInPage(admin);
     await page.goto('/dashboard/all-donation');
     const all = await donationTotals(admin);
-    await heading(page, `Total ${all.count} donations`).waitFor();
+    await heading(page, `Total ${all.count} ${all.count === 1 ? 'donation' : 'donations'}`).waitFor();
     const header = (name: string) => table(page).getByRole('columnheader', { name });
     expect(await header('Amount').getAttribute('aria-sort')).toBe('none');
 
@@ -195,7 +195,7 @@ describe('admin: the All Donation table', () => {
     const { donor, held } = await newDonation();
     const page = await signedInPage(await adminSession(), { width: 375, height: 740 });
     await page.goto(`/dashboard/all-donation?q=${encodeURIComponent(donor.email)}`);
-    await heading(page, `Total 1 donations match ‘${donor.email}’`).waitFor();
+    await heading(page, `Total 1 donation matching ‘${donor.email}’`).waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
     const item = page.getByRole('list', { name: 'Donations' }).getByRole('listitem');
     await expect.poll(() => item.count()).toBe(1);

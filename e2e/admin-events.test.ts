@@ -355,7 +355,7 @@ describe('admin: Update Event', () => {
 
     await page.goto('/dashboard/allEvents');
     await page.getByRole('searchbox', { name: 'Search events' }).fill(title);
-    await page.getByRole('heading', { level: 1, name: `Total 1 events match ‘${title}’` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: `Total 1 event matching ‘${title}’` }).waitFor();
     await page.getByRole('link', { name: `Update ${title}` }).click();
     await page.waitForURL(`**/dashboard/eventUpdatePage/${created._id}`);
     await page.getByRole('heading', { level: 1, name: 'Update Event' }).waitFor();
@@ -390,7 +390,7 @@ describe('admin: Update Event', () => {
 
     // Back to the search made before: the list has been refreshed, not shown from memory.
     await page.goBack();
-    await page.getByRole('heading', { level: 1, name: `Total 0 events match ‘${title}’` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: `Total 0 events matching ‘${title}’` }).waitFor();
     await page.getByRole('searchbox', { name: 'Search events' }).fill(renamed);
     await page.getByRole('link', { name: `Update ${renamed}` }).waitFor();
     expect(pageProblems(page)).toEqual([]);
@@ -448,7 +448,7 @@ describe('admin: deleting from All Events', () => {
     await dialog.getByRole('button', { name: 'Yes, delete' }).click();
     await toast(page, `${title} deleted successfully`).waitFor();
     await remove.waitFor({ state: 'detached' });
-    await page.getByRole('heading', { level: 1, name: `Total 0 events match ‘${title}’` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: `Total 0 events matching ‘${title}’` }).waitFor();
     expect((await storedEvent(created._id)).status).toBe(404);
     expect(pageProblems(page)).toEqual([]);
   });

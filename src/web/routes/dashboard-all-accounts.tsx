@@ -8,7 +8,7 @@ import { AdminList } from '../features/admin/admin-list.tsx';
 import type { Column } from '../features/admin/admin-table.tsx';
 import { adminListKey } from '../features/admin/api.ts';
 import { adminPeopleKey, deleteAccount } from '../features/admin-people/api.ts';
-import { counted } from '../features/admin-people/counted.ts';
+import { counted } from '../lib/counted.ts';
 import { OrNotGiven } from '../features/admin-people/not-given.tsx';
 import { roleNames } from '../features/admin-people/roles.ts';
 import { currentAccountQuery, useCurrentAccount } from '../lib/current-account.ts';

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import type { Donation } from '../../shared/donations.ts';
 import { formatAmount } from '../../shared/money.ts';
+import { counted } from '../lib/counted.ts';
 import { ButtonAnchor } from '../components/button.tsx';
 import { AdminList } from '../features/admin/admin-list.tsx';
 import type { Column } from '../features/admin/admin-table.tsx';
@@ -42,7 +43,7 @@ export function DashboardAllDonationsPage() {
   return (
     <AdminList<Donation>
       path="/payment"
-      heading={(total, q) => (q ? `Total ${total} donations match ‘${q}’` : `Total ${total} donations`)}
+      heading={(total, q) => `Total ${counted(total, 'donation')}${q ? ` matching ‘${q}’` : ''}`}
       loadingHeading="All Donation"
       caption="Donations"
       noun="donations"

@@ -12,6 +12,7 @@ import { adminListKey } from '../features/admin/api.ts';
 import { deleteEvent } from '../features/admin-events/api.ts';
 import { eventQueries } from '../features/events/api.ts';
 import { useConfirmDelete } from '../lib/use-confirm-delete.ts';
+import { counted } from '../lib/counted.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /dashboard/allEvents: every event, with Update and Delete (spec section 2). */
@@ -65,7 +66,7 @@ export function DashboardAllEventsPage() {
     <>
       <AdminList<Event>
         path="/events"
-        heading={(total, q) => (q ? `Total ${total} events match ‘${q}’` : `Total ${total} events going on`)}
+        heading={(total, q) => `Total ${counted(total, 'event')} ${q ? `matching ‘${q}’` : 'going on'}`}
         loadingHeading="All Events"
         caption="Events"
         noun="events"

@@ -9,7 +9,7 @@ import { AdminList } from '../features/admin/admin-list.tsx';
 import type { Column } from '../features/admin/admin-table.tsx';
 import { adminListKey } from '../features/admin/api.ts';
 import { adminPeopleKey, deleteRegistration, registrationsCsvUrl } from '../features/admin-people/api.ts';
-import { counted } from '../features/admin-people/counted.ts';
+import { counted } from '../lib/counted.ts';
 import { formatInstantDay } from '../lib/format-date.ts';
 import { useConfirmDelete } from '../lib/use-confirm-delete.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';

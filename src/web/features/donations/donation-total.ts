@@ -1,5 +1,6 @@
 import type { Donation } from '../../../shared/donations.ts';
 import { formatAmount } from '../../../shared/money.ts';
+import { counted } from '../../lib/counted.ts';
 
 /** 'Total donated: $60.00 in 2 donations'; each currency added up on its own. */
 export function donationTotal(donations: Donation[]): string {
@@ -9,6 +10,5 @@ export function donationTotal(donations: Donation[]): string {
     cents.set(currency, (cents.get(currency) ?? 0) + donation.amount);
   }
   const sums = [...cents].map(([currency, amount]) => formatAmount(amount, currency)).join(' and ');
-  const count = donations.length === 1 ? '1 donation' : `${donations.length} donations`;
-  return `Total donated: ${sums} in ${count}`;
+  return `Total donated: ${sums} in ${counted(donations.length, 'donation')}`;
 }
