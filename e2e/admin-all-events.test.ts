@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminSession, signedInPage } from './support/accounts.ts';
+import { adminSession, signedInPage, uniqueEmail } from './support/accounts.ts';
 import { baseURL, expectAccessible, pageProblems } from './support/browser.ts';
 
 interface ListedEvent {
@@ -61,6 +61,33 @@ describe('admin: the All Events table', () => {
     expect(await list.getByRole('listitem').first().getByRole('term').allTextContents()).toEqual(['Title', 'Date', 'Banner']);
     expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('-date');
     await expectAccessible(page);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('puts focus back on Delete after a no, and on the page heading after a yes (the row is gone)', async () => {
+    const admin = await adminSession();
+    const title = `Focus check ${uniqueEmail('event').split('@')[0]}`;
+    const created = await fetch(`${baseURL}/api/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseURL, authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ title, desc: 'An event to delete.', banner: '/images/events/beach-cleanup.svg', date: '2099-01-01' }),
+    });
+    expect(created.status).toBe(200);
+    const { insertedId } = (await created.json()) as { insertedId: string };
+
+    const page = await signedInPage(admin);
+    await page.goto(`/dashboard/allEvents?q=${encodeURIComponent(title)}`);
+    const deleteButton = page.getByRole('button', { name: `Delete ${title}` });
+    await deleteButton.click();
+    await page.getByRole('dialog', { name: 'Are you sure you want to delete?' }).getByRole('button', { name: 'No, keep it' }).click();
+    await expect.poll(() => deleteButton.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await deleteButton.click();
+    await page.getByRole('dialog', { name: 'Are you sure you want to delete?' }).getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByText(`No events match ‘${title}’`).waitFor();
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => heading.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect((await fetch(`${baseURL}/api/events/${insertedId}`)).status).toBe(404);
     expect(pageProblems(page)).toEqual([]);
   });
 });

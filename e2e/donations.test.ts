@@ -119,10 +119,11 @@ describe('donations: the Make Donation page', () => {
     const cardGroup = form(page).getByRole('group', { name: 'Card details' });
     await cardGroup.getByText(testModeLabel, { exact: true }).waitFor();
     await cardGroup.getByText(/4242 4242 4242 4242/).waitFor();
+    // Test mode: a browser must not autofill a saved real card into a gateway that only takes test cards.
     for (const [label, autocomplete] of [
-      ['Card number', 'cc-number'],
-      ['Expiry (MM / YY)', 'cc-exp'],
-      ['CVC', 'cc-csc'],
+      ['Card number', 'off'],
+      ['Expiry (MM / YY)', 'off'],
+      ['CVC', 'off'],
       ['Postal code', 'postal-code'],
     ] as const) {
       expect(await cardGroup.getByLabel(label).getAttribute('autocomplete')).toBe(autocomplete);
@@ -148,6 +149,11 @@ describe('donations: the Make Donation page', () => {
     await done.waitFor();
     await toast(page, 'Successfully paid $30').waitFor();
     expect(await form(page).getByRole('button', { name: 'Pay' }).isDisabled()).toBe(true);
+    // Paid: the page keeps no more of the card than the server does.
+    expect(await form(page).getByLabel('Card number').inputValue()).toBe('•••• 4242');
+    expect(await form(page).getByLabel('CVC').inputValue()).toBe('');
+    // The outcome is said once, by its status region (not also by an alert inside it).
+    expect(await form(page).getByRole('status').getByRole('alert').count()).toBe(0);
     await expectAccessible(page);
 
     const [donation, ...more] = await donationsOf(who);

@@ -62,8 +62,10 @@ const stripeJs = `
           body: JSON.stringify({ clientSecret, card: { number, expMonth: 12, expYear: 2099, cvc: '123', postalCode: '12345' } }),
         });
         const body = await response.json();
-        if (body.error) return { error: { type: 'card_error', code: body.error.code, message: body.error.message } };
-        return { paymentIntent: { id: body.paymentId, object: 'payment_intent', status: body.status } };
+        const paymentIntent = { id: body.paymentId, object: 'payment_intent', status: body.status };
+        // As Stripe.js does, a card error carries the payment as it now stands.
+        if (body.error) return { error: { type: 'card_error', code: body.error.code, message: body.error.message, payment_intent: paymentIntent } };
+        return { paymentIntent };
       },
     };
   }

@@ -1,4 +1,5 @@
 import { Group, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Button } from './button.tsx';
 
 interface ConfirmDialogProps {
@@ -12,9 +13,18 @@ interface ConfirmDialogProps {
   onDecline: () => void;
 }
 
+/** After a 'yes' the button that opened the dialog is busy or gone with its row: focus the page's heading. */
+function focusPageHeading() {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+}
+
 /**
  * The confirmation every delete asks for (spec section 4, DECISIONS 3.10): an accessible dialog
- * instead of the browser's confirm(). Focus starts on the safe answer.
+ * instead of the browser's confirm(). Focus starts on the safe answer; a 'no' returns it to the
+ * button that asked, a 'yes' to the page's heading.
  */
 export function ConfirmDialog({
   opened,
@@ -24,10 +34,21 @@ export function ConfirmDialog({
   onConfirm,
   onDecline,
 }: ConfirmDialogProps) {
+  const [confirmed, setConfirmed] = useState(false);
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) setConfirmed(false);
+  }
+
   return (
     <Modal
       opened={opened}
       onClose={onDecline}
+      returnFocus={!confirmed}
+      onExitTransitionEnd={() => {
+        if (confirmed) focusPageHeading();
+      }}
       title="Are you sure you want to delete?"
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
@@ -40,7 +61,13 @@ export function ConfirmDialog({
         <Button variant="default" onClick={onDecline} data-autofocus>
           {declineLabel}
         </Button>
-        <Button tone="danger" onClick={onConfirm}>
+        <Button
+          tone="danger"
+          onClick={() => {
+            setConfirmed(true);
+            onConfirm();
+          }}
+        >
           {confirmLabel}
         </Button>
       </Group>

@@ -1,5 +1,6 @@
 import type { EventWrite } from '../../../shared/events.ts';
 import { deleteJson, sendFile, sendJson } from '../../lib/api-client.ts';
+import { deletedOrSay } from '../../lib/deleted-or-say.ts';
 
 /** The form's values as typed: text, as the API accepts them (index and key may stay empty). */
 export type EventForm = { [Field in keyof EventWrite]-?: string };
@@ -14,10 +15,9 @@ export async function updateEvent(id: string, form: EventForm): Promise<number> 
   return data.modifiedCount;
 }
 
-/** 0 when it had already gone. */
 export async function deleteEvent(id: string): Promise<number> {
   const { data } = await deleteJson<{ deletedCount: number }>(`/events/${encodeURIComponent(id)}`);
-  return data.deletedCount;
+  return deletedOrSay(data.deletedCount, 'This event had already been deleted.');
 }
 
 /** A banner picture from the admin's computer; the server checks it and answers its address. */

@@ -3,6 +3,7 @@ import type { Account, Role } from '../../../shared/accounts.ts';
 import type { Registration } from '../../../shared/registrations.ts';
 import { deleteJson, getJson, sendJson } from '../../lib/api-client.ts';
 import { webConfig } from '../../lib/config.ts';
+import { deletedOrSay } from '../../lib/deleted-or-say.ts';
 
 /** One registration or account opened from an admin list; its own key, invalidated with the lists. */
 export const adminPeopleKey = ['admin-people'] as const;
@@ -24,15 +25,6 @@ export const adminPeopleQueries = {
 export async function changeRole(email: string, role: Role): Promise<number> {
   const { data } = await sendJson<{ modifiedCount: number }>('PUT', '/users/role', { email, role });
   return data.modifiedCount;
-}
-
-/**
- * The server answers 0 for a record that had already gone (another admin, another tab): that is not
- * this delete succeeding, so it fails with the reason.
- */
-function deletedOrSay(deletedCount: number, reason: string): number {
-  if (deletedCount === 0) throw new Error(reason);
-  return deletedCount;
 }
 
 export async function deleteRegistration(id: string): Promise<number> {

@@ -1,4 +1,5 @@
 import { donationMessages } from '../../../shared/donations.ts';
+import { fillMessage } from '../../../shared/messages.ts';
 import { formatAmount } from '../../../shared/money.ts';
 
 /** 3000 → '30', 1250 → '12.50': dollars as the spec writes them, with cents only when there are some. */
@@ -13,5 +14,5 @@ export function donationAmount(cents: number, currency: string): string {
 
 /** The toast after paying: 'Successfully paid $30' (spec section 7). */
 export function paidMessage(cents: number): string {
-  return donationMessages.paid.replace('{amount}', dollars(cents));
+  return fillMessage(donationMessages.paid, { amount: dollars(cents) });
 }

@@ -39,7 +39,7 @@ interface OutcomeProps {
 function Outcome({ phase, recordFailure, eventTitle, onRetry }: OutcomeProps) {
   if (phase === 'done') {
     return (
-      <Alert color="teal" variant="light" title={donationMessages.completed} styles={doneLook}>
+      <Alert role="none" color="teal" variant="light" title={donationMessages.completed} styles={doneLook}>
         Thank you for supporting {eventTitle}. Your donation is in My Donation.
         <Group mt="sm">
           <ButtonLink to="/dashboard/donation" variant="light">

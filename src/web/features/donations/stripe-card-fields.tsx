@@ -66,6 +66,15 @@ export function StripeCardFields({ publishableKey, onLoadFailed, ...props }: Str
   );
 }
 
+/** The payment as Stripe has it now, or null when even that cannot be known. */
+async function lookUpPayment(stripe: NonNullable<ReturnType<StripeLibrary['useStripe']>>, clientSecret: string) {
+  try {
+    return (await stripe.retrievePaymentIntent(clientSecret)).paymentIntent ?? null;
+  } catch {
+    return null;
+  }
+}
+
 type StripeCardProps = Omit<StripeCardFieldsProps, 'publishableKey' | 'onLoadFailed'> & { library: StripeLibrary };
 
 function StripeCard({ library, ref, clientSecret, billing, locked, describedBy, onReadyChange }: StripeCardProps) {
@@ -84,7 +93,13 @@ function StripeCard({ library, ref, clientSecret, billing, locked, describedBy, 
         const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, {
           payment_method: { card, billing_details: { name: billing.name, email: billing.email } },
         });
-        if (error) return { status: 'failed', message: error.message ?? unfinishedPayment };
+        if (error) {
+          // The charge may have gone through with the answer lost (a dropped connection, or a
+          // second try on a paid payment): ask Stripe before saying it failed, or the donor pays twice.
+          const known = error.payment_intent ?? (await lookUpPayment(stripe, clientSecret));
+          if (known?.status === 'succeeded') return { status: 'succeeded', paymentId: known.id };
+          return { status: 'failed', message: error.message ?? unfinishedPayment };
+        }
         if (paymentIntent.status === 'succeeded') return { status: 'succeeded', paymentId: paymentIntent.id };
         return { status: 'failed', message: unfinishedPayment };
       },

@@ -25,9 +25,9 @@ function failureMessage(error: unknown): string {
 }
 
 /**
- * The offline test mode's card form (DECISIONS §1): the fields a card form has, for people and
- * for browsers' autofill, clearly labelled as test mode. The gateway decides the outcome as Stripe
- * would for its documented test cards.
+ * The offline test mode's card form (DECISIONS §1), clearly labelled as test mode. The gateway
+ * decides the outcome as Stripe would for its documented test cards. Autofill is off: a saved real
+ * card has no business being sent to a gateway that only takes test cards.
  */
 export function TestCardFields({ ref, clientSecret, locked, describedBy }: TestCardFieldsProps) {
   const noticeId = useId();
@@ -50,7 +50,11 @@ export function TestCardFields({ ref, clientSecret, locked, describedBy }: TestC
         try {
           const result = await confirmTestPayment(clientSecret, checked.card);
           if (result.error) return { status: 'failed', message: result.error.message };
-          if (result.status === 'succeeded') return { status: 'succeeded', paymentId: result.paymentId };
+          if (result.status === 'succeeded') {
+            // Paid: the page keeps no more of the card than the server does.
+            setInput((current) => ({ ...current, number: `•••• ${checked.card.number.slice(-4)}`, cvc: '' }));
+            return { status: 'succeeded', paymentId: result.paymentId };
+          }
           return { status: 'failed', message: unfinishedPayment };
         } catch (error) {
           return { status: 'failed', message: failureMessage(error) };
@@ -92,7 +96,7 @@ export function TestCardFields({ ref, clientSecret, locked, describedBy }: TestC
         <TextInput
           label="Card number"
           name="cardnumber"
-          autoComplete="cc-number"
+          autoComplete="off"
           inputMode="numeric"
           maxLength={23}
           {...field('number')}
@@ -101,13 +105,13 @@ export function TestCardFields({ ref, clientSecret, locked, describedBy }: TestC
           <TextInput
             label="Expiry (MM / YY)"
             name="cc-exp"
-            autoComplete="cc-exp"
+            autoComplete="off"
             inputMode="numeric"
             placeholder="MM / YY"
             maxLength={9}
             {...field('expiry')}
           />
-          <TextInput label="CVC" name="cvc" autoComplete="cc-csc" inputMode="numeric" maxLength={4} {...field('cvc')} />
+          <TextInput label="CVC" name="cvc" autoComplete="off" inputMode="numeric" maxLength={4} {...field('cvc')} />
           <TextInput label="Postal code" name="postal" autoComplete="postal-code" maxLength={12} {...field('postalCode')} />
         </SimpleGrid>
       </Stack>

@@ -34,7 +34,7 @@ const registeredLook = {
 function Outcome({ status }: { status: Exclude<RegistrationStatus, 'open'> }) {
   if (status === 'past') {
     return (
-      <Alert color="gray" variant="light" title={registrationMessages.eventPast}>
+      <Alert role="none" color="gray" variant="light" title={registrationMessages.eventPast}>
         Registration is closed. Find an upcoming event to volunteer at.
         <Group mt="sm">
           <ButtonLink to="/events" variant="light">
@@ -46,7 +46,7 @@ function Outcome({ status }: { status: Exclude<RegistrationStatus, 'open'> }) {
   }
   const title = status === 'registered' ? 'You are registered for this event' : registrationMessages.alreadyRegistered;
   return (
-    <Alert color="teal" variant="light" title={title} styles={registeredLook}>
+    <Alert role="none" color="teal" variant="light" title={title} styles={registeredLook}>
       You can see or cancel your registrations in My Events.
       <Group mt="sm">
         <ButtonLink to="/dashboard/myEvents" variant="light">
