@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatDonationDate } from '../src/web/features/admin-donations/donation-date.ts';
-import { adminSession, signedInPage, signUpThroughApi, uniqueEmail, volunteerSession, type Session } from './support/accounts.ts';
+import { adminSession, apiCall, signedInPage, signUpThroughApi, uniqueEmail, volunteerSession, type Session } from './support/accounts.ts';
 import { baseURL, expectAccessible, newPage, pageProblems } from './support/browser.ts';
 import { donateThroughApi } from './support/donations.ts';
 
@@ -22,31 +22,25 @@ function dollars(cents: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
-function get(pathname: string, session?: Session) {
-  return fetch(`${baseURL}/api${pathname}`, {
-    headers: { origin: baseURL, ...(session ? { authorization: `Bearer ${session.token}` } : {}) },
-  });
-}
-
 /** What the server holds for every donation: how many, and the cents they add up to. */
 async function donationTotals(admin: Session): Promise<{ count: number; cents: number }> {
-  const res = await get('/payment?limit=1', admin);
+  const res = await apiCall(admin, 'GET', '/payment?limit=1');
   expect(res.status).toBe(200);
   return { count: Number(res.headers.get('x-total-count')), cents: Number(res.headers.get('x-total-amount')) };
 }
 
 async function firstRowOf(admin: Session, sort: string): Promise<HeldDonation> {
-  const res = await get(`/payment?limit=1&sort=${sort}`, admin);
+  const res = await apiCall(admin, 'GET', `/payment?limit=1&sort=${sort}`);
   const [first] = (await res.json()) as HeldDonation[];
   return first!;
 }
 
 /** A new account's donation to a demo event, as the server holds it. */
 async function newDonation(): Promise<{ donor: Session; held: HeldDonation; eventTitle: string }> {
-  const [event] = (await (await get('/events?limit=1')).json()) as { _id: string; title: string }[];
+  const [event] = (await (await apiCall(null, 'GET', '/events?limit=1')).json()) as { _id: string; title: string }[];
   const donor = await signUpThroughApi({ email: uniqueEmail('donor'), name: 'Dora Donor' });
   const made = await donateThroughApi(donor, event!._id);
-  const res = await get(`/payment/${encodeURIComponent(donor.email)}`, donor);
+  const res = await apiCall(donor, 'GET', `/payment/${encodeURIComponent(donor.email)}`);
   const held = (await res.json()) as HeldDonation[];
   expect(held).toHaveLength(1);
   expect(held[0]!._id).toBe(made.insertedId);
@@ -180,15 +174,15 @@ describe('admin: the All Donation table', () => {
     expect(await page.getByRole('link', { name: 'Download CSV' }).count()).toBe(0);
     await expectAccessible(page);
     // The server refuses the calls behind the page too.
-    expect((await get('/payment', volunteer)).status).toBe(403);
-    expect((await get('/payment/export.csv', volunteer)).status).toBe(403);
+    expect((await apiCall(volunteer, 'GET', '/payment')).status).toBe(403);
+    expect((await apiCall(volunteer, 'GET', '/payment/export.csv')).status).toBe(403);
     expect(pageProblems(page)).toEqual([]);
 
     const visitor = await newPage();
     await visitor.goto('/dashboard/all-donation');
     await visitor.waitForURL((url) => url.pathname === '/login');
-    expect((await get('/payment')).status).toBe(401);
-    expect((await get('/payment/export.csv')).status).toBe(401);
+    expect((await apiCall(null, 'GET', '/payment')).status).toBe(401);
+    expect((await apiCall(null, 'GET', '/payment/export.csv')).status).toBe(401);
   });
 
   it('on a 375 px phone shows each donation as a labelled row, sorts from the Sort by control and does not overflow', async () => {

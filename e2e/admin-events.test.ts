@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   adminSession,
+  apiCall,
   signedInPage,
   signUpThroughApi,
   tinyPngFile,
@@ -37,20 +38,8 @@ function uniqueTitle(what: string): string {
 const made = new Set<string>();
 afterAll(async () => {
   const admin = await adminSession();
-  for (const id of made) expect((await api(admin, 'DELETE', `/events/${id}`)).status).toBe(200);
+  for (const id of made) expect((await apiCall(admin, 'DELETE', `/events/${id}`)).status).toBe(200);
 });
-
-async function api(session: Session, method: string, pathname: string, body?: unknown): Promise<Response> {
-  return fetch(`${baseURL}/api${pathname}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${session.token}`,
-      origin: baseURL,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
 
 async function storedEvent(id: string): Promise<{ status: number; event?: StoredEvent }> {
   const res = await fetch(`${baseURL}/api/events/${id}`);
@@ -58,7 +47,7 @@ async function storedEvent(id: string): Promise<{ status: number; event?: Stored
 }
 
 async function createEvent(admin: Session, title: string): Promise<StoredEvent> {
-  const res = await api(admin, 'POST', '/events', {
+  const res = await apiCall(admin, 'POST', '/events', {
     title,
     desc: 'Litter pickers and bags are provided. Meet at the boathouse.',
     banner: `${bannerHost}/${encodeURIComponent(title)}.png`,
@@ -222,7 +211,7 @@ describe('admin: Add Event', () => {
   it('keeps what was typed when the call fails, and says why in an alert (network, then 403)', async () => {
     const admin = await adminSession();
     const helper = await signUpThroughApi({ email: uniqueEmail('helper-admin'), name: 'Hal Helper' });
-    expect((await api(admin, 'PUT', '/users/role', { email: helper.email, role: 'admin' })).status).toBe(200);
+    expect((await apiCall(admin, 'PUT', '/users/role', { email: helper.email, role: 'admin' })).status).toBe(200);
     const page = await signedInPage(helper);
     await serveLinkedBanners(page);
     await page.goto('/dashboard/addEvent');
@@ -238,7 +227,7 @@ describe('admin: Add Event', () => {
     await page.unroute('**/api/events');
 
     // Meanwhile another admin takes the role away: the server refuses.
-    expect((await api(admin, 'PUT', '/users/role', { email: helper.email, role: 'donator' })).status).toBe(200);
+    expect((await apiCall(admin, 'PUT', '/users/role', { email: helper.email, role: 'donator' })).status).toBe(200);
     await add.getByRole('button', { name: 'Add Event' }).click();
     await alert.getByText('You are not allowed to do this').waitFor();
 
@@ -332,7 +321,7 @@ describe('admin: Add Event', () => {
     expect(pageProblems(page)).toEqual([]);
 
     const title = uniqueTitle('Volunteer-made event');
-    const res = await api(volunteer, 'POST', '/events', { title, desc: 'x', banner: `${bannerHost}/v.png`, date: futureDay });
+    const res = await apiCall(volunteer, 'POST', '/events', { title, desc: 'x', banner: `${bannerHost}/v.png`, date: futureDay });
     expect(res.status).toBe(403);
     const found = await fetch(`${baseURL}/api/events?q=${encodeURIComponent(title)}`);
     expect(found.headers.get('x-total-count')).toBe('0');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
+import { apiCall, signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
 import { baseURL, expectAccessible, newPage, pageProblems } from './support/browser.ts';
 
 interface DemoEvent {
@@ -27,18 +27,12 @@ async function demoEvents() {
 }
 
 async function registerThroughApi(session: Session, eventId: string) {
-  const res = await fetch(`${baseURL}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseURL, authorization: `Bearer ${session.token}` },
-    body: JSON.stringify({ eventId }),
-  });
-  expect(res.status).toBe(200);
+  expect((await apiCall(session, 'POST', '/register', { eventId })).status).toBe(200);
 }
 
 async function registrationsOf(session: Session): Promise<{ eventId: string }[]> {
-  const res = await fetch(`${baseURL}/api/register/event/${encodeURIComponent(session.email)}`, {
-    headers: { authorization: `Bearer ${session.token}` },
-  });
+  const res = await apiCall(session, 'GET', `/register/event/${encodeURIComponent(session.email)}`);
+  expect(res.status).toBe(200);
   return res.json();
 }
 
