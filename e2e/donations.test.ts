@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { colourOf, red, signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
+import { apiCall, colourOf, red, signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
 import { baseURL, expectAccessible, newPage, pageProblems } from './support/browser.ts';
+import { donateThroughApi } from './support/donations.ts';
 import { stripeStandInCalls, useStripeStandIn } from './support/stripe-js-stand-in.ts';
 
 interface DemoEvent {
@@ -32,29 +32,9 @@ async function upcomingEvents(): Promise<DemoEvent[]> {
 }
 
 async function donationsOf(session: Session): Promise<Donation[]> {
-  const res = await fetch(`${baseURL}/api/payment/${encodeURIComponent(session.email)}`, {
-    headers: { authorization: `Bearer ${session.token}` },
-  });
+  const res = await apiCall(session, 'GET', `/payment/${encodeURIComponent(session.email)}`);
   expect(res.status).toBe(200);
   return res.json();
-}
-
-async function api(session: Session, path: string, body: unknown) {
-  const res = await fetch(`${baseURL}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseURL, authorization: `Bearer ${session.token}` },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return res.json();
-}
-
-/** A whole donation through the API, as the page makes it: start, confirm with the success card, record. */
-async function donateThroughApi(session: Session, eventId: string) {
-  const started = await api(session, '/create-payment-intent', { eventId, attemptId: randomUUID() });
-  const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123', postalCode: '12345' };
-  await api(session, '/test-payments/confirm', { clientSecret: started.clientSecret, card });
-  await api(session, '/payment', { transaction: started.paymentId });
 }
 
 const form = (page: Page) => page.getByRole('form', { name: 'Make Donation' });
