@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatDonationDate } from '../src/web/features/admin-donations/donation-date.ts';
 import { adminSession, apiCall, signedInPage, signUpThroughApi, uniqueEmail, volunteerSession, type Session } from './support/accounts.ts';
-import { baseURL, expectAccessible, newPage, pageProblems } from './support/browser.ts';
+import { baseURL, expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 import { donateThroughApi } from './support/donations.ts';
 
 interface HeldDonation {
@@ -94,7 +94,7 @@ describe('admin: the All Donation table', () => {
     // The copy button names the ID it copies, and copies the whole of it.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     await page.getByRole('button', { name: `Copy transaction ID ${held.transaction.slice(2, 27)}`, exact: true }).click();
-    await page.getByText('Transaction ID copied').waitFor();
+    await toast(page, 'Transaction ID copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(held.transaction);
 
     // A search nothing matches, then back to every donation.

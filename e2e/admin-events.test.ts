@@ -11,7 +11,7 @@ import {
   volunteerSession,
   type Session,
 } from './support/accounts.ts';
-import { baseURL, expectAccessible, newPage, pageProblems } from './support/browser.ts';
+import { baseURL, expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 
 interface StoredEvent {
   _id: string;
@@ -84,7 +84,6 @@ function watchWrites(page: Page): string[] {
 }
 
 const form = (page: Page, name: string) => page.getByRole('form', { name });
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').getByText(text, { exact: true });
 /** A text field by its accessible name (Mantine's required asterisk is not part of it). */
 const field = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
 const pictureInput = (scope: Locator) => scope.getByLabel('Upload a banner picture', { exact: true });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminEmail, adminSession, apiCall, password, signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
-import { baseURL, expectAccessible, pageProblems } from './support/browser.ts';
+import { baseURL, expectAccessible, pageProblems, toast, toasts } from './support/browser.ts';
 
 const lastAdminMessage = 'This is the only admin account. Make another account admin first, so someone can still run the site.';
 
@@ -46,8 +46,6 @@ async function accountOf(admin: Session, email: string): Promise<ListedAccount> 
   return found;
 }
 
-const toasts = (page: Page) => page.locator('.mantine-Notification-root');
-const toast = (page: Page, text: string) => toasts(page).getByText(text, { exact: true });
 
 /** The colour a toast is drawn in, as Mantine sets it on the toast ('red', 'teal'). */
 async function toastColour(page: Page, text: string): Promise<string | undefined> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { apiCall, colourOf, red, signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
-import { baseURL, expectAccessible, newPage, pageProblems } from './support/browser.ts';
+import { baseURL, expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 import { donateThroughApi } from './support/donations.ts';
 import { stripeStandInCalls, useStripeStandIn } from './support/stripe-js-stand-in.ts';
 
@@ -39,7 +39,6 @@ async function donationsOf(session: Session): Promise<Donation[]> {
 
 const form = (page: Page) => page.getByRole('form', { name: 'Make Donation' });
 const payButton = (page: Page) => form(page).getByRole('button', { name: /^(Pay|Paying…)$/ });
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').getByText(text, { exact: true });
 const cards = (page: Page) => page.getByTestId('donation-card');
 
 async function fillCard(page: Page, number: string) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
-import { baseURL, expectAccessible, newPage, pageProblems } from './support/browser.ts';
+import { baseURL, expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 
 interface DemoEvent {
   _id: string;
@@ -37,7 +37,6 @@ async function registrationsOf(session: Session): Promise<{ eventId: string }[]>
 }
 
 const cards = (page: Page) => page.getByTestId('registration-card');
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').getByText(text, { exact: true });
 
 describe('volunteering: event registration', () => {
   it('registers for an event from the read-only form, shows it in My Events, and says so on a second visit', async () => {
