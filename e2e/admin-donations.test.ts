@@ -4,6 +4,7 @@ import { formatDonationDate } from '../src/web/features/admin-donations/donation
 import { adminSession, apiCall, signedInPage, signUpThroughApi, uniqueEmail, volunteerSession, type Session } from './support/accounts.ts';
 import { baseURL, expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 import { donateThroughApi } from './support/donations.ts';
+import { upcomingDemoEvents } from './support/events.ts';
 
 interface HeldDonation {
   _id: string;
@@ -37,7 +38,7 @@ async function firstRowOf(admin: Session, sort: string): Promise<HeldDonation> {
 
 /** A new account's donation to a demo event, as the server holds it. */
 async function newDonation(): Promise<{ donor: Session; held: HeldDonation; eventTitle: string }> {
-  const [event] = (await (await apiCall(null, 'GET', '/events?limit=1')).json()) as { _id: string; title: string }[];
+  const [event] = await upcomingDemoEvents();
   const donor = await signUpThroughApi({ email: uniqueEmail('donor'), name: 'Dora Donor' });
   const made = await donateThroughApi(donor, event!._id);
   const res = await apiCall(donor, 'GET', `/payment/${encodeURIComponent(donor.email)}`);

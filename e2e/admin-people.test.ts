@@ -3,15 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminEmail, adminSession, apiCall, password, signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
-import { baseURL, expectAccessible, pageProblems, toast, toasts } from './support/browser.ts';
+import { expectAccessible, pageProblems, toast, toasts } from './support/browser.ts';
+import { upcomingDemoEvents } from './support/events.ts';
 
 const lastAdminMessage = 'This is the only admin account. Make another account admin first, so someone can still run the site.';
-
-interface DemoEvent {
-  _id: string;
-  title: string;
-  date: string;
-}
 
 interface ListedAccount {
   _id: string;
@@ -19,19 +14,9 @@ interface ListedAccount {
   role: 'donator' | 'volunteer' | 'admin';
 }
 
-/** A demo event at least a day away, so the server and this clock agree it is still to come. */
-async function upcomingEvent(): Promise<DemoEvent> {
-  const events: DemoEvent[] = await (await fetch(`${baseURL}/api/events?limit=100`)).json();
-  const now = new Date();
-  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  const event = events.find((e) => e.date.slice(0, 10) > today);
-  if (!event) throw new Error('the demo content has no upcoming event');
-  return event;
-}
-
 /** A new account registered (through the API) for an upcoming demo event. */
 async function newRegistrant(name: string) {
-  const event = await upcomingEvent();
+  const event = (await upcomingDemoEvents())[0]!;
   const who = await signUpThroughApi({ email: uniqueEmail('people'), name });
   const res = await apiCall(who, 'POST', '/register', { eventId: event._id });
   expect(res.status).toBe(200);

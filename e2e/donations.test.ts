@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { apiCall, colourOf, red, signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
-import { baseURL, expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
+import { expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 import { donateThroughApi } from './support/donations.ts';
+import { upcomingDemoEvents } from './support/events.ts';
 import { stripeStandInCalls, useStripeStandIn } from './support/stripe-js-stand-in.ts';
-
-interface DemoEvent {
-  _id: string;
-  title: string;
-  date: string;
-}
 
 interface Donation {
   amount: number;
@@ -23,13 +18,6 @@ interface Donation {
 const testModeLabel = 'Test mode: no real money moves';
 const declined = 'Your card was declined.';
 const futureExpiry = `12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
-
-/** Demo events still to come (a day's margin, so the server's clock and this one agree). */
-async function upcomingEvents(): Promise<DemoEvent[]> {
-  const events: DemoEvent[] = await (await fetch(`${baseURL}/api/events?limit=100`)).json();
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  return events.filter((event) => event.date.slice(0, 10) > tomorrow);
-}
 
 async function donationsOf(session: Session): Promise<Donation[]> {
   const res = await apiCall(session, 'GET', `/payment/${encodeURIComponent(session.email)}`);
@@ -75,7 +63,7 @@ const unexpectedProblems = (page: Page) => pageProblems(page).filter((problem) =
 
 describe('donations: the Make Donation page', () => {
   it('takes a donation with the success card, says so, and shows it in My Donation', async () => {
-    const [event] = await upcomingEvents();
+    const [event] = await upcomingDemoEvents();
     const who = await signUpThroughApi({ email: uniqueEmail('donate'), name: 'Dana Donor' });
     const page = await signedInPage(who);
     const stripe = stripeDownloads(page);
@@ -136,7 +124,7 @@ describe('donations: the Make Donation page', () => {
     expect(stripe).toEqual([]);
 
     // A second donation (to another event, through the API) so the list has an order and a sum.
-    const other = (await upcomingEvents())[1]!;
+    const other = (await upcomingDemoEvents(2))[1]!;
     await donateThroughApi(who, other._id);
 
     await form(page).getByRole('link', { name: 'My Donation' }).click();
@@ -157,7 +145,7 @@ describe('donations: the Make Donation page', () => {
   });
 
   it('shows a declined card in red, records nothing, and pays the same payment once corrected', async () => {
-    const [event] = await upcomingEvents();
+    const [event] = await upcomingDemoEvents();
     const who = await signUpThroughApi({ email: uniqueEmail('declined') });
     const page = await signedInPage(who);
     const calls = paymentCalls(page);
@@ -199,7 +187,7 @@ describe('donations: the Make Donation page', () => {
   });
 
   it('checks the card form before sending it, and works on a 375 px wide phone', async () => {
-    const [event] = await upcomingEvents();
+    const [event] = await upcomingDemoEvents();
     const who = await signUpThroughApi({ email: uniqueEmail('phone') });
     const page = await signedInPage(who, { width: 375, height: 740 });
     const calls = paymentCalls(page);
@@ -243,7 +231,7 @@ describe('donations: the Make Donation page', () => {
   });
 
   it('offers to try again when the payment cannot be started, with the same payment attempt', async () => {
-    const [event] = await upcomingEvents();
+    const [event] = await upcomingDemoEvents();
     const page = await signedInPage(await signUpThroughApi({ email: uniqueEmail('start') }));
     const calls = paymentCalls(page);
     let refuse = true;
@@ -268,7 +256,7 @@ describe('donations: the Make Donation page', () => {
   });
 
   it('says the payment went through when recording it fails, and records it on Try again without paying twice', async () => {
-    const [event] = await upcomingEvents();
+    const [event] = await upcomingDemoEvents();
     const who = await signUpThroughApi({ email: uniqueEmail('record') });
     const page = await signedInPage(who);
     const calls = paymentCalls(page);
@@ -304,7 +292,7 @@ describe('donations: the Make Donation page', () => {
   });
 
   it('pays through Stripe Elements in Stripe mode, fetching Stripe.js only then (against a local stand-in)', async () => {
-    const [event] = await upcomingEvents();
+    const [event] = await upcomingDemoEvents();
     const who = await signUpThroughApi({ email: uniqueEmail('stripe'), name: 'Stella Stripe' });
     const page = await signedInPage(who);
     const stripe = stripeDownloads(page);
@@ -342,7 +330,7 @@ describe('donations: the Make Donation page', () => {
   });
 
   it('offers to load the card form again when Stripe.js cannot be fetched', async () => {
-    const [event] = await upcomingEvents();
+    const [event] = await upcomingDemoEvents();
     const page = await signedInPage(await signUpThroughApi({ email: uniqueEmail('offline') }));
     await useStripeStandIn(page);
     let offline = true;
@@ -373,7 +361,7 @@ describe('donations: the Make Donation page', () => {
   });
 
   it('sends a signed-out visitor to /login first', async () => {
-    const [event] = await upcomingEvents();
+    const [event] = await upcomingDemoEvents();
     const page = await newPage();
     await page.goto(`/donation/${event!._id}`);
     await page.waitForURL((url) => url.pathname === '/login');
