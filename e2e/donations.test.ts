@@ -144,6 +144,75 @@ describe('donations: the Make Donation page', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
+  it('pays once however often Pay is pressed: a double click and Enter while paying send one confirmation and record one donation', async () => {
+    const [event] = await upcomingDemoEvents();
+    const who = await signUpThroughApi({ email: uniqueEmail('double'), name: 'Dot Double' });
+    const page = await signedInPage(who);
+    const calls = paymentCalls(page);
+    await page.goto(`/donation/${event!._id}`);
+    await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+    await fillCard(page, '4242 4242 4242 4242');
+
+    // Hold the confirmation, so every press below lands while the first payment is on its way.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/test-payments/confirm', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const confirming = page.waitForRequest('**/api/test-payments/confirm');
+    await payButton(page).dblclick();
+    await form(page).getByLabel('Postal code').press('Enter');
+    await confirming;
+    await form(page).getByRole('button', { name: 'Paying…' }).waitFor();
+    expect(calls('/api/test-payments/confirm')).toHaveLength(1);
+    release();
+
+    await form(page).getByRole('status').getByText('Donation Completed Successfully', { exact: true }).waitFor();
+    // Once paid, Enter in the form pays nothing more either.
+    await form(page).getByLabel('Card number').press('Enter');
+    await page.waitForLoadState('networkidle');
+
+    const donations = await donationsOf(who);
+    expect(donations).toEqual([expect.objectContaining({ amount: 3000, last4: '4242', eventId: event!._id })]);
+    expect(calls('/api/create-payment-intent')).toHaveLength(1);
+    expect(calls('/api/test-payments/confirm')).toHaveLength(1);
+    expect(calls('/api/payment')).toEqual([{ transaction: donations[0]!.transaction }]);
+    expect(await toast(page, 'Successfully paid $30').count()).toBe(1);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('pays once when two submits reach the form in the same moment, before the page can disable Pay', async () => {
+    const [event] = await upcomingDemoEvents();
+    const who = await signUpThroughApi({ email: uniqueEmail('twice'), name: 'Tam Twice' });
+    const page = await signedInPage(who);
+    const calls = paymentCalls(page);
+    await page.goto(`/donation/${event!._id}`);
+    await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+    await fillCard(page, '4242 4242 4242 4242');
+
+    // Two submits in one task, as a fast double press on a slow device could send: the second comes
+    // before React has drawn Pay disabled, so only the page's own guard can stop it.
+    const submits = await form(page).evaluate((element) => {
+      const donationForm = element as HTMLFormElement;
+      let count = 0;
+      donationForm.addEventListener('submit', () => (count += 1), { capture: true });
+      donationForm.requestSubmit();
+      donationForm.requestSubmit();
+      return count;
+    });
+    expect(submits).toBe(2);
+
+    await form(page).getByRole('status').getByText('Donation Completed Successfully', { exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const donations = await donationsOf(who);
+    expect(donations).toEqual([expect.objectContaining({ amount: 3000, last4: '4242', eventId: event!._id })]);
+    expect(calls('/api/test-payments/confirm')).toHaveLength(1);
+    expect(calls('/api/payment')).toEqual([{ transaction: donations[0]!.transaction }]);
+    expect(await toast(page, 'Successfully paid $30').count()).toBe(1);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
   it('shows a declined card in red, records nothing, and pays the same payment once corrected', async () => {
     const [event] = await upcomingDemoEvents();
     const who = await signUpThroughApi({ email: uniqueEmail('declined') });
