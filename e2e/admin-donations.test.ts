@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatDonationDate } from '../src/web/features/admin-donations/donation-date.ts';
-import { adminSession, signedInPage, signUpThroughApi, uniqueEmail, volunteerSession, type Session } from './support/accounts.ts';
-import { baseURL, expectAccessible, newPage, pageProblems } from './support/browser.ts';
+import { adminSession, apiCall, signedInPage, signUpThroughApi, uniqueEmail, volunteerSession, type Session } from './support/accounts.ts';
+import { baseURL, expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 import { donateThroughApi } from './support/donations.ts';
+import { upcomingDemoEvents } from './support/events.ts';
 
 interface HeldDonation {
   _id: string;
@@ -22,31 +23,52 @@ function dollars(cents: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
-function get(pathname: string, session?: Session) {
-  return fetch(`${baseURL}/api${pathname}`, {
-    headers: { origin: baseURL, ...(session ? { authorization: `Bearer ${session.token}` } : {}) },
-  });
-}
-
 /** What the server holds for every donation: how many, and the cents they add up to. */
 async function donationTotals(admin: Session): Promise<{ count: number; cents: number }> {
-  const res = await get('/payment?limit=1', admin);
+  const res = await apiCall(admin, 'GET', '/payment?limit=1');
   expect(res.status).toBe(200);
   return { count: Number(res.headers.get('x-total-count')), cents: Number(res.headers.get('x-total-amount')) };
 }
 
-async function firstRowOf(admin: Session, sort: string): Promise<HeldDonation> {
-  const res = await get(`/payment?limit=1&sort=${sort}`, admin);
-  const [first] = (await res.json()) as HeldDonation[];
-  return first!;
+/**
+ * The first page (25 rows, as the page asks) of every donation in the server's `sort` order (its
+ * default order when none), each as the table shows it: amount and transaction characters 3 to 27.
+ */
+async function serverOrder(admin: Session, sort?: string): Promise<string[]> {
+  const res = await apiCall(admin, 'GET', `/payment?limit=25${sort ? `&sort=${sort}` : ''}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as HeldDonation[]).map((held) => `${dollars(held.amount)} ${held.transaction.slice(2, 27)}`);
 }
+
+/** Every row of the table, as serverOrder() writes them. */
+async function shownOrder(page: Page): Promise<string[]> {
+  return table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .evaluateAll((rows) =>
+      rows.map((row) => `${row.querySelector('td')?.textContent?.trim()} ${row.querySelector('td code')?.textContent ?? ''}`),
+    );
+}
+
+/** The query of each list call (GET /api/payment?…) the page makes, in order. */
+function listCalls(page: Page): URLSearchParams[] {
+  const calls: URLSearchParams[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname === '/api/payment') calls.push(url.searchParams);
+  });
+  return calls;
+}
+
+/** The same list without an item repeated back to back (a refresh asks the same again). */
+const changes = <T>(list: T[]) => list.filter((item, at) => at === 0 || item !== list[at - 1]);
 
 /** A new account's donation to a demo event, as the server holds it. */
 async function newDonation(): Promise<{ donor: Session; held: HeldDonation; eventTitle: string }> {
-  const [event] = (await (await get('/events?limit=1')).json()) as { _id: string; title: string }[];
+  const [event] = await upcomingDemoEvents();
   const donor = await signUpThroughApi({ email: uniqueEmail('donor'), name: 'Dora Donor' });
   const made = await donateThroughApi(donor, event!._id);
-  const res = await get(`/payment/${encodeURIComponent(donor.email)}`, donor);
+  const res = await apiCall(donor, 'GET', `/payment/${encodeURIComponent(donor.email)}`);
   const held = (await res.json()) as HeldDonation[];
   expect(held).toHaveLength(1);
   expect(held[0]!._id).toBe(made.insertedId);
@@ -100,7 +122,7 @@ describe('admin: the All Donation table', () => {
     // The copy button names the ID it copies, and copies the whole of it.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     await page.getByRole('button', { name: `Copy transaction ID ${held.transaction.slice(2, 27)}`, exact: true }).click();
-    await page.getByText('Transaction ID copied').waitFor();
+    await toast(page, 'Transaction ID copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(held.transaction);
 
     // A search nothing matches, then back to every donation.
@@ -114,39 +136,51 @@ describe('admin: the All Donation table', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
-  it('sorts by Amount and by Date from the column headers, announced on the header and kept in the address', async () => {
+  it('sorts by Amount and by Date from the column headers: asks the server for that order, shows its rows in it, says so on the header and in the address', async () => {
     await newDonation();
     await newDonation();
     const admin = await adminSession();
     const page = await signedInPage(admin);
+    const calls = listCalls(page);
     await page.goto('/dashboard/all-donation');
     const all = await donationTotals(admin);
+    expect(all.count).toBeGreaterThanOrEqual(2);
     await heading(page, `Total ${all.count} ${all.count === 1 ? 'donation' : 'donations'}`).waitFor();
     const header = (name: string) => table(page).getByRole('columnheader', { name });
     expect(await header('Amount').getAttribute('aria-sort')).toBe('none');
+    await expect.poll(() => shownOrder(page)).toEqual(await serverOrder(admin));
 
+    // Every donation is $30, so the amounts alone cannot show an order: the rows must come in the
+    // server's order for the sort (equal amounts in transaction order, one way then the other).
+    const byAmount = await serverOrder(admin, 'amount');
+    const byAmountDescending = await serverOrder(admin, '-amount');
+    expect(byAmountDescending).not.toEqual(byAmount);
     await table(page).getByRole('button', { name: 'Amount' }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'amount');
     await expect.poll(() => header('Amount').getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => shownOrder(page)).toEqual(byAmount);
     await table(page).getByRole('button', { name: 'Amount' }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === '-amount');
     await expect.poll(() => header('Amount').getAttribute('aria-sort')).toBe('descending');
-    const largest = await firstRowOf(admin, '-amount');
-    await expect.poll(async () => (await firstRowCells(page).nth(0).textContent())?.trim()).toBe(dollars(largest.amount));
+    await expect.poll(() => shownOrder(page)).toEqual(byAmountDescending);
 
-    // Date replaces Amount as the order; the first row is the one the server puts first.
+    // Date replaces Amount as the order: oldest first, then newest first.
+    const byDate = await serverOrder(admin, 'date');
+    const byDateDescending = await serverOrder(admin, '-date');
+    expect(byDateDescending).not.toEqual(byDate);
     await table(page).getByRole('button', { name: 'Date' }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'date');
     await expect.poll(() => header('Date').getAttribute('aria-sort')).toBe('ascending');
     expect(await header('Amount').getAttribute('aria-sort')).toBe('none');
-    const oldest = await firstRowOf(admin, 'date');
-    await expect.poll(() => firstRowCells(page).nth(1).locator('code').getAttribute('title')).toBe(oldest.transaction);
+    await expect.poll(() => shownOrder(page)).toEqual(byDate);
     await table(page).getByRole('button', { name: 'Date' }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === '-date');
     await expect.poll(() => header('Date').getAttribute('aria-sort')).toBe('descending');
-    const newest = await firstRowOf(admin, '-date');
-    expect(newest._id).not.toBe(oldest._id);
-    await expect.poll(() => firstRowCells(page).nth(1).locator('code').getAttribute('title')).toBe(newest.transaction);
+    await expect.poll(() => shownOrder(page)).toEqual(byDateDescending);
+
+    // The order came from the server: each click asked it for that sort, in turn, for the first page.
+    expect(changes(calls.map((query) => query.get('sort')))).toEqual([null, 'amount', '-amount', 'date', '-date']);
+    for (const query of calls) expect(Object.fromEntries(query)).toEqual({ limit: '25', offset: '0', ...(query.has('sort') ? { sort: query.get('sort') } : {}) });
     expect(pageProblems(page)).toEqual([]);
   });
 
@@ -180,15 +214,15 @@ describe('admin: the All Donation table', () => {
     expect(await page.getByRole('link', { name: 'Download CSV' }).count()).toBe(0);
     await expectAccessible(page);
     // The server refuses the calls behind the page too.
-    expect((await get('/payment', volunteer)).status).toBe(403);
-    expect((await get('/payment/export.csv', volunteer)).status).toBe(403);
+    expect((await apiCall(volunteer, 'GET', '/payment')).status).toBe(403);
+    expect((await apiCall(volunteer, 'GET', '/payment/export.csv')).status).toBe(403);
     expect(pageProblems(page)).toEqual([]);
 
     const visitor = await newPage();
     await visitor.goto('/dashboard/all-donation');
     await visitor.waitForURL((url) => url.pathname === '/login');
-    expect((await get('/payment')).status).toBe(401);
-    expect((await get('/payment/export.csv')).status).toBe(401);
+    expect((await apiCall(null, 'GET', '/payment')).status).toBe(401);
+    expect((await apiCall(null, 'GET', '/payment/export.csv')).status).toBe(401);
   });
 
   it('on a 375 px phone shows each donation as a labelled row, sorts from the Sort by control and does not overflow', async () => {
@@ -204,8 +238,14 @@ describe('admin: the All Donation table', () => {
     await item.getByRole('button', { name: `Copy transaction ID ${held.transaction.slice(2, 27)}`, exact: true }).waitFor();
     await page.getByText(`Total raised by donations matching ‘${donor.email}’: $30.00`, { exact: true }).waitFor();
 
+    const asked = page.waitForRequest((request) => {
+      const url = new URL(request.url());
+      return url.pathname === '/api/payment' && url.searchParams.get('sort') === '-amount';
+    });
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Amount, descending' });
     await page.waitForURL((url) => url.searchParams.get('sort') === '-amount');
+    // The server is asked for that order, still within the search.
+    expect(new URL((await asked).url()).searchParams.get('q')).toBe(donor.email);
     await expect(page.getByRole('link', { name: 'Download CSV' }).isVisible()).resolves.toBe(true);
     // A search is one long word (an email address): the heading and the total wrap instead of widening the page.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -1,15 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { colourOf, red, signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
-import { baseURL, expectAccessible, newPage, pageProblems } from './support/browser.ts';
+import { apiCall, colourOf, red, signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
+import { expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
+import { donateThroughApi } from './support/donations.ts';
+import { upcomingDemoEvents } from './support/events.ts';
 import { stripeStandInCalls, useStripeStandIn } from './support/stripe-js-stand-in.ts';
-
-interface DemoEvent {
-  _id: string;
-  title: string;
-  date: string;
-}
 
 interface Donation {
   amount: number;
@@ -24,42 +19,14 @@ const testModeLabel = 'Test mode: no real money moves';
 const declined = 'Your card was declined.';
 const futureExpiry = `12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 
-/** Demo events still to come (a day's margin, so the server's clock and this one agree). */
-async function upcomingEvents(): Promise<DemoEvent[]> {
-  const events: DemoEvent[] = await (await fetch(`${baseURL}/api/events?limit=100`)).json();
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  return events.filter((event) => event.date.slice(0, 10) > tomorrow);
-}
-
 async function donationsOf(session: Session): Promise<Donation[]> {
-  const res = await fetch(`${baseURL}/api/payment/${encodeURIComponent(session.email)}`, {
-    headers: { authorization: `Bearer ${session.token}` },
-  });
+  const res = await apiCall(session, 'GET', `/payment/${encodeURIComponent(session.email)}`);
   expect(res.status).toBe(200);
   return res.json();
-}
-
-async function api(session: Session, path: string, body: unknown) {
-  const res = await fetch(`${baseURL}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseURL, authorization: `Bearer ${session.token}` },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return res.json();
-}
-
-/** A whole donation through the API, as the page makes it: start, confirm with the success card, record. */
-async function donateThroughApi(session: Session, eventId: string) {
-  const started = await api(session, '/create-payment-intent', { eventId, attemptId: randomUUID() });
-  const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123', postalCode: '12345' };
-  await api(session, '/test-payments/confirm', { clientSecret: started.clientSecret, card });
-  await api(session, '/payment', { transaction: started.paymentId });
 }
 
 const form = (page: Page) => page.getByRole('form', { name: 'Make Donation' });
 const payButton = (page: Page) => form(page).getByRole('button', { name: /^(Pay|Paying…)$/ });
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').getByText(text, { exact: true });
 const cards = (page: Page) => page.getByTestId('donation-card');
 
 async function fillCard(page: Page, number: string) {
@@ -96,7 +63,7 @@ const unexpectedProblems = (page: Page) => pageProblems(page).filter((problem) =
 
 describe('donations: the Make Donation page', () => {
   it('takes a donation with the success card, says so, and shows it in My Donation', async () => {
-    const [event] = await upcomingEvents();
+    const [event] = await upcomingDemoEvents();
     const who = await signUpThroughApi({ email: uniqueEmail('donate'), name: 'Dana Donor' });
     const page = await signedInPage(who);
     const stripe = stripeDownloads(page);
@@ -163,7 +130,7 @@ describe('donations: the Make Donation page', () => {
     expect(stripe).toEqual([]);
 
     // A second donation (to another event, through the API) so the list has an order and a sum.
-    const other = (await upcomingEvents())[1]!;
+    const other = (await upcomingDemoEvents(2))[1]!;
     await donateThroughApi(who, other._id);
 
     await form(page).getByRole('link', { name: 'My Donation' }).click();
@@ -183,8 +150,77 @@ describe('donations: the Make Donation page', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
+  it('pays once however often Pay is pressed: a double click and Enter while paying send one confirmation and record one donation', async () => {
+    const [event] = await upcomingDemoEvents();
+    const who = await signUpThroughApi({ email: uniqueEmail('double'), name: 'Dot Double' });
+    const page = await signedInPage(who);
+    const calls = paymentCalls(page);
+    await page.goto(`/donation/${event!._id}`);
+    await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+    await fillCard(page, '4242 4242 4242 4242');
+
+    // Hold the confirmation, so every press below lands while the first payment is on its way.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/test-payments/confirm', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const confirming = page.waitForRequest('**/api/test-payments/confirm');
+    await payButton(page).dblclick();
+    await form(page).getByLabel('Postal code').press('Enter');
+    await confirming;
+    await form(page).getByRole('button', { name: 'Paying…' }).waitFor();
+    expect(calls('/api/test-payments/confirm')).toHaveLength(1);
+    release();
+
+    await form(page).getByRole('status').getByText('Donation Completed Successfully', { exact: true }).waitFor();
+    // Once paid, Enter in the form pays nothing more either.
+    await form(page).getByLabel('Card number').press('Enter');
+    await page.waitForLoadState('networkidle');
+
+    const donations = await donationsOf(who);
+    expect(donations).toEqual([expect.objectContaining({ amount: 3000, last4: '4242', eventId: event!._id })]);
+    expect(calls('/api/create-payment-intent')).toHaveLength(1);
+    expect(calls('/api/test-payments/confirm')).toHaveLength(1);
+    expect(calls('/api/payment')).toEqual([{ transaction: donations[0]!.transaction }]);
+    expect(await toast(page, 'Successfully paid $30').count()).toBe(1);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('pays once when two submits reach the form in the same moment, before the page can disable Pay', async () => {
+    const [event] = await upcomingDemoEvents();
+    const who = await signUpThroughApi({ email: uniqueEmail('twice'), name: 'Tam Twice' });
+    const page = await signedInPage(who);
+    const calls = paymentCalls(page);
+    await page.goto(`/donation/${event!._id}`);
+    await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+    await fillCard(page, '4242 4242 4242 4242');
+
+    // Two submits in one task, as a fast double press on a slow device could send: the second comes
+    // before React has drawn Pay disabled, so only the page's own guard can stop it.
+    const submits = await form(page).evaluate((element) => {
+      const donationForm = element as HTMLFormElement;
+      let count = 0;
+      donationForm.addEventListener('submit', () => (count += 1), { capture: true });
+      donationForm.requestSubmit();
+      donationForm.requestSubmit();
+      return count;
+    });
+    expect(submits).toBe(2);
+
+    await form(page).getByRole('status').getByText('Donation Completed Successfully', { exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const donations = await donationsOf(who);
+    expect(donations).toEqual([expect.objectContaining({ amount: 3000, last4: '4242', eventId: event!._id })]);
+    expect(calls('/api/test-payments/confirm')).toHaveLength(1);
+    expect(calls('/api/payment')).toEqual([{ transaction: donations[0]!.transaction }]);
+    expect(await toast(page, 'Successfully paid $30').count()).toBe(1);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
   it('shows a declined card in red, records nothing, and pays the same payment once corrected', async () => {
-    const [event] = await upcomingEvents();
+    const [event] = await upcomingDemoEvents();
     const who = await signUpThroughApi({ email: uniqueEmail('declined') });
     const page = await signedInPage(who);
     const calls = paymentCalls(page);
@@ -226,7 +262,7 @@ describe('donations: the Make Donation page', () => {
   });
 
   it('checks the card form before sending it, and works on a 375 px wide phone', async () => {
-    const [event] = await upcomingEvents();
+    const [event] = await upcomingDemoEvents();
     const who = await signUpThroughApi({ email: uniqueEmail('phone') });
     const page = await signedInPage(who, { width: 375, height: 740 });
     const calls = paymentCalls(page);
@@ -270,7 +306,7 @@ describe('donations: the Make Donation page', () => {
   });
 
   it('offers to try again when the payment cannot be started, with the same payment attempt', async () => {
-    const [event] = await upcomingEvents();
+    const [event] = await upcomingDemoEvents();
     const page = await signedInPage(await signUpThroughApi({ email: uniqueEmail('start') }));
     const calls = paymentCalls(page);
     let refuse = true;
@@ -295,7 +331,7 @@ describe('donations: the Make Donation page', () => {
   });
 
   it('says the payment went through when recording it fails, and records it on Try again without paying twice', async () => {
-    const [event] = await upcomingEvents();
+    const [event] = await upcomingDemoEvents();
     const who = await signUpThroughApi({ email: uniqueEmail('record') });
     const page = await signedInPage(who);
     const calls = paymentCalls(page);
@@ -331,7 +367,7 @@ describe('donations: the Make Donation page', () => {
   });
 
   it('pays through Stripe Elements in Stripe mode, fetching Stripe.js only then (against a local stand-in)', async () => {
-    const [event] = await upcomingEvents();
+    const [event] = await upcomingDemoEvents();
     const who = await signUpThroughApi({ email: uniqueEmail('stripe'), name: 'Stella Stripe' });
     const page = await signedInPage(who);
     const stripe = stripeDownloads(page);
@@ -369,7 +405,7 @@ describe('donations: the Make Donation page', () => {
   });
 
   it('offers to load the card form again when Stripe.js cannot be fetched', async () => {
-    const [event] = await upcomingEvents();
+    const [event] = await upcomingDemoEvents();
     const page = await signedInPage(await signUpThroughApi({ email: uniqueEmail('offline') }));
     await useStripeStandIn(page);
     let offline = true;
@@ -400,7 +436,7 @@ describe('donations: the Make Donation page', () => {
   });
 
   it('sends a signed-out visitor to /login first', async () => {
-    const [event] = await upcomingEvents();
+    const [event] = await upcomingDemoEvents();
     const page = await newPage();
     await page.goto(`/donation/${event!._id}`);
     await page.waitForURL((url) => url.pathname === '/login');

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { adminSession, signedInPage, signUpThroughApi, uniqueEmail, volunteerSession } from './support/accounts.ts';
-import { baseURL, expectAccessible, pageProblems } from './support/browser.ts';
+import { adminSession, apiCall, signedInPage, signUpThroughApi, uniqueEmail, volunteerSession } from './support/accounts.ts';
+import { expectAccessible, pageProblems, toast } from './support/browser.ts';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Add Notice' });
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').getByText(text, { exact: true });
 
 describe('volunteering: notices', () => {
   it('lets an admin publish a notice that a volunteer then reads, with the total count', async () => {
@@ -34,7 +33,7 @@ describe('volunteering: notices', () => {
     expect(pageProblems(admin)).toEqual([]);
 
     const volunteer = await volunteerSession();
-    const res = await fetch(`${baseURL}/api/notices?limit=1`, { headers: { authorization: `Bearer ${volunteer.token}` } });
+    const res = await apiCall(volunteer, 'GET', '/notices?limit=1');
     const total = Number(res.headers.get('x-total-count'));
     expect(total).toBeGreaterThan(0);
 

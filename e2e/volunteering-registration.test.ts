@@ -1,54 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
-import { baseURL, expectAccessible, newPage, pageProblems } from './support/browser.ts';
-
-interface DemoEvent {
-  _id: string;
-  title: string;
-  desc: string;
-  date: string;
-}
-
-const localToday = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
-
-/** The demo events, split into those still to come and those already over (by the browser's day). */
-async function demoEvents() {
-  const events: DemoEvent[] = await (await fetch(`${baseURL}/api/events?limit=100`)).json();
-  const today = localToday();
-  // A day either side of today, so the server's clock and this one cannot disagree about them.
-  return {
-    upcoming: events.filter((e) => e.date.slice(0, 10) > today),
-    past: events.filter((e) => e.date.slice(0, 10) < today),
-  };
-}
+import { apiCall, signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
+import { expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
+import { pastDemoEvents, upcomingDemoEvents } from './support/events.ts';
 
 async function registerThroughApi(session: Session, eventId: string) {
-  const res = await fetch(`${baseURL}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseURL, authorization: `Bearer ${session.token}` },
-    body: JSON.stringify({ eventId }),
-  });
-  expect(res.status).toBe(200);
+  expect((await apiCall(session, 'POST', '/register', { eventId })).status).toBe(200);
 }
 
 async function registrationsOf(session: Session): Promise<{ eventId: string }[]> {
-  const res = await fetch(`${baseURL}/api/register/event/${encodeURIComponent(session.email)}`, {
-    headers: { authorization: `Bearer ${session.token}` },
-  });
+  const res = await apiCall(session, 'GET', `/register/event/${encodeURIComponent(session.email)}`);
+  expect(res.status).toBe(200);
   return res.json();
 }
 
 const cards = (page: Page) => page.getByTestId('registration-card');
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').getByText(text, { exact: true });
 
 describe('volunteering: event registration', () => {
   it('registers for an event from the read-only form, shows it in My Events, and says so on a second visit', async () => {
-    const { upcoming } = await demoEvents();
-    const event = upcoming[2]!;
+    const event = (await upcomingDemoEvents(3))[2]!;
     const who = await signUpThroughApi({ email: uniqueEmail('register'), name: 'Rita Register' });
     const page = await signedInPage(who);
 
@@ -104,8 +74,7 @@ describe('volunteering: event registration', () => {
   });
 
   it('says already registered when the server answers 409 to a second Register', async () => {
-    const { upcoming } = await demoEvents();
-    const event = upcoming[3]!;
+    const event = (await upcomingDemoEvents(4))[3]!;
     const who = await signUpThroughApi({ email: uniqueEmail('twice') });
     const page = await signedInPage(who);
     await page.goto(`/events/register/${event._id}`);
@@ -119,8 +88,7 @@ describe('volunteering: event registration', () => {
   });
 
   it('cancels a registration only after the confirm dialog says yes', async () => {
-    const { upcoming } = await demoEvents();
-    const event = upcoming[1]!;
+    const event = (await upcomingDemoEvents(2))[1]!;
     const who = await signUpThroughApi({ email: uniqueEmail('cancel') });
     await registerThroughApi(who, event._id);
     const page = await signedInPage(who);
@@ -156,9 +124,9 @@ describe('volunteering: event registration', () => {
   });
 
   it('offers no Register button for an event that has taken place', async () => {
-    const { past } = await demoEvents();
+    const past = (await pastDemoEvents())[0]!;
     const page = await signedInPage(await signUpThroughApi({ email: uniqueEmail('late') }));
-    await page.goto(`/events/register/${past[0]!._id}`);
+    await page.goto(`/events/register/${past._id}`);
     await page.getByText('This event has already taken place').waitFor();
     expect(await page.getByRole('button', { name: 'Register' }).count()).toBe(0);
     await expectAccessible(page);
@@ -173,9 +141,9 @@ describe('volunteering: event registration', () => {
   });
 
   it('sends a signed-out visitor to /login first', async () => {
-    const { upcoming } = await demoEvents();
+    const upcoming = (await upcomingDemoEvents())[0]!;
     const page = await newPage();
-    await page.goto(`/events/register/${upcoming[0]!._id}`);
+    await page.goto(`/events/register/${upcoming._id}`);
     await page.waitForURL((url) => url.pathname === '/login');
   });
 });

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signedInPage, volunteerSession } from './support/accounts.ts';
-import { expectAccessible, pageProblems } from './support/browser.ts';
+import { expectAccessible, pageProblems, toast } from './support/browser.ts';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Add Review' });
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').getByText(text, { exact: true });
 
 async function addReview(page: Page, message: string, review: string) {
   await form(page).getByLabel('Message').fill(message);

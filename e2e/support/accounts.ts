@@ -63,15 +63,23 @@ export async function adminSession(): Promise<Session> {
   return signInThroughApi(adminEmail, 'Ada Admin');
 }
 
+/**
+ * A call to the API (`pathname` under /api) as `session`, or as nobody when it is null, with the
+ * Origin a browser would send (the server checks it on calls that change things); a body is sent
+ * as JSON. The answer is returned whatever its status, for the test to judge.
+ */
+export function apiCall(session: Session | null, method: string, pathname: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { origin: baseURL };
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return fetch(`${baseURL}/api${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
 /** A new account made a volunteer by the admin, as the admin's role editor would. */
 export async function volunteerSession(): Promise<Session> {
   const volunteer = await signUpThroughApi({ email: uniqueEmail('volunteer'), name: 'Val Volunteer' });
   const admin = await adminSession();
-  const res = await fetch(`${baseURL}/api/users/role`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', origin: baseURL, authorization: `Bearer ${admin.token}` },
-    body: JSON.stringify({ email: volunteer.email, role: 'volunteer' }),
-  });
+  const res = await apiCall(admin, 'PUT', '/users/role', { email: volunteer.email, role: 'volunteer' });
   if (res.status !== 200) throw new Error(`making ${volunteer.email} a volunteer failed: ${res.status} ${await res.text()}`);
   return volunteer;
 }

@@ -38,6 +38,12 @@ export function pageProblems(page: Page): string[] {
   return (page as PageWithProblems).problems;
 }
 
+/** Every toast (Mantine notification) the page shows now. */
+export const toasts = (page: Page) => page.locator('.mantine-Notification-root');
+
+/** The toast line that says exactly `text`. */
+export const toast = (page: Page, text: string) => toasts(page).getByText(text, { exact: true });
+
 /** axe-core on the page as it is now: no serious or critical violation. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

@@ -1,5 +1,4 @@
-import type { Session } from './accounts.ts';
-import { baseURL } from './browser.ts';
+import { apiCall, type Session } from './accounts.ts';
 
 /** Stripe's documented card that always succeeds, as the offline test-mode gateway honours it. */
 export const succeedingCard = {
@@ -20,11 +19,7 @@ export interface DonationMade {
 }
 
 async function call<T>(session: Session, pathname: string, body: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}/api${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseURL, authorization: `Bearer ${session.token}` },
-    body: JSON.stringify(body),
-  });
+  const res = await apiCall(session, 'POST', pathname, body);
   if (res.status !== 200) throw new Error(`POST /api${pathname} for ${session.email} failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
