@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminSession, signedInPage, uniqueEmail } from './support/accounts.ts';
+import { adminSession, apiCall, signedInPage, uniqueEmail } from './support/accounts.ts';
 import { baseURL, expectAccessible, pageProblems } from './support/browser.ts';
 
 interface ListedEvent {
@@ -67,10 +67,11 @@ describe('admin: the All Events table', () => {
   it('puts focus back on Delete after a no, and on the page heading after a yes (the row is gone)', async () => {
     const admin = await adminSession();
     const title = `Focus check ${uniqueEmail('event').split('@')[0]}`;
-    const created = await fetch(`${baseURL}/api/events`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseURL, authorization: `Bearer ${admin.token}` },
-      body: JSON.stringify({ title, desc: 'An event to delete.', banner: '/images/events/beach-cleanup.svg', date: '2099-01-01' }),
+    const created = await apiCall(admin, 'POST', '/events', {
+      title,
+      desc: 'An event to delete.',
+      banner: '/images/events/beach-cleanup.svg',
+      date: '2099-01-01',
     });
     expect(created.status).toBe(200);
     const { insertedId } = (await created.json()) as { insertedId: string };
