@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Event, EventListQuery, EventWrite } from '../../../shared/events.ts';
 import { parseSort } from '../../../shared/paging.ts';
 import type { Database } from '../../db/client.ts';
@@ -19,27 +19,46 @@ export function toEvent(row: EventRow): Event {
   };
 }
 
-/** Upcoming events first, soonest first; then past events, most recent first. */
-const isPast = sql`${event.date} < current_date`;
-const listOrder = [
-  asc(isPast),
-  asc(sql`case when ${isPast} then null else ${event.date} end`),
-  desc(event.date),
-  asc(event.time),
-  asc(event.id),
-];
+/** With no sort asked for, upcoming events come first, soonest first; then past events, most recent first. */
+const upcoming = sql`${event.date} >= current_date`;
+const past = sql`${event.date} < current_date`;
+const upcomingOrder = [asc(event.date), asc(event.time), asc(event.id)];
+const pastOrder = [desc(event.date), asc(event.time), asc(event.id)];
 
-function orderFor(sort: EventListQuery['sort']) {
-  const parsed = parseSort(sort);
-  if (!parsed) return listOrder;
+function orderFor(sort: NonNullable<EventListQuery['sort']>) {
+  const parsed = parseSort(sort)!;
   const by = parsed.descending ? desc : asc;
   return parsed.column === 'title'
     ? [by(sql`lower(${event.title})`), asc(event.id)]
     : [by(event.date), by(sql`coalesce(${event.time}, '00:00')`), asc(event.id)];
 }
 
+/**
+ * A page in the default order, read as up to two pages, one of upcoming and one of past events,
+ * so that each walks the date index: one ORDER BY for both halves sorted every event for each page.
+ */
+async function listUpcomingThenPast(db: Database, where: SQL | undefined, query: EventListQuery) {
+  const [counts] = await db
+    .select({ total: count(), upcoming: sql<number>`count(*) filter (where ${upcoming})`.mapWith(Number) })
+    .from(event)
+    .where(where);
+  const total = counts?.total ?? 0;
+  const upcomingCount = counts?.upcoming ?? 0;
+  const pastOffset = Math.max(0, query.offset - upcomingCount);
+  const fromUpcoming = Math.max(0, Math.min(upcomingCount - query.offset, query.limit));
+  const fromPast = Math.max(0, Math.min(total - upcomingCount - pastOffset, query.limit - fromUpcoming));
+  const [upcomingRows, pastRows] = await Promise.all([
+    fromUpcoming > 0
+      ? db.select().from(event).where(and(where, upcoming)).orderBy(...upcomingOrder).limit(fromUpcoming).offset(query.offset)
+      : [],
+    fromPast > 0 ? db.select().from(event).where(and(where, past)).orderBy(...pastOrder).limit(fromPast).offset(pastOffset) : [],
+  ]);
+  return { events: [...upcomingRows, ...pastRows].map(toEvent), total };
+}
+
 export async function listEvents(db: Database, query: EventListQuery) {
   const where: SQL | undefined = query.q ? ilike(event.title, containsPattern(query.q)) : undefined;
+  if (!query.sort) return listUpcomingThenPast(db, where, query);
   const [rows, [total]] = await Promise.all([
     db.select().from(event).where(where).orderBy(...orderFor(query.sort)).limit(query.limit).offset(query.offset),
     db.select({ value: count() }).from(event).where(where),
