@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registration } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
@@ -196,5 +196,30 @@ describe('GET /register: searching and sorting the admin list', () => {
         expect(paged.map((r) => r._id), `${sort} q=${q}`).toEqual(all.rows.map((r) => r._id));
       }
     }
+  });
+
+  it('pages a search that matches more than a thousand registrations like any other', async () => {
+    const ev = await insertEvent(t.app.db, { title: 'Bulk Sandbag Filling', inDays: 15 });
+    await t.app.db.execute(sql`
+      insert into account (id, name, email)
+      select 'bulk-' || g, 'Bulk Volunteer ' || g, 'bulk' || lpad(g::text, 4, '0') || '@many.example' from generate_series(1, 1200) g`);
+    await t.app.db.execute(sql`
+      insert into registration (account_id, event_id, name, email, created_at)
+      select 'bulk-' || g, ${ev.id}, 'Bulk Volunteer ' || g, 'bulk' || lpad(g::text, 4, '0') || '@many.example', now() - make_interval(secs => g)
+      from generate_series(1, 1200) g`);
+    const emails = Array.from({ length: 1200 }, (_, i) => `bulk${String(i + 1).padStart(4, '0')}@many.example`);
+    for (const [sort, expected] of [
+      ['', emails],
+      ['email', emails],
+      ['-email', [...emails].reverse()],
+      ['-registeredAt', emails],
+    ] as const) {
+      for (const offset of [0, 575, 1190]) {
+        const { total, rows } = await list(`q=many.example&limit=25&offset=${offset}${sort && `&sort=${sort}`}`);
+        expect(total).toBe(1200);
+        expect(rows.map((r) => r.email), `sort=${sort} offset=${offset}`).toEqual(expected.slice(offset, offset + 25));
+      }
+    }
+    expect(await list('q=many.example&offset=1200')).toEqual({ total: 1200, rows: [] });
   });
 });

@@ -95,11 +95,19 @@ function matching(db: Database, text: string): SQL {
 /** With no sort asked for: newest first. */
 const fallbackOrder = (id: AnyColumn, createdAt: AnyColumn) => [desc(createdAt), desc(id)];
 
+/** A search matching more registrations than this finds a page's worth early in any sort order. */
+const manyMatches = 1000;
+
 /**
  * The ids of one page of registrations, found on the registration rows alone (with the event only
  * to sort by its title), so that the joins for the page's fields are made for its rows only.
+ *
+ * `collectFirst` is for a search with few matches: OFFSET 0 keeps the planner from walking the
+ * sort's index and testing each row, which reads nearly every registration to find a few; the
+ * matches are found through the indexes, then sorted. With no search, or many matches, walking
+ * the index stops after a page. (Drizzle leaves a numeric 0 out, so it is written as SQL.)
  */
-function pageIds(db: Database, query: RegistrationListQuery, where: SQL | undefined) {
+function pageIds(db: Database, query: RegistrationListQuery, where: SQL | undefined, collectFirst: boolean) {
   let candidates = db
     .select({
       id: registration.id,
@@ -111,11 +119,7 @@ function pageIds(db: Database, query: RegistrationListQuery, where: SQL | undefi
     .from(registration)
     .where(where)
     .$dynamic();
-  // With a search, OFFSET 0 keeps the planner from walking the sort's index and testing each row,
-  // which reads nearly every registration when few match: the matches are found through the
-  // indexes first, then sorted. Without one, walking the index reads just the page. (Drizzle
-  // leaves a numeric 0 out, so it is written as SQL.)
-  if (where) candidates = candidates.offset(sql`0` as unknown as number);
+  if (collectFirst) candidates = candidates.offset(sql`0` as unknown as number);
   const c = candidates.as('candidate');
   let ids = db.select({ id: c.id }).from(c).$dynamic();
   if (parseSort(query.sort)?.column === 'title') ids = ids.innerJoin(event, eq(event.id, c.eventId));
@@ -133,16 +137,25 @@ const sortable = {
   registeredAt: registration.createdAt,
 };
 
+function pageOf(db: Database, query: RegistrationListQuery, where: SQL | undefined, collectFirst: boolean) {
+  return selectRegistrations(db)
+    .where(inArray(registration.id, pageIds(db, query, where, collectFirst)))
+    .orderBy(...sortOrder(query.sort, sortable, fallbackOrder(registration.id, registration.createdAt), registration.id));
+}
+
+/** Every registration has its event and account (required, cascading keys): the count needs no join. */
+const countOf = (db: Database, where: SQL | undefined) => db.select({ value: count() }).from(registration).where(where);
+
 export async function listRegistrations(db: Database, query: RegistrationListQuery) {
-  const where = query.q ? matching(db, query.q) : undefined;
-  const [rows, [total]] = await Promise.all([
-    selectRegistrations(db)
-      .where(inArray(registration.id, pageIds(db, query, where)))
-      .orderBy(...sortOrder(query.sort, sortable, fallbackOrder(registration.id, registration.createdAt), registration.id)),
-    // Every registration has its event and account (required, cascading keys): no join to count.
-    db.select({ value: count() }).from(registration).where(where),
-  ]);
-  return { registrations: rows.map(toRegistration), total: total?.value ?? 0 };
+  if (!query.q) {
+    const [rows, [total]] = await Promise.all([pageOf(db, query, undefined, false), countOf(db, undefined)]);
+    return { registrations: rows.map(toRegistration), total: total?.value ?? 0 };
+  }
+  // A search is counted first: how many match decides how its page is best found.
+  const where = matching(db, query.q);
+  const total = (await countOf(db, where))[0]?.value ?? 0;
+  const rows = total > query.offset ? await pageOf(db, query, where, total <= manyMatches) : [];
+  return { registrations: rows.map(toRegistration), total };
 }
 
 /** Removes a registration the caller owns (or any, for an admin); one that is already gone counts 0. */
