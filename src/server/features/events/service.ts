@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Event, EventListQuery, EventWrite } from '../../../shared/events.ts';
 import { parseSort } from '../../../shared/paging.ts';
 import type { Database } from '../../db/client.ts';
@@ -34,33 +35,39 @@ function orderFor(sort: NonNullable<EventListQuery['sort']>) {
 }
 
 /**
- * A page in the default order, read as up to two pages, one of upcoming and one of past events,
- * so that each walks the date index: one ORDER BY for both halves sorted every event for each page.
+ * A page in the default order. One ORDER BY for both halves could use no index, so sorted every
+ * event for each page; instead each half reads its first offset + limit rows from the date index,
+ * and only those are put in order.
  */
-async function listUpcomingThenPast(db: Database, where: SQL | undefined, query: EventListQuery) {
-  const [counts] = await db
-    .select({ total: count(), upcoming: sql<number>`count(*) filter (where ${upcoming})`.mapWith(Number) })
-    .from(event)
-    .where(where);
-  const total = counts?.total ?? 0;
-  const upcomingCount = counts?.upcoming ?? 0;
-  const pastOffset = Math.max(0, query.offset - upcomingCount);
-  const fromUpcoming = Math.max(0, Math.min(upcomingCount - query.offset, query.limit));
-  const fromPast = Math.max(0, Math.min(total - upcomingCount - pastOffset, query.limit - fromUpcoming));
-  const [upcomingRows, pastRows] = await Promise.all([
-    fromUpcoming > 0
-      ? db.select().from(event).where(and(where, upcoming)).orderBy(...upcomingOrder).limit(fromUpcoming).offset(query.offset)
-      : [],
-    fromPast > 0 ? db.select().from(event).where(and(where, past)).orderBy(...pastOrder).limit(fromPast).offset(pastOffset) : [],
-  ]);
-  return { events: [...upcomingRows, ...pastRows].map(toEvent), total };
+function upcomingThenPast(db: Database, where: SQL | undefined, query: EventListQuery) {
+  const firstOf = (half: SQL<number>, which: SQL, order: SQL[]) =>
+    db
+      .select({ ...getTableColumns(event), half: half.as('half') })
+      .from(event)
+      .where(and(where, which))
+      .orderBy(...order)
+      .limit(query.offset + query.limit);
+  const both = unionAll(firstOf(sql`0`, upcoming, upcomingOrder), firstOf(sql`1`, past, pastOrder)).as('listed');
+  return db
+    .select()
+    .from(both)
+    .orderBy(
+      asc(both.half),
+      asc(sql`case when ${both.half} = 0 then ${both.date} end`),
+      desc(sql`case when ${both.half} = 1 then ${both.date} end`),
+      asc(both.time),
+      asc(both.id),
+    )
+    .limit(query.limit)
+    .offset(query.offset);
 }
 
 export async function listEvents(db: Database, query: EventListQuery) {
   const where: SQL | undefined = query.q ? ilike(event.title, containsPattern(query.q)) : undefined;
-  if (!query.sort) return listUpcomingThenPast(db, where, query);
   const [rows, [total]] = await Promise.all([
-    db.select().from(event).where(where).orderBy(...orderFor(query.sort)).limit(query.limit).offset(query.offset),
+    query.sort
+      ? db.select().from(event).where(where).orderBy(...orderFor(query.sort)).limit(query.limit).offset(query.offset)
+      : upcomingThenPast(db, where, query),
     db.select({ value: count() }).from(event).where(where),
   ]);
   return { events: rows.map(toEvent), total: total?.value ?? 0 };
