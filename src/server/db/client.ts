@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -32,7 +33,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(dataDir);
+  // The migrations create pg_trgm; the embedded build carries it, but loads it only when asked.
+  const options: PGliteOptions = { extensions: { pg_trgm } };
+  const client = inMemory ? new PGlite(options) : new PGlite(dataDir, options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -19,7 +19,17 @@ import {
  * The whole data model. Accounts, sessions, credentials and verifications follow the shape the
  * sign-in library expects (its "user", "session", "account" and "verification" models), under the
  * product's own names; the rest are the product's records (spec section 3, DECISIONS.md section 3).
+ *
+ * The admin lists page through tens of thousands of rows: an index on a list's sort key (`*_sort_idx`,
+ * the key then the id that breaks ties) lets `ORDER BY … LIMIT` read just one page, and a trigram
+ * index (`*_trgm_idx`, pg_trgm) lets a substring search (`ILIKE '%text%'`) skip the rows that cannot match.
  */
+
+/**
+ * Trigram indexes write each new row straight into the index rather than into a pending list: the
+ * embedded database has no autovacuum to merge that list, and every search would read it whole.
+ */
+const trigramIndexOptions = { fastupdate: false };
 
 export const role = pgEnum('role', ['donator', 'volunteer', 'admin']);
 
@@ -110,7 +120,11 @@ export const event = pgTable(
     time: time('time', { precision: 0 }),
     ...timestamps,
   },
-  (t) => [index('event_date_idx').on(t.date, t.time, t.id)],
+  (t) => [
+    index('event_date_idx').on(t.date, t.time, t.id),
+    index('event_title_sort_idx').on(sql`lower(${t.title})`, t.id),
+    index('event_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with(trigramIndexOptions),
+  ],
 );
 
 /** An account's sign-up as a volunteer for an event: one per account and event. */
@@ -134,6 +148,10 @@ export const registration = pgTable(
     uniqueIndex('registration_account_event_uq').on(t.accountId, t.eventId),
     index('registration_event_id_idx').on(t.eventId),
     index('registration_created_at_idx').on(t.createdAt, t.id),
+    index('registration_name_sort_idx').on(sql`lower(${t.name})`, t.id),
+    index('registration_email_idx').on(t.email, t.id),
+    index('registration_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with(trigramIndexOptions),
+    index('registration_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with(trigramIndexOptions),
   ],
 );
 
@@ -160,6 +178,11 @@ export const donation = pgTable(
   (t) => [
     index('donation_email_idx').on(t.email),
     index('donation_created_at_idx').on(t.createdAt, t.id),
+    index('donation_event_title_sort_idx').on(sql`lower(${t.eventTitle})`, t.id),
+    index('donation_amount_sort_idx').on(t.amountCents, t.id),
+    index('donation_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with(trigramIndexOptions),
+    index('donation_event_title_trgm_idx').using('gin', t.eventTitle.op('gin_trgm_ops')).with(trigramIndexOptions),
+    index('donation_transaction_trgm_idx').using('gin', t.transaction.op('gin_trgm_ops')).with(trigramIndexOptions),
   ],
 );
 

@@ -66,6 +66,17 @@ describe('GET /api/events', () => {
     expect(second.map((e: { _id: string }) => e._id)).toEqual([ids.later, ids.percent]);
   });
 
+  it('answers every page, across the line between upcoming and past events, as a slice of the whole list', async () => {
+    const ids = async (query: string) => (await (await t.api(`/api/events?${query}`)).json()).map((e: { _id: string }) => e._id);
+    const whole = await ids('limit=100');
+    for (const limit of [1, 3, 4]) {
+      for (let offset = 0; offset <= whole.length + 1; offset += 1) {
+        expect(await ids(`limit=${limit}&offset=${offset}`), `limit ${limit} offset ${offset}`).toEqual(whole.slice(offset, offset + limit));
+      }
+    }
+    expect(await ids('q=r&limit=2&offset=3')).toEqual((await ids('q=r')).slice(3, 5));
+  });
+
   it.each([
     ['limit=0', 'limit'],
     ['limit=101', 'limit'],

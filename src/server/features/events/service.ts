@@ -1,4 +1,5 @@
-import { asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Event, EventListQuery, EventWrite } from '../../../shared/events.ts';
 import { parseSort } from '../../../shared/paging.ts';
 import type { Database } from '../../db/client.ts';
@@ -19,29 +20,54 @@ export function toEvent(row: EventRow): Event {
   };
 }
 
-/** Upcoming events first, soonest first; then past events, most recent first. */
-const isPast = sql`${event.date} < current_date`;
-const listOrder = [
-  asc(isPast),
-  asc(sql`case when ${isPast} then null else ${event.date} end`),
-  desc(event.date),
-  asc(event.time),
-  asc(event.id),
-];
+/** With no sort asked for, upcoming events come first, soonest first; then past events, most recent first. */
+const upcoming = sql`${event.date} >= current_date`;
+const past = sql`${event.date} < current_date`;
+const upcomingOrder = [asc(event.date), asc(event.time), asc(event.id)];
+const pastOrder = [desc(event.date), asc(event.time), asc(event.id)];
 
-function orderFor(sort: EventListQuery['sort']) {
-  const parsed = parseSort(sort);
-  if (!parsed) return listOrder;
+function orderFor(sort: NonNullable<EventListQuery['sort']>) {
+  const parsed = parseSort(sort)!;
   const by = parsed.descending ? desc : asc;
   return parsed.column === 'title'
     ? [by(sql`lower(${event.title})`), asc(event.id)]
     : [by(event.date), by(sql`coalesce(${event.time}, '00:00')`), asc(event.id)];
 }
 
+/**
+ * A page in the default order. One ORDER BY for both halves could use no index, so sorted every
+ * event for each page; instead each half reads its first offset + limit rows from the date index,
+ * and only those are put in order.
+ */
+function upcomingThenPast(db: Database, where: SQL | undefined, query: EventListQuery) {
+  const firstOf = (half: SQL<number>, which: SQL, order: SQL[]) =>
+    db
+      .select({ ...getTableColumns(event), half: half.as('half') })
+      .from(event)
+      .where(and(where, which))
+      .orderBy(...order)
+      .limit(query.offset + query.limit);
+  const both = unionAll(firstOf(sql`0`, upcoming, upcomingOrder), firstOf(sql`1`, past, pastOrder)).as('listed');
+  return db
+    .select()
+    .from(both)
+    .orderBy(
+      asc(both.half),
+      asc(sql`case when ${both.half} = 0 then ${both.date} end`),
+      desc(sql`case when ${both.half} = 1 then ${both.date} end`),
+      asc(both.time),
+      asc(both.id),
+    )
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
 export async function listEvents(db: Database, query: EventListQuery) {
   const where: SQL | undefined = query.q ? ilike(event.title, containsPattern(query.q)) : undefined;
   const [rows, [total]] = await Promise.all([
-    db.select().from(event).where(where).orderBy(...orderFor(query.sort)).limit(query.limit).offset(query.offset),
+    query.sort
+      ? db.select().from(event).where(where).orderBy(...orderFor(query.sort)).limit(query.limit).offset(query.offset)
+      : upcomingThenPast(db, where, query),
     db.select({ value: count() }).from(event).where(where),
   ]);
   return { events: rows.map(toEvent), total: total?.value ?? 0 };

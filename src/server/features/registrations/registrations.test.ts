@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registration } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
@@ -133,5 +133,93 @@ describe('reading and cancelling registrations', () => {
     const ev = await insertEvent(t.app.db, { inDays: 9 });
     const id = await registerOwnerFor(ev.id);
     expect(await (await call(t, 'DELETE', `/api/register/${id}`, undefined, admin.auth)).json()).toEqual({ deletedCount: 1 });
+  });
+});
+
+describe('GET /register: searching and sorting the admin list', () => {
+  type Listed = { _id: string; title: string; name: string; email: string };
+
+  async function list(query: string) {
+    const res = await call(t, 'GET', `/api/register?${query}`, undefined, admin.auth);
+    expect(res.status).toBe(200);
+    return { total: Number(res.headers.get('x-total-count')), rows: (await res.json()) as Listed[] };
+  }
+
+  it('finds a registration by part of the email, the name or the event title, and follows a renamed event', async () => {
+    const ev = await insertEvent(t.app.db, { title: 'Canal Towpath Clean-up', inDays: 12 });
+    const walker = await signUp(t, { name: 'Wendell Walker', email: `wendell.walker-${Date.now()}@towpath.example` });
+    expect((await call(t, 'POST', '/api/register', { eventId: ev.id }, walker.auth)).status).toBe(200);
+    const emailsFound = async (q: string) => {
+      const { total, rows } = await list(`q=${encodeURIComponent(q)}`);
+      return { total, emails: rows.map((r) => r.email) };
+    };
+    const found = { total: 1, emails: [walker.email] };
+    expect(await emailsFound('ALKER-')).toEqual(found);
+    expect(await emailsFound('dell walk')).toEqual(found);
+    expect(await emailsFound('towpath clean')).toEqual(found);
+
+    const renamed = { title: 'Lock Gate Repainting', desc: 'Paint the lock gates.', banner: ev.banner, date: ev.date };
+    expect((await call(t, 'PUT', `/api/events/${ev.id}`, renamed, admin.auth)).status).toBe(200);
+    expect(await emailsFound('towpath clean')).toEqual({ total: 0, emails: [] });
+    expect(await emailsFound('gate repaint')).toEqual(found);
+    expect(await emailsFound('alker-')).toEqual(found);
+    expect((await list(`q=gate%20repaint&sort=title`)).rows.map((r) => r.title)).toEqual(['Lock Gate Repainting']);
+  });
+
+  it('takes % and _ in a search literally', async () => {
+    expect(await list('q=%25')).toEqual({ total: 0, rows: [] });
+    expect(await list('q=_')).toEqual({ total: 0, rows: [] });
+  });
+
+  it('counts every registration when nothing is searched', async () => {
+    const [stored] = await t.app.db.select({ value: count() }).from(registration);
+    expect((await list('limit=1')).total).toBe(stored?.value);
+  });
+
+  it('sorts by title without regard to case, ties by id, in the same order page by page', async () => {
+    const events = await Promise.all(['Mudlark Morning', 'mudlark morning', 'MUDLARK MORNING'].map((title) => insertEvent(t.app.db, { title, inDays: 20 })));
+    const people = await Promise.all([1, 2, 3].map(() => signUp(t)));
+    for (const person of people) for (const ev of events) await call(t, 'POST', '/api/register', { eventId: ev.id }, person.auth);
+
+    const ascendingIds = (rows: Listed[]) => rows.map((r) => r._id).sort();
+    const mudlarks = await list('q=mudlark&sort=title');
+    expect(mudlarks.total).toBe(9);
+    expect(mudlarks.rows.map((r) => r._id)).toEqual(ascendingIds(mudlarks.rows));
+    expect((await list('q=mudlark&sort=-title')).rows.map((r) => r._id)).toEqual(ascendingIds(mudlarks.rows).reverse());
+
+    for (const q of ['', 'mudlark']) {
+      for (const sort of ['title', '-title', 'name', '-name', 'email', '-email', 'registeredAt', '-registeredAt']) {
+        const all = await list(`q=${q}&sort=${sort}&limit=100`);
+        expect(all.rows).toHaveLength(all.total);
+        const paged: Listed[] = [];
+        for (let offset = 0; offset < all.total; offset += 2) paged.push(...(await list(`q=${q}&sort=${sort}&limit=2&offset=${offset}`)).rows);
+        expect(paged.map((r) => r._id), `${sort} q=${q}`).toEqual(all.rows.map((r) => r._id));
+      }
+    }
+  });
+
+  it('pages a search that matches more than a thousand registrations like any other', async () => {
+    const ev = await insertEvent(t.app.db, { title: 'Bulk Sandbag Filling', inDays: 15 });
+    await t.app.db.execute(sql`
+      insert into account (id, name, email)
+      select 'bulk-' || g, 'Bulk Volunteer ' || g, 'bulk' || lpad(g::text, 4, '0') || '@many.example' from generate_series(1, 1200) g`);
+    await t.app.db.execute(sql`
+      insert into registration (account_id, event_id, name, email, created_at)
+      select 'bulk-' || g, ${ev.id}, 'Bulk Volunteer ' || g, 'bulk' || lpad(g::text, 4, '0') || '@many.example', now() - make_interval(secs => g)
+      from generate_series(1, 1200) g`);
+    const emails = Array.from({ length: 1200 }, (_, i) => `bulk${String(i + 1).padStart(4, '0')}@many.example`);
+    for (const [sort, expected] of [
+      ['', emails],
+      ['email', emails],
+      ['-email', [...emails].reverse()],
+      ['-registeredAt', emails],
+    ] as const) {
+      for (const offset of [0, 575, 1190]) {
+        const { total, rows } = await list(`q=many.example&limit=25&offset=${offset}${sort && `&sort=${sort}`}`);
+        expect(total).toBe(1200);
+        expect(rows.map((r) => r.email), `sort=${sort} offset=${offset}`).toEqual(expected.slice(offset, offset + 25));
+      }
+    }
+    expect(await list('q=many.example&offset=1200')).toEqual({ total: 1200, rows: [] });
   });
 });

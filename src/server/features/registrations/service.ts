@@ -1,6 +1,7 @@
-import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Registration, RegistrationListQuery } from '../../../shared/registrations.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
+import { parseSort } from '../../../shared/paging.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { EXPORT_PAGE, olderThan, type NewestFirstCursor } from '../../db/keyset.ts';
@@ -75,6 +76,60 @@ export async function listRegistrationsOf(db: Database, email: string): Promise<
   return rows.map(toRegistration);
 }
 
+/**
+ * Registrations whose registrant name or email, or whose event's title, contains `text`: a test on
+ * the registration row alone. Its three parts are each answered by an index (the trigram indexes on
+ * name and email, and the event id index for the events whose title matches), which an OR across
+ * the join to event could not use: that read every registration.
+ */
+function matching(db: Database, text: string): SQL {
+  const pattern = containsPattern(text);
+  const titled = db.select({ id: event.id }).from(event).where(ilike(event.title, pattern));
+  return or(
+    ilike(registration.name, pattern),
+    ilike(registration.email, pattern),
+    sql`${registration.eventId} = any(array(${titled}))`,
+  )!;
+}
+
+/** With no sort asked for: newest first. */
+const fallbackOrder = (id: AnyColumn, createdAt: AnyColumn) => [desc(createdAt), desc(id)];
+
+/** A search matching more registrations than this finds a page's worth early in any sort order. */
+const manyMatches = 1000;
+
+/**
+ * The ids of one page of registrations, found on the registration rows alone (with the event only
+ * to sort by its title), so that the joins for the page's fields are made for its rows only.
+ *
+ * `collectFirst` is for a search with few matches: OFFSET 0 keeps the planner from walking the
+ * sort's index and testing each row, which reads nearly every registration to find a few; the
+ * matches are found through the indexes, then sorted. With no search, or many matches, walking
+ * the index stops after a page. (Drizzle leaves a numeric 0 out, so it is written as SQL.)
+ */
+function pageIds(db: Database, query: RegistrationListQuery, where: SQL | undefined, collectFirst: boolean) {
+  let candidates = db
+    .select({
+      id: registration.id,
+      eventId: registration.eventId,
+      name: registration.name,
+      email: registration.email,
+      createdAt: registration.createdAt,
+    })
+    .from(registration)
+    .where(where)
+    .$dynamic();
+  if (collectFirst) candidates = candidates.offset(sql`0` as unknown as number);
+  const c = candidates.as('candidate');
+  let ids = db.select({ id: c.id }).from(c).$dynamic();
+  if (parseSort(query.sort)?.column === 'title') ids = ids.innerJoin(event, eq(event.id, c.eventId));
+  const byColumn = { title: sql`lower(${event.title})`, name: sql`lower(${c.name})`, email: c.email, registeredAt: c.createdAt };
+  return ids
+    .orderBy(...sortOrder(query.sort, byColumn, fallbackOrder(c.id, c.createdAt), c.id))
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
 const sortable = {
   title: sql`lower(${event.title})`,
   name: sql`lower(${registration.name})`,
@@ -82,20 +137,25 @@ const sortable = {
   registeredAt: registration.createdAt,
 };
 
+function pageOf(db: Database, query: RegistrationListQuery, where: SQL | undefined, collectFirst: boolean) {
+  return selectRegistrations(db)
+    .where(inArray(registration.id, pageIds(db, query, where, collectFirst)))
+    .orderBy(...sortOrder(query.sort, sortable, fallbackOrder(registration.id, registration.createdAt), registration.id));
+}
+
+/** Every registration has its event and account (required, cascading keys): the count needs no join. */
+const countOf = (db: Database, where: SQL | undefined) => db.select({ value: count() }).from(registration).where(where);
+
 export async function listRegistrations(db: Database, query: RegistrationListQuery) {
-  const pattern = query.q ? containsPattern(query.q) : undefined;
-  const where: SQL | undefined = pattern
-    ? or(ilike(event.title, pattern), ilike(registration.name, pattern), ilike(registration.email, pattern))
-    : undefined;
-  const [rows, [total]] = await Promise.all([
-    selectRegistrations(db)
-      .where(where)
-      .orderBy(...sortOrder(query.sort, sortable, [desc(registration.createdAt), desc(registration.id)], registration.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ value: count() }).from(registration).innerJoin(event, eq(registration.eventId, event.id)).where(where),
-  ]);
-  return { registrations: rows.map(toRegistration), total: total?.value ?? 0 };
+  if (!query.q) {
+    const [rows, [total]] = await Promise.all([pageOf(db, query, undefined, false), countOf(db, undefined)]);
+    return { registrations: rows.map(toRegistration), total: total?.value ?? 0 };
+  }
+  // A search is counted first: how many match decides how its page is best found.
+  const where = matching(db, query.q);
+  const total = (await countOf(db, where))[0]?.value ?? 0;
+  const rows = total > query.offset ? await pageOf(db, query, where, total <= manyMatches) : [];
+  return { registrations: rows.map(toRegistration), total };
 }
 
 /** Removes a registration the caller owns (or any, for an admin); one that is already gone counts 0. */
