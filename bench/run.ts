@@ -16,7 +16,13 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 async function timeToHealth(dataDir: string, databaseUrl: string | undefined, port: number): Promise<number> {
   const started = performance.now();
-  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
   // Never the database DATABASE_URL names: a fresh one made for the measurement.
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -124,7 +130,9 @@ async function adminListsAtSize() {
   try {
     const started = performance.now();
     await seedLargeCharity(big.app.db);
-    console.log(`seeded 20,000 events, 5,000 accounts, 100,000 registrations, 20,000 donations in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded 20,000 events, 5,000 accounts, 100,000 registrations, 20,000 donations in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     const admin = await signUp(big, { role: 'admin' });
     // Every sort each admin screen offers, and searches that match a few rows or every row.
     const lists: [label: string, url: string, requests?: number][] = [
@@ -152,7 +160,9 @@ async function adminListsAtSize() {
     for (const [label, url, requests = 100] of lists) await latency(big.baseUrl, label, url, requests, 4, admin.auth);
     const t0 = performance.now();
     const csv = await (await fetch(`${big.baseUrl}/api/register/export.csv`, { headers: admin.auth })).text();
-    console.log(`registrations CSV export: ${(csv.length / 1024 / 1024).toFixed(1)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `registrations CSV export: ${(csv.length / 1024 / 1024).toFixed(1)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
   } finally {
     await big.close();
   }

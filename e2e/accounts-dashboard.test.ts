@@ -24,7 +24,9 @@ describe('dashboard', () => {
     expect(await menuLabels(page)).toEqual(['Dashboard', 'My Profile', 'My Donation', 'Log Out']);
     expect(await menu(page).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     expect(await menu(page).getByRole('link', { name: 'My Donation' }).getAttribute('href')).toBe('/dashboard/donation');
-    expect(await page.getByRole('main').getByRole('link', { name: 'My registered events' }).getAttribute('href')).toBe('/dashboard/myEvents');
+    expect(await page.getByRole('main').getByRole('link', { name: 'My registered events' }).getAttribute('href')).toBe(
+      '/dashboard/myEvents',
+    );
 
     // The side menu: 200 px wide, with the photo (the default one) and the name on top.
     const side = menu(page).locator('xpath=../..');
@@ -59,7 +61,9 @@ describe('dashboard', () => {
       'All Accounts',
       'Log Out',
     ]);
-    const hrefs = await menu(page).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const hrefs = await menu(page)
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual([
       '/dashboard',
       '/dashboard/profile',
@@ -70,7 +74,9 @@ describe('dashboard', () => {
       '/dashboard/all-donation',
       '/dashboard/all-accounts',
     ]);
-    expect(await page.getByRole('main').getByRole('link', { name: 'My registered events' }).getAttribute('href')).toBe('/dashboard/myEvents');
+    expect(await page.getByRole('main').getByRole('link', { name: 'My registered events' }).getAttribute('href')).toBe(
+      '/dashboard/myEvents',
+    );
     await expectAccessible(page);
   });
 
@@ -156,7 +162,9 @@ describe('dashboard', () => {
   it('keeps what was typed and shows the reason in an alert when the update cannot reach the server', async () => {
     const page = await signedInPage(await signUpThroughApi({ email: uniqueEmail('offline') }));
     await page.goto('/dashboard/profile');
-    await page.route('**/api/users', (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback()));
+    await page.route('**/api/users', (route) =>
+      route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback(),
+    );
     await form(page).getByLabel('Address').fill('1 Lost Lane');
     await form(page).getByLabel('Age').fill('40');
     await form(page).getByLabel('Education').fill('School');

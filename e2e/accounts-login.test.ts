@@ -1,15 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  colourOf,
-  countAuthRequests,
-  green,
-  password,
-  red,
-  signedInPage,
-  signUpThroughApi,
-  uniqueEmail,
-} from './support/accounts.ts';
+import { colourOf, countAuthRequests, green, password, red, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
 import { baseURL, expectAccessible, newPage, pageProblems } from './support/browser.ts';
 
 /** The Login form, so its fields are not confused with the footer's newsletter box. */

@@ -3,16 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  colourOf,
-  countAuthRequests,
-  green,
-  password,
-  red,
-  signUpThroughApi,
-  tinyPngFile,
-  uniqueEmail,
-} from './support/accounts.ts';
+import { colourOf, countAuthRequests, green, password, red, signUpThroughApi, tinyPngFile, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible, newPage, pageProblems } from './support/browser.ts';
 
 /** The Register form, so its fields are not confused with the footer's newsletter box. */
@@ -120,9 +111,9 @@ describe('sign-up', () => {
     await page.waitForURL((url) => url.pathname === '/');
     const me = await (await page.request.get('/api/users/me')).json();
     expect(me).toMatchObject({ email, photoURL: null });
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My profile' }).locator('img').getAttribute('src')).toBe(
-      '/images/default-avatar.svg',
-    );
+    expect(
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My profile' }).locator('img').getAttribute('src'),
+    ).toBe('/images/default-avatar.svg');
   });
 
   it("shows the server's message for an email that already has an account", async () => {

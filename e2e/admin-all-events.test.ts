@@ -28,17 +28,23 @@ describe('admin: the All Events table', () => {
     await table.getByRole('button', { name: 'Title' }).click();
     await page.waitForURL(/sort=title/);
     await expect.poll(() => table.getByRole('columnheader', { name: 'Title' }).getAttribute('aria-sort')).toBe('ascending');
-    await expect.poll(async () => (await table.getByRole('row').nth(1).getByRole('cell').first().textContent())?.trim()).toBe(events[0]!.title);
+    await expect
+      .poll(async () => (await table.getByRole('row').nth(1).getByRole('cell').first().textContent())?.trim())
+      .toBe(events[0]!.title);
     await table.getByRole('button', { name: 'Title' }).click();
     await page.waitForURL(/sort=-title/);
     await expect.poll(() => table.getByRole('columnheader', { name: 'Title' }).getAttribute('aria-sort')).toBe('descending');
-    await expect.poll(async () => (await table.getByRole('row').nth(1).getByRole('cell').first().textContent())?.trim()).toBe(events.at(-1)!.title);
+    await expect
+      .poll(async () => (await table.getByRole('row').nth(1).getByRole('cell').first().textContent())?.trim())
+      .toBe(events.at(-1)!.title);
 
     // A search the server answers, with its count in the heading; then one nothing matches.
     const word = events[0]!.title.split(' ')[0]!;
     const matching = await listEvents(`q=${encodeURIComponent(word)}`);
     await page.getByRole('searchbox', { name: 'Search events' }).fill(word);
-    await page.getByRole('heading', { level: 1, name: `Total ${matching.total} ${matching.total === 1 ? 'event' : 'events'} matching ‘${word}’` }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: `Total ${matching.total} ${matching.total === 1 ? 'event' : 'events'} matching ‘${word}’` })
+      .waitFor();
     await page.getByRole('searchbox', { name: 'Search events' }).fill('no event is called this');
     await page.getByText('No events match ‘no event is called this’').waitFor();
     await page.getByRole('button', { name: 'Clear search' }).click();

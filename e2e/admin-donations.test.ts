@@ -93,7 +93,14 @@ describe('admin: the All Donation table', () => {
     await page.goto('/dashboard/all-donation');
     await heading(page, `Total ${all.count} ${all.count === 1 ? 'donation' : 'donations'}`).waitFor();
     await page.getByText(`Total raised: ${dollars(all.cents)}`, { exact: true }).waitFor();
-    expect(await table(page).getByRole('columnheader').allTextContents()).toEqual(['Amount', 'Transaction', 'Email ID', 'Event', 'Date', 'EventBanner']);
+    expect(await table(page).getByRole('columnheader').allTextContents()).toEqual([
+      'Amount',
+      'Transaction',
+      'Email ID',
+      'Event',
+      'Date',
+      'EventBanner',
+    ]);
     await expectAccessible(page);
 
     await page.getByRole('searchbox', { name: 'Search donations' }).fill(donor.email);
@@ -180,7 +187,8 @@ describe('admin: the All Donation table', () => {
 
     // The order came from the server: each click asked it for that sort, in turn, for the first page.
     expect(changes(calls.map((query) => query.get('sort')))).toEqual([null, 'amount', '-amount', 'date', '-date']);
-    for (const query of calls) expect(Object.fromEntries(query)).toEqual({ limit: '25', offset: '0', ...(query.has('sort') ? { sort: query.get('sort') } : {}) });
+    for (const query of calls)
+      expect(Object.fromEntries(query)).toEqual({ limit: '25', offset: '0', ...(query.has('sort') ? { sort: query.get('sort') } : {}) });
     expect(pageProblems(page)).toEqual([]);
   });
 
@@ -196,7 +204,10 @@ describe('admin: the All Donation table', () => {
     expect(download.suggestedFilename()).toMatch(/^donations-\d{4}-\d{2}-\d{2}\.csv$/);
     const chunks: Buffer[] = [];
     for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-    const lines = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+    const lines = Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(lines[0]).toBe('Amount,Currency,Transaction,Card last 4,Email,Event,Paid at,Recorded at');
     const row = lines.find((line) => line.includes(donor.email));
     expect(row).toBeDefined();

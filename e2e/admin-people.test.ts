@@ -2,7 +2,16 @@ import { Buffer } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminEmail, adminSession, apiCall, password, signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
+import {
+  adminEmail,
+  adminSession,
+  apiCall,
+  password,
+  signedInPage,
+  signUpThroughApi,
+  uniqueEmail,
+  type Session,
+} from './support/accounts.ts';
 import { expectAccessible, pageProblems, toast, toasts } from './support/browser.ts';
 import { upcomingDemoEvents } from './support/events.ts';
 
@@ -46,10 +55,13 @@ async function accountOf(admin: Session, email: string): Promise<ListedAccount> 
   return found;
 }
 
-
 /** The colour a toast is drawn in, as Mantine sets it on the toast ('red', 'teal'). */
 async function toastColour(page: Page, text: string): Promise<string | undefined> {
-  const style = (await toasts(page).filter({ has: page.getByText(text, { exact: true }) }).first().getAttribute('style')) ?? '';
+  const style =
+    (await toasts(page)
+      .filter({ has: page.getByText(text, { exact: true }) })
+      .first()
+      .getAttribute('style')) ?? '';
   return /--notification-color:\s*var\(--mantine-color-(\w+)-/.exec(style)?.[1];
 }
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
@@ -67,7 +79,8 @@ async function descriptionOf(element: Locator): Promise<string> {
 }
 
 /** The role the page says the person has now. */
-const currentRole = (page: Page) => page.getByRole('main').locator('dt', { hasText: 'Current role' }).locator('xpath=following-sibling::dd[1]');
+const currentRole = (page: Page) =>
+  page.getByRole('main').locator('dt', { hasText: 'Current role' }).locator('xpath=following-sibling::dd[1]');
 
 /** The text a sighted reader sees: visually hidden text (a 1 px clipped box) left out. */
 function visibleText(element: Locator): Promise<string> {
@@ -206,7 +219,9 @@ describe('admin: registrations and accounts', () => {
     const chunks: Buffer[] = [];
     for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Uint8Array));
     // A byte-order mark first, so spreadsheets read the names as UTF-8.
-    const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+    const text = Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     const lines = text.split('\r\n');
     expect(lines[0]).toBe('Title,Event date,Name,Email,Role,Registered at');
     const line = lines.find((l) => l.includes(who.email));
@@ -263,8 +278,20 @@ describe('admin: registrations and accounts', () => {
     await search.fill(leaving.email);
     await page.getByRole('heading', { level: 1, name: `Total 1 account matching ‘${leaving.email}’` }).waitFor();
     const cells = table.getByRole('row').nth(1).getByRole('cell');
-    expect(await cells.allTextContents()).toEqual(['Lee Leaving', '41', 'MSc Ecology', 'Ranger', '12 Harbour Road', 'Donator', leaving.email, 'Edit Role', 'Delete']);
-    expect(await page.getByRole('link', { name: `Edit Role of ${leaving.email}` }).getAttribute('href')).toBe(`/dashboard/users/${leavingAccount._id}`);
+    expect(await cells.allTextContents()).toEqual([
+      'Lee Leaving',
+      '41',
+      'MSc Ecology',
+      'Ranger',
+      '12 Harbour Road',
+      'Donator',
+      leaving.email,
+      'Edit Role',
+      'Delete',
+    ]);
+    expect(await page.getByRole('link', { name: `Edit Role of ${leaving.email}` }).getAttribute('href')).toBe(
+      `/dashboard/users/${leavingAccount._id}`,
+    );
 
     const remove = page.getByRole('button', { name: `Delete ${leaving.email}` });
     await remove.click();
@@ -296,7 +323,15 @@ describe('admin: registrations and accounts', () => {
     expect(await page.getByRole('table').count()).toBe(0);
     const item = page.getByRole('list', { name: 'Accounts' }).getByRole('listitem').first();
     await item.waitFor();
-    expect(await item.getByRole('term').allTextContents()).toEqual(['Name', 'Age', 'Education', 'Occupation', 'Address', 'Role', 'Email ID']);
+    expect(await item.getByRole('term').allTextContents()).toEqual([
+      'Name',
+      'Age',
+      'Education',
+      'Occupation',
+      'Address',
+      'Role',
+      'Email ID',
+    ]);
     await item.getByRole('button', { name: `Delete ${who.email}` }).waitFor();
     await page.getByRole('combobox', { name: 'Sort by' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -344,7 +379,10 @@ describe('admin: registrations and accounts', () => {
       // The server refused it; the page says why, in a red toast and beside the choice.
       expect(answer.status()).toBe(409);
       await toast(page, `${adminEmail} role not changed`).waitFor();
-      await toasts(page).filter({ has: page.getByText(`${adminEmail} role not changed`, { exact: true }) }).getByText(lastAdminMessage).waitFor();
+      await toasts(page)
+        .filter({ has: page.getByText(`${adminEmail} role not changed`, { exact: true }) })
+        .getByText(lastAdminMessage)
+        .waitFor();
       expect(await toastColour(page, `${adminEmail} role not changed`)).toBe('red');
       await expect.poll(() => descriptionOf(roles)).toContain(lastAdminMessage);
 
@@ -369,7 +407,9 @@ describe('admin: registrations and accounts', () => {
     const page = await signedInPage(await adminSession());
     await page.goto(`/dashboard/event-register-role-update/${randomUUID()}`);
     await page.getByRole('heading', { level: 1, name: 'Registration not found' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Back to All Registrations' }).getAttribute('href')).toBe('/dashboard/all-event-registration');
+    expect(await page.getByRole('link', { name: 'Back to All Registrations' }).getAttribute('href')).toBe(
+      '/dashboard/all-event-registration',
+    );
     await page.goto('/dashboard/users/no-such-account');
     await page.getByRole('heading', { level: 1, name: 'Account not found' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to All Accounts' }).getAttribute('href')).toBe('/dashboard/all-accounts');

@@ -316,7 +316,11 @@ describe('donations: the Make Donation page', () => {
     let refuse = true;
     await page.route('**/api/create-payment-intent', (route) =>
       refuse
-        ? route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment.' } }) })
+        ? route.fulfill({
+            status: 429,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment.' } }),
+          })
         : route.fallback(),
     );
     await page.goto(`/donation/${event!._id}`);
@@ -342,7 +346,11 @@ describe('donations: the Make Donation page', () => {
     let fail = true;
     await page.route('**/api/payment', (route) =>
       fail
-        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'The server is busy.' } }) })
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'unavailable', message: 'The server is busy.' } }),
+          })
         : route.fallback(),
     );
     await page.goto(`/donation/${event!._id}`);

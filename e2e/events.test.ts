@@ -34,7 +34,10 @@ describe('events page', () => {
   it('says so when nothing matches, and clearing the search brings the events back', async () => {
     const page = await newPage();
     await page.goto('/events?q=zzzz-no-such-event');
-    await page.getByText(/no events match/i).first().waitFor();
+    await page
+      .getByText(/no events match/i)
+      .first()
+      .waitFor();
     expect(await page.getByTestId('event-card').count()).toBe(0);
     await expectAccessible(page);
     await page.getByRole('button', { name: /clear/i }).first().click();
@@ -45,7 +48,11 @@ describe('events page', () => {
     const [first] = await (await fetch(`${baseURL}/api/events?limit=1`)).json();
     const page = await newPage();
     await page.goto('/events');
-    await page.getByTestId('event-card').first().getByRole('link', { name: /view event/i }).click();
+    await page
+      .getByTestId('event-card')
+      .first()
+      .getByRole('link', { name: /view event/i })
+      .click();
     await page.waitForURL(`**/eventDetails/${first._id}`);
     await page.getByRole('heading', { level: 1, name: first.title }).waitFor();
     await page.getByText(first.desc.slice(0, 40)).waitFor();
@@ -67,7 +74,10 @@ describe('events page', () => {
   it('says an event is not found for an unknown id', async () => {
     const page = await newPage();
     await page.goto('/eventDetails/0b6f6a57-1b7e-4a8e-9d53-6f1c2a5b9e10');
-    await page.getByText(/event not found/i).first().waitFor();
+    await page
+      .getByText(/event not found/i)
+      .first()
+      .waitFor();
     await expectAccessible(page);
   });
 });

@@ -1,89 +1,66 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** The import boundaries of STYLE.md, checked on every file so a wrong import fails the tests. */
+/**
+ * What lint cannot say. Biome (biome.jsonc, `npm run lint`) checks each file's own imports against
+ * the layer rules; these tests follow imports from file to file, which a per-file rule cannot.
+ */
 const src = import.meta.dirname;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
-  });
+const importPattern =
+  /(?:^|\n)\s*(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
+
+function importsOf(file: string): string[] {
+  return [...readFileSync(file, 'utf8').matchAll(importPattern)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
 }
 
-interface Import {
-  file: string;
-  specifier: string;
-  /** Path relative to src/ for relative imports; undefined for packages. */
-  target: string | undefined;
-}
-
-function importsOf(file: string): Import[] {
-  const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)].map(
-    (m) => m[1] ?? m[2] ?? m[3] ?? '',
-  );
-  return specifiers.map((specifier) => ({
-    file: path.relative(src, file),
-    specifier,
-    target: specifier.startsWith('.') ? path.relative(src, path.resolve(path.dirname(file), specifier)) : undefined,
-  }));
-}
-
-const all = sourceFiles(src).flatMap(importsOf);
-const describeImport = (i: Import) => `${i.file} imports ${i.specifier}`;
-const featureOf = (p: string, side: 'server' | 'web') => p.match(new RegExp(`^${side}/features/([^/]+)/`))?.[1];
-
-describe('import boundaries', () => {
-  it('finds the imports it checks', () => {
-    expect(all.filter((i) => i.file.startsWith('web/')).length).toBeGreaterThan(10);
-    expect(all.filter((i) => i.file.startsWith('server/')).length).toBeGreaterThan(10);
-  });
-
-  it('keeps the shared contract free of everything but zod', () => {
-    const bad = all.filter(
-      (i) =>
-        i.file.startsWith('shared/') &&
-        // A test beside the contract may use the test runner; the contract itself may not.
-        !i.file.endsWith('.test.ts') &&
-        !(i.specifier === 'zod' || i.target?.startsWith('shared/')),
-    );
-    expect(bad.map(describeImport)).toEqual([]);
-  });
-
-  it('keeps server code out of the web app and the web app out of the server', () => {
-    const bad = all.filter(
-      (i) =>
-        (i.file.startsWith('web/') && (i.target?.startsWith('server/') || /(^|\/)server\//.test(i.specifier))) ||
-        (i.file.startsWith('server/') && i.target?.startsWith('web/')),
-    );
-    expect(bad.map(describeImport)).toEqual([]);
-  });
-
-  it('lets web imports flow one way: routes, then features, then components and lib', () => {
-    const bad = all.filter((i) => {
-      if (!i.target) return false;
-      const from = i.file;
-      if (from.startsWith('web/components/') || from.startsWith('web/lib/'))
-        return i.target.startsWith('web/features/') || i.target.startsWith('web/routes/');
-      if (from.startsWith('web/features/')) return i.target.startsWith('web/routes/');
-      return false;
-    });
-    expect(bad.map(describeImport)).toEqual([]);
-  });
-
-  it("lets a feature use another feature only through its service (server) or api (web)", () => {
-    const bad = all.filter((i) => {
-      if (!i.target) return false;
-      for (const side of ['server', 'web'] as const) {
-        const from = featureOf(i.file, side);
-        const to = featureOf(i.target, side);
-        if (from && to && from !== to) return !/\/(service|api)$/.test(i.target.replace(/\.tsx?$/, ''));
+/** Every module reachable from `entry` by static and dynamic imports: our files, and the packages they name. */
+function reachableFrom(entry: string) {
+  const files = new Set<string>();
+  const packages = new Map<string, string>();
+  const pending = [entry];
+  for (let file = pending.pop(); file; file = pending.pop()) {
+    if (files.has(file)) continue;
+    files.add(file);
+    for (const specifier of importsOf(file)) {
+      if (!specifier.startsWith('.')) {
+        packages.set(specifier, path.relative(src, file));
+        continue;
       }
-      return false;
-    });
-    expect(bad.map(describeImport)).toEqual([]);
+      const target = path.resolve(path.dirname(file), specifier);
+      if (/\.(ts|tsx)$/.test(target) && existsSync(target)) pending.push(target);
+    }
+  }
+  return { files: [...files].map((file) => path.relative(src, file)), packages };
+}
+
+const web = reachableFrom(path.join(src, 'web/main.tsx'));
+const serverOnlyPackage =
+  /^(drizzle-orm|pg|sharp|stripe|better-auth(?!\/(react|client))|fastify|@fastify\/|pino|ioredis|@electric-sql\/pglite)(\/|$)/;
+
+describe('what the web app loads', () => {
+  it('follows imports from the entry through the router into every page', () => {
+    expect(web.files).toContain('web/router.tsx');
+    expect(web.files.filter((file) => file.startsWith('web/routes/')).length).toBeGreaterThan(20);
+    expect(web.files).toContain('shared/accounts.ts');
+  });
+
+  it('reaches no server module, however many imports away', () => {
+    expect(web.files.filter((file) => !file.startsWith('web/') && !file.startsWith('shared/'))).toEqual([]);
+  });
+
+  it('reaches no server-only package', () => {
+    const bad = [...web.packages].filter(([name]) => serverOnlyPackage.test(name)).map(([name, by]) => `${by} imports ${name}`);
+    expect(bad).toEqual([]);
+  });
+
+  it('loads every page lazily, so each page is its own chunk', () => {
+    const router = readFileSync(path.join(src, 'web/router.tsx'), 'utf8');
+    const pages = readdirSync(path.join(src, 'web/routes')).filter((name) => name.endsWith('.tsx') && !name.endsWith('.test.tsx'));
+    const lazy = pages.filter((name) => router.includes(`import('./routes/${name}')`));
+    const eager = pages.filter((name) => new RegExp(`from\\s*['"]\\./routes/${name.replace('.', '\\.')}['"]`).test(router));
+    expect(eager).toEqual([]);
+    expect(lazy.sort()).toEqual(pages.sort());
   });
 });

@@ -113,5 +113,8 @@ export const red = 'rgb(201, 42, 42)';
 export const green = 'rgb(8, 127, 91)';
 
 export async function colourOf(page: Page, text: string): Promise<string> {
-  return page.getByText(text, { exact: true }).first().evaluate((element) => getComputedStyle(element).color);
+  return page
+    .getByText(text, { exact: true })
+    .first()
+    .evaluate((element) => getComputedStyle(element).color);
 }

@@ -37,7 +37,8 @@ export async function donateThroughApi(session: Session, eventId: string): Promi
     clientSecret: started.clientSecret,
     card: succeedingCard,
   });
-  if (confirmed.status !== 'succeeded') throw new Error(`the test payment did not succeed: ${confirmed.error?.message ?? confirmed.status}`);
+  if (confirmed.status !== 'succeeded')
+    throw new Error(`the test payment did not succeed: ${confirmed.error?.message ?? confirmed.status}`);
   const { insertedId } = await call<{ insertedId: string }>(session, '/payment', { transaction: started.paymentId });
   return { insertedId, paymentId: started.paymentId, amount: started.amount };
 }

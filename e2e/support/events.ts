@@ -32,11 +32,19 @@ function atLeast(events: Event[], count: number, what: string): Event[] {
  */
 export async function upcomingDemoEvents(count = 1): Promise<Event[]> {
   const tomorrow = localDay(1);
-  return atLeast((await listedDemoEvents()).filter((event) => event.date.slice(0, 10) > tomorrow), count, 'upcoming');
+  return atLeast(
+    (await listedDemoEvents()).filter((event) => event.date.slice(0, 10) > tomorrow),
+    count,
+    'upcoming',
+  );
 }
 
 /** Demo events already over, most recent first: only those before yesterday, for the same reason. */
 export async function pastDemoEvents(count = 1): Promise<Event[]> {
   const yesterday = localDay(-1);
-  return atLeast((await listedDemoEvents()).filter((event) => event.date.slice(0, 10) < yesterday), count, 'past');
+  return atLeast(
+    (await listedDemoEvents()).filter((event) => event.date.slice(0, 10) < yesterday),
+    count,
+    'past',
+  );
 }

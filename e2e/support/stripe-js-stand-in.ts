@@ -88,7 +88,10 @@ export async function useStripeStandIn(page: Page) {
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const response = await route.fetch();
-      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': contentSecurityPolicy({ stripe: true }) } });
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'content-security-policy': contentSecurityPolicy({ stripe: true }) },
+      });
     },
   );
   await page.route('**/api/create-payment-intent', async (route) => {

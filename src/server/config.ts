@@ -14,9 +14,7 @@ const emailList = z
   )
   .pipe(z.array(z.email({ message: 'must be a comma-separated list of email addresses' })));
 
-const postgresUrl = z
-  .string()
-  .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://');
+const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://');
 
 /** Every setting the server reads, parsed once. Only this module looks at process.env. */
 const envSchema = z.object({
@@ -47,9 +45,15 @@ const envSchema = z.object({
   OIDC_ISSUER: z.url({ protocol: /^https?$/, message: 'must be the http(s) address of the OpenID Connect issuer' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().min(1).default('./dist/web'),
@@ -122,7 +126,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const incomplete = groups
     .filter(([, names]) => names.some((n) => e[n] !== undefined) && !names.every((n) => e[n] !== undefined))
-    .map(([what, names]) => `  ${names.filter((n) => e[n] === undefined).join(', ')}: needed for ${what} (set all of ${names.join(', ')} or none)`);
+    .map(
+      ([what, names]) =>
+        `  ${names.filter((n) => e[n] === undefined).join(', ')}: needed for ${what} (set all of ${names.join(', ')} or none)`,
+    );
   if (incomplete.length) throw new ConfigError(`Invalid configuration:\n${incomplete.join('\n')}`);
   return {
     port: e.PORT,

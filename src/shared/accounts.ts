@@ -63,15 +63,13 @@ export const signUpFormSchema = z
   });
 
 /** The login form: password length first, then email (spec section 5). */
-export const loginFormSchema = z
-  .object({ email: z.string(), password: z.string() })
-  .superRefine((form, ctx) => {
-    if (form.password.length < MIN_PASSWORD_LENGTH) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: accountMessages.passwordTooShort });
-    } else if (!emailSchema.safeParse(form.email).success) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: accountMessages.badEmail });
-    }
-  });
+export const loginFormSchema = z.object({ email: z.string(), password: z.string() }).superRefine((form, ctx) => {
+  if (form.password.length < MIN_PASSWORD_LENGTH) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: accountMessages.passwordTooShort });
+  } else if (!emailSchema.safeParse(form.email).success) {
+    ctx.addIssue({ code: 'custom', path: ['email'], message: accountMessages.badEmail });
+  }
+});
 
 /** An account as the API shows it. `displayName` and `name` are the same value (spec section 3). */
 export const accountSchema = z.object({
@@ -87,7 +85,6 @@ export const accountSchema = z.object({
   occupation: z.string().nullable(),
 });
 export type Account = z.infer<typeof accountSchema>;
-
 
 /** PUT /api/users: the profile fields only. Role and email are never taken from here. */
 export const profileUpdateSchema = z.object({
@@ -113,7 +110,6 @@ export const accountListQuerySchema = z.object({
   ...pagingSchema(25, 100),
 });
 export type AccountListQuery = z.infer<typeof accountListQuerySchema>;
-
 
 /** GET /api/users/{email}: `[isAdmin, isVolunteer]`, as the spec's client reads it. */
 export const roleFlagsSchema = z.tuple([z.boolean(), z.boolean()]);

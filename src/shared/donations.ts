@@ -5,6 +5,7 @@ export const donationMessages = {
   completed: 'Donation Completed Successfully',
   testMode: 'Test mode: no real money moves',
   /** '{amount}' is replaced by the amount in dollars, e.g. 'Successfully paid $30'. */
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the spec's message, filled by fillMessage, not a template literal
   paid: 'Successfully paid ${amount}',
 } as const;
 
@@ -33,14 +34,22 @@ export const testCardSchema = z.object({
     .string({ message: 'Your card number is incomplete.' })
     .transform(digits)
     .pipe(z.string().regex(/^\d{13,19}$/, 'Your card number is incomplete.')),
-  expMonth: z.coerce.number({ message: "Your card's expiration date is incomplete." }).int().min(1, "Your card's expiration month is invalid.").max(12, "Your card's expiration month is invalid."),
+  expMonth: z.coerce
+    .number({ message: "Your card's expiration date is incomplete." })
+    .int()
+    .min(1, "Your card's expiration month is invalid.")
+    .max(12, "Your card's expiration month is invalid."),
   expYear: z.coerce
     .number({ message: "Your card's expiration date is incomplete." })
     .int()
     .transform((year) => (year < 100 ? 2000 + year : year))
     .pipe(z.number().min(2000, "Your card's expiration year is invalid.").max(2100, "Your card's expiration year is invalid.")),
   cvc: z.string({ message: "Your card's security code is incomplete." }).regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
-  postalCode: z.string({ message: 'Your postal code is incomplete.' }).trim().min(1, 'Your postal code is incomplete.').max(12, 'Your postal code is invalid.'),
+  postalCode: z
+    .string({ message: 'Your postal code is incomplete.' })
+    .trim()
+    .min(1, 'Your postal code is incomplete.')
+    .max(12, 'Your postal code is invalid.'),
 });
 export type TestCard = z.infer<typeof testCardSchema>;
 
@@ -83,4 +92,3 @@ export const donationListQuerySchema = z.object({
   ...pagingSchema(25, 100),
 });
 export type DonationListQuery = z.infer<typeof donationListQuerySchema>;
-

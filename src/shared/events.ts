@@ -64,12 +64,12 @@ export const bannerSchema = z
     'Banner must be an http(s) image address or an uploaded picture',
   );
 
-
 /** POST /api/events and PUT /api/events/{id}: index and key are made up when absent. */
 export const eventWriteSchema = z.object({
   // A form sends text; an empty box means "make one up".
   index: z.preprocess(
-    (value) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
+    (value) =>
+      value === '' || value === null ? undefined : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value,
     z
       .number({ message: 'Event Index must be a whole number' })
       .int('Event Index must be a whole number')
@@ -77,7 +77,12 @@ export const eventWriteSchema = z.object({
       .max(2_000_000_000, 'Event Index is too large')
       .optional(),
   ),
-  key: z.string().trim().max(100, 'Event Key must be at most 100 characters').optional().transform((v) => v || undefined),
+  key: z
+    .string()
+    .trim()
+    .max(100, 'Event Key must be at most 100 characters')
+    .optional()
+    .transform((v) => v || undefined),
   title: requiredText('Title', 200),
   desc: requiredText('Description', 5000),
   banner: bannerSchema,

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 
-export const searchTextSchema = z
-  .string()
-  .trim()
-  .max(200, 'Search text must be at most 200 characters')
-  .optional();
+export const searchTextSchema = z.string().trim().max(200, 'Search text must be at most 200 characters').optional();
 
 export function pagingSchema(defaultLimit: number, maxLimit: number) {
   return {

@@ -24,7 +24,6 @@ export const reviewMessages = { reviewed: 'Reviewed Successfully' } as const;
 export const reviewSchema = publicReviewSchema.extend({ email: z.string(), name: z.string() });
 export type Review = z.infer<typeof reviewSchema>;
 
-
 /** POST /api/review: the words only; who wrote it and when come from the server. */
 export const reviewCreateSchema = z.object({
   message: requiredText('Message', 200),

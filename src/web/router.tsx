@@ -5,8 +5,7 @@ import { RequireSignedIn } from './components/require-signed-in.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { SiteLayout } from './components/site-layout.tsx';
 
-const dashboardNotFound = () =>
-  import('./routes/dashboard-not-found.tsx').then((m) => ({ Component: m.DashboardNotFoundPage }));
+const dashboardNotFound = () => import('./routes/dashboard-not-found.tsx').then((m) => ({ Component: m.DashboardNotFoundPage }));
 
 /** A lazy route whose page is the export `name` of the module `load` imports. */
 function page<Module extends Record<Name, ComponentType>, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {

@@ -31,7 +31,11 @@ describe('sign-up', () => {
     [{ name: 'Bo', email: 'not-an-email', password: 'kettle-harbour-42' }, 'email', accountMessages.badEmail],
     [{ name: 'Bo', email: 'bo@example.org', password: '12345' }, 'password', accountMessages.passwordTooShort],
     [{ name: '', email: 'bo@example.org', password: 'kettle-harbour-42' }, 'name', 'Enter your name'],
-    [{ name: 'Bo', email: 'bo@example.org', password: 'Password1' }, 'password', 'This password is too common and easy to guess. Please choose another one.'],
+    [
+      { name: 'Bo', email: 'bo@example.org', password: 'Password1' },
+      'password',
+      'This password is too common and easy to guess. Please choose another one.',
+    ],
   ])('refuses %o with 400 naming the field', async (body, field, message) => {
     const res = await signUpCall(body);
     expect(res.status).toBe(400);
@@ -96,20 +100,35 @@ describe('sign-in and sessions', () => {
 
   it('refuses an expired session', async () => {
     const who = await signUp(t);
-    await t.app.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, who.id));
+    await t.app.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, who.id));
     expect(await me(t, who.auth)).toBeNull();
   });
 
   it('refuses a made-up bearer token', async () => {
     expect(await me(t, { authorization: 'Bearer not-a-real-token' })).toBeNull();
-    const res = await call(t, 'PUT', '/api/users', { address: 'a', age: '1', education: 'b', occupation: 'c' }, { authorization: 'Bearer not-a-real-token' });
+    const res = await call(
+      t,
+      'PUT',
+      '/api/users',
+      { address: 'a', age: '1', education: 'b', occupation: 'c' },
+      { authorization: 'Bearer not-a-real-token' },
+    );
     expect(res.status).toBe(401);
   });
 
   it('ends every other session when the password changes', async () => {
     const first = await signUp(t);
     const second = sessionOf(await signIn(t, first.email, first.password), first);
-    const res = await call(t, 'POST', '/api/auth/change-password', { currentPassword: first.password, newPassword: 'lantern-meadow-77' }, first.auth);
+    const res = await call(
+      t,
+      'POST',
+      '/api/auth/change-password',
+      { currentPassword: first.password, newPassword: 'lantern-meadow-77' },
+      first.auth,
+    );
     expect(res.status).toBe(200);
     expect(await me(t, second.auth)).toBeNull();
     const fresh = sessionOf(res, first);
@@ -124,7 +143,7 @@ describe('sign-in and sessions', () => {
   });
 });
 
-describe('the sign-in library\'s other calls', () => {
+describe("the sign-in library's other calls", () => {
   it('are closed, so a picture cannot be set to any URL around the upload checks', async () => {
     const who = await signUp(t);
     const res = await call(t, 'POST', '/api/auth/update-user', { image: 'https://evil.example/x.png', name: 'X' }, who.auth);
@@ -153,7 +172,7 @@ describe('calls from another site', () => {
     expect(signUpFromElsewhere.status).toBe(403);
   });
 
-  it('refuses a sign-in that carries a browser\'s fetch headers but no Origin', async () => {
+  it("refuses a sign-in that carries a browser's fetch headers but no Origin", async () => {
     const who = await signUp(t);
     const res = await t.api('/api/auth/sign-in/email', {
       method: 'POST',
@@ -163,7 +182,7 @@ describe('calls from another site', () => {
     expect(res.status).toBe(403);
   });
 
-  it('accepts the same call from the app\'s own origin', async () => {
+  it("accepts the same call from the app's own origin", async () => {
     const who = await signUp(t);
     const profile = { address: 'Home Street', age: '30', education: 'x', occupation: 'x' };
     const res = await call(t, 'PUT', '/api/users', profile, { cookie: who.cookie, origin: t.baseUrl });

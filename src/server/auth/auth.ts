@@ -44,8 +44,7 @@ export function createAuth(config: Config, db: Database, secret: string) {
     },
     session: { expiresIn: 7 * DAY_SECONDS, updateAge: DAY_SECONDS },
     account: { accountLinking: { enabled: true, trustedProviders: provider ? [provider.id] : [] } },
-    socialProviders:
-      provider?.id === 'google' ? { google: { clientId: provider.clientId, clientSecret: provider.clientSecret } } : {},
+    socialProviders: provider?.id === 'google' ? { google: { clientId: provider.clientId, clientSecret: provider.clientSecret } } : {},
     plugins: [
       bearer(),
       ...(provider?.id === 'oidc'
@@ -97,7 +96,10 @@ export function createAuth(config: Config, db: Database, secret: string) {
           after: async (created) => {
             const [owner] = await db.select({ email: account.email }).from(account).where(eq(account.id, created.userId));
             if (owner && isAdminEmail(owner.email)) {
-              await db.update(account).set({ role: 'admin' }).where(and(eq(account.id, created.userId), ne(account.role, 'admin')));
+              await db
+                .update(account)
+                .set({ role: 'admin' })
+                .where(and(eq(account.id, created.userId), ne(account.role, 'admin')));
             }
           },
         },

@@ -54,7 +54,6 @@ function checkedBody(path: string, body: unknown): unknown {
   }
 }
 
-
 /** The library's own error answers, in the product's error format, with clearer words where it matters. */
 function translateError(status: number, body: { code?: string; message?: string }): AppError {
   if (body.code === 'USER_ALREADY_EXISTS' || body.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
@@ -117,7 +116,9 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
       }
       const body = request.method === 'POST' ? JSON.stringify(checkedBody(path, request.body) ?? {}) : undefined;
       if (body !== undefined) headers.set('content-type', 'application/json');
-      const response = await auth.handler(new Request(new URL(request.url, app.config.publicUrl), { method: request.method, headers, body }));
+      const response = await auth.handler(
+        new Request(new URL(request.url, app.config.publicUrl), { method: request.method, headers, body }),
+      );
       return sendResponse(reply, response);
     },
   });

@@ -68,7 +68,7 @@ export const demoEvents: DemoEvent[] = [
     banner: banner('animal-shelter'),
     inDays: 26,
     time: '11:00',
-    desc: 'Help run our partner shelter\'s open day: walk dogs, guide visitors, run the cake stall and answer questions about adoption. Last year\'s open day found homes for 23 animals.',
+    desc: "Help run our partner shelter's open day: walk dogs, guide visitors, run the cake stall and answer questions about adoption. Last year's open day found homes for 23 animals.",
   },
   {
     title: 'Holiday Toy Wrap Night',

@@ -26,8 +26,9 @@ export async function* csvPages<Row, Cursor>(
   let after: Cursor | undefined;
   for (;;) {
     const rows = await nextPage(after);
-    if (rows.length === 0) return;
+    const last = rows.at(-1);
+    if (last === undefined) return;
     yield rows.map((row) => csvLine(line(row))).join('');
-    after = cursorOf(rows[rows.length - 1]!);
+    after = cursorOf(last);
   }
 }

@@ -68,7 +68,10 @@ describe('the web app', () => {
 
 /** One directive's sources, or undefined when the policy leaves it to default-src. */
 function directive(policy: string | null, name: string): string[] | undefined {
-  const found = (policy ?? '').split(';').map((part) => part.trim().split(/\s+/)).find(([directiveName]) => directiveName === name);
+  const found = (policy ?? '')
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([directiveName]) => directiveName === name);
   return found?.slice(1);
 }
 

@@ -35,17 +35,26 @@ async function startPayment() {
 }
 
 function webhook(payload: string, header: string) {
-  return t.api('/api/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+  return t.api('/api/stripe/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    body: payload,
+  });
 }
 
 function succeededEvent(paymentId: string, id = `evt_${randomUUID()}`) {
-  return JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: paymentId, object: 'payment_intent' } } });
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    data: { object: { id: paymentId, object: 'payment_intent' } },
+  });
 }
 
 const donationsFor = (paymentId: string) => t.app.db.select().from(donation).where(eq(donation.transaction, paymentId));
 
-describe('the Stripe gateway, against a local stand-in of Stripe\'s API', () => {
-  it('creates a PaymentIntent for the server\'s amount with an idempotency key and the donor in its metadata', async () => {
+describe("the Stripe gateway, against a local stand-in of Stripe's API", () => {
+  it("creates a PaymentIntent for the server's amount with an idempotency key and the donor in its metadata", async () => {
     const started = await startPayment();
     expect(started).toMatchObject({ mode: 'stripe', publishableKey: 'pk_test_stand_in', amount: 3000 });
     expect(started.clientSecret).toMatch(/^pi_.+_secret_/);
@@ -62,7 +71,9 @@ describe('the Stripe gateway, against a local stand-in of Stripe\'s API', () => 
     stripeApi.succeed(started.paymentId, '4242');
     const res = await call(t, 'POST', '/api/payment', { transaction: started.paymentId }, donor.auth);
     expect(res.status).toBe(200);
-    expect(await donationsFor(started.paymentId)).toMatchObject([{ amountCents: 3000, last4: '4242', email: donor.email, eventTitle: 'Beach and Dunes Clean-up' }]);
+    expect(await donationsFor(started.paymentId)).toMatchObject([
+      { amountCents: 3000, last4: '4242', email: donor.email, eventTitle: 'Beach and Dunes Clean-up' },
+    ]);
   });
 
   it('records a payment from a correctly signed webhook, so closing the tab after paying loses nothing', async () => {
@@ -121,7 +132,7 @@ describe('the Stripe gateway, against a local stand-in of Stripe\'s API', () => 
     expect(await donationsFor(foreign.id)).toEqual([]);
   });
 
-  it('still records the money when the donor\'s account was deleted before the notification came', async () => {
+  it("still records the money when the donor's account was deleted before the notification came", async () => {
     const leaving = await signUp(t);
     const res = await call(t, 'POST', '/api/create-payment-intent', { eventId, attemptId: randomUUID() }, leaving.auth);
     const started = await res.json();

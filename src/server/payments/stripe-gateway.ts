@@ -33,7 +33,12 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
     telemetry: false,
     appInfo: { name: 'Helping Hands' },
     ...(base
-      ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https', maxNetworkRetries: 0 }
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+          maxNetworkRetries: 0,
+        }
       : {}),
   });
 

@@ -4,10 +4,7 @@ import { dayFrom } from '../db/seed.ts';
 
 let counter = 0;
 
-export async function insertEvent(
-  db: Database,
-  fields: Partial<typeof event.$inferInsert> & { inDays?: number } = {},
-) {
+export async function insertEvent(db: Database, fields: Partial<typeof event.$inferInsert> & { inDays?: number } = {}) {
   counter += 1;
   const { inDays = 7, ...rest } = fields;
   const [row] = await db

@@ -78,8 +78,15 @@ export async function startStripeStandIn() {
     const match = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
     if (request.method === 'GET' && match?.[1]) {
       const intent = intents.get(match[1]);
-      if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
-      return send(200, render(intent, url.searchParams.getAll('expand[]').includes('latest_charge') || url.searchParams.getAll('expand[0]').includes('latest_charge')));
+      if (!intent)
+        return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+      return send(
+        200,
+        render(
+          intent,
+          url.searchParams.getAll('expand[]').includes('latest_charge') || url.searchParams.getAll('expand[0]').includes('latest_charge'),
+        ),
+      );
     }
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` } });
   });

@@ -23,8 +23,8 @@ export function SiteFooter() {
               {webConfig.siteName}
             </Title>
             <Text size="sm">
-              We bring neighbours together to plant trees, share meals and lend a hand where it is needed most.
-              Join an event as a volunteer or support one with a donation.
+              We bring neighbours together to plant trees, share meals and lend a hand where it is needed most. Join an event as a volunteer
+              or support one with a donation.
             </Text>
             <SocialLinks />
           </Stack>

@@ -26,8 +26,7 @@ export function SubscribeForm() {
     setEmail('');
     void notify({
       title: 'Thank you for your interest!',
-      message:
-        'Our newsletter is not running yet, so we have not stored your address. Please check our events page for news.',
+      message: 'Our newsletter is not running yet, so we have not stored your address. Please check our events page for news.',
       color: 'teal',
     });
   }

@@ -35,9 +35,7 @@ export function DashboardAccountRolePage() {
       )}
       {account && (
         <>
-          {me?._id === account._id && (
-            <Text fw={600}>This is your own account: with another role you lose the admin pages.</Text>
-          )}
+          {me?._id === account._id && <Text fw={600}>This is your own account: with another role you lose the admin pages.</Text>}
           <PersonSummary name={account.displayName} email={account.email} photoURL={account.photoURL} role={account.role} />
           <RoleForm label="Account Role Update" email={account.email} currentRole={account.role} roles={accountRoles} />
         </>

@@ -59,11 +59,7 @@ export function DashboardAllAccountsPage() {
       id: 'email',
       header: 'Email ID',
       sort: 'email',
-      cell: (account) => (
-        <span style={{ overflowWrap: 'anywhere' }}>
-          {account.email}
-        </span>
-      ),
+      cell: (account) => <span style={{ overflowWrap: 'anywhere' }}>{account.email}</span>,
     },
     {
       id: 'edit-role',

@@ -12,7 +12,12 @@ import { webConfig } from '../lib/config.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 const columns: Column<Donation>[] = [
-  { id: 'amount', header: 'Amount', sort: 'amount', cell: (donation) => <Text fw={600}>{formatAmount(donation.amount, donation.currency)}</Text> },
+  {
+    id: 'amount',
+    header: 'Amount',
+    sort: 'amount',
+    cell: (donation) => <Text fw={600}>{formatAmount(donation.amount, donation.currency)}</Text>,
+  },
   { id: 'transaction', header: 'Transaction', cell: (donation) => <TransactionId transaction={donation.transaction} /> },
   { id: 'email', header: 'Email ID', sort: 'email', cell: (donation) => donation.email },
   { id: 'event', header: 'Event', sort: 'event', cell: (donation) => donation.event },
@@ -32,7 +37,14 @@ const columns: Column<Donation>[] = [
     // Decorative: the Event column names it. A donation to a since-deleted event may have none.
     cell: (donation) =>
       donation.eventBanner ? (
-        <img src={donation.eventBanner} alt="" width={64} height={36} loading="lazy" style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} />
+        <img
+          src={donation.eventBanner}
+          alt=""
+          width={64}
+          height={36}
+          loading="lazy"
+          style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }}
+        />
       ) : null,
   },
 ];

@@ -37,7 +37,14 @@ export function DashboardAllEventsPage() {
       id: 'banner',
       header: 'Banner',
       cell: (event) => (
-        <img src={event.banner} alt="" width={96} height={54} loading="lazy" style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} />
+        <img
+          src={event.banner}
+          alt=""
+          width={96}
+          height={54}
+          loading="lazy"
+          style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }}
+        />
       ),
     },
     {
@@ -55,7 +62,12 @@ export function DashboardAllEventsPage() {
       header: 'Delete',
       action: true,
       cell: (event) => (
-        <Button tone="danger" aria-label={`Delete ${event.title}`} disabled={remove.deleting?._id === event._id} onClick={() => remove.ask(event)}>
+        <Button
+          tone="danger"
+          aria-label={`Delete ${event.title}`}
+          disabled={remove.deleting?._id === event._id}
+          onClick={() => remove.ask(event)}
+        >
           Delete
         </Button>
       ),

@@ -59,11 +59,7 @@ export function DashboardAllRegistrationsPage() {
       id: 'email',
       header: 'Email ID',
       sort: 'email',
-      cell: (registration) => (
-        <span style={{ overflowWrap: 'anywhere' }}>
-          {registration.email}
-        </span>
-      ),
+      cell: (registration) => <span style={{ overflowWrap: 'anywhere' }}>{registration.email}</span>,
     },
     {
       id: 'role',

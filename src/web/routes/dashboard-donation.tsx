@@ -19,9 +19,7 @@ export function DashboardDonationPage() {
     <Stack gap="lg">
       <Title order={1}>My Donation</Title>
       {query.isPending && <DonationGridSkeleton count={3} />}
-      {query.isError && (
-        <QueryError title="Your donations could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-      )}
+      {query.isError && <QueryError title="Your donations could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && query.data.length === 0 && (
         <Paper withBorder p="xl" radius="md">
           <Stack align="center" ta="center" gap="sm">

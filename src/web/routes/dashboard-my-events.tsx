@@ -21,9 +21,7 @@ export function DashboardMyEventsPage() {
     <Stack gap="lg">
       <Title order={1}>My Events</Title>
       {query.isPending && <RegistrationGridSkeleton count={3} />}
-      {query.isError && (
-        <QueryError title="Your events could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-      )}
+      {query.isError && <QueryError title="Your events could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && query.data.length === 0 && (
         <Paper withBorder p="xl" radius="md">
           <Stack align="center" ta="center" gap="sm">
@@ -38,12 +36,7 @@ export function DashboardMyEventsPage() {
       {query.isSuccess && query.data.length > 0 && (
         <RegistrationGrid registrations={query.data} cancellingId={cancel.cancellingId} onCancel={cancel.ask} />
       )}
-      <ConfirmDialog
-        opened={cancel.opened}
-        subject={cancel.subject}
-        onConfirm={cancel.confirm}
-        onDecline={cancel.decline}
-      />
+      <ConfirmDialog opened={cancel.opened} subject={cancel.subject} onConfirm={cancel.confirm} onDecline={cancel.decline} />
     </Stack>
   );
 }

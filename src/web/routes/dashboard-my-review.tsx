@@ -1,7 +1,8 @@
-import { Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../components/button.tsx';
 import grid from '../components/card-grid.module.css';
+import { LoadingPlaceholders } from '../components/loading-placeholders.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { reviewQueries } from '../features/reviews/api.ts';
 import { ReviewCard } from '../features/reviews/review-card.tsx';
@@ -19,18 +20,11 @@ export function DashboardMyReviewPage() {
     <Stack gap="lg">
       <Title order={1}>My Review</Title>
       {query.isPending && (
-        <div role="status">
-          <VisuallyHidden>Loading your reviews</VisuallyHidden>
-          <div className={grid.grid}>
-            {Array.from({ length: 3 }, (_, index) => (
-              <Skeleton key={index} height={160} radius="md" />
-            ))}
-          </div>
-        </div>
+        <LoadingPlaceholders label="Loading your reviews" count={3}>
+          <Skeleton height={160} radius="md" />
+        </LoadingPlaceholders>
       )}
-      {query.isError && (
-        <QueryError title="Your reviews could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-      )}
+      {query.isError && <QueryError title="Your reviews could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && query.data.length === 0 && (
         <Paper withBorder p="xl" radius="md">
           <Stack align="center" ta="center" gap="sm">

@@ -1,5 +1,6 @@
-import { Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { LoadingPlaceholders } from '../components/loading-placeholders.tsx';
 import { NotAuthorised } from '../components/not-authorised.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { noticeQueries } from '../features/notices/api.ts';
@@ -27,14 +28,9 @@ function NoticeList() {
     <Stack gap="lg">
       <Title order={1}>{heading}</Title>
       {query.isPending && (
-        <div role="status">
-          <VisuallyHidden>Loading notices</VisuallyHidden>
-          <Stack gap="md">
-            {Array.from({ length: 3 }, (_, index) => (
-              <Skeleton key={index} height={110} radius="md" />
-            ))}
-          </Stack>
-        </div>
+        <LoadingPlaceholders label="Loading notices" count={3} layout="stack">
+          <Skeleton height={110} radius="md" />
+        </LoadingPlaceholders>
       )}
       {query.isError && <QueryError title="Notices could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && query.data.notices.length === 0 && (

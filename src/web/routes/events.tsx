@@ -29,9 +29,7 @@ export function EventsPage() {
         <SearchBox label="Search events" placeholder="Search by title, e.g. tree planting" query={q} onSearch={setQuery} />
 
         {query.isPending && <EventGridSkeleton count={6} />}
-        {query.isError && (
-          <QueryError title="Events could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-        )}
+        {query.isError && <QueryError title="Events could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
         {query.isSuccess && query.data.events.length === 0 && (
           <EventsEmpty
             query={query.data.q}

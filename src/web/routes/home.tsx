@@ -9,9 +9,7 @@ export function HomePage() {
   usePageTitle();
   return (
     <>
-      <VisuallyHidden component="h1">
-        {webConfig.siteName}: volunteer at our events or support them with a donation
-      </VisuallyHidden>
+      <VisuallyHidden component="h1">{webConfig.siteName}: volunteer at our events or support them with a donation</VisuallyHidden>
       <HeroCarousel />
       <Container size="lg" py="xl">
         <Stack gap={56}>

@@ -9,7 +9,11 @@ let admin: TestAccount;
 let donator: TestAccount;
 let volunteer: TestAccount;
 
-const parseCsv = (text: string) => text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+const parseCsv = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -33,7 +37,9 @@ beforeAll(async () => {
       createdAt: new Date(base + i * 1000),
     })),
   );
-  await t.app.db.insert(registration).values({ accountId: donator.id, eventId: ev.id, name: '=HYPERLINK("http://evil.example","Click")', email: donator.email });
+  await t.app.db
+    .insert(registration)
+    .values({ accountId: donator.id, eventId: ev.id, name: '=HYPERLINK("http://evil.example","Click")', email: donator.email });
 });
 afterAll(() => t.close());
 
@@ -59,7 +65,7 @@ describe('CSV exports', () => {
     expect(oldest).toMatch(/^12\.50,USD,pi_bulk_0000,4242,'@evil0@example\.org,/);
   });
 
-  it('exports registrations with the registrant\'s formula-looking name neutralised', async () => {
+  it("exports registrations with the registrant's formula-looking name neutralised", async () => {
     const res = await call(t, 'GET', '/api/register/export.csv', undefined, admin.auth);
     const lines = parseCsv(await res.text());
     expect(lines[0]).toBe('Title,Event date,Name,Email,Role,Registered at');

@@ -13,7 +13,14 @@ let other: TestAccount;
 let eventId: string;
 
 const nextYear = new Date().getFullYear() + 1;
-const card = (number: string, extra: Record<string, unknown> = {}) => ({ number, expMonth: 12, expYear: nextYear, cvc: '123', postalCode: '10001', ...extra });
+const card = (number: string, extra: Record<string, unknown> = {}) => ({
+  number,
+  expMonth: 12,
+  expYear: nextYear,
+  cvc: '123',
+  postalCode: '10001',
+  ...extra,
+});
 
 async function start(who: TestAccount, body: Record<string, unknown> = {}) {
   const res = await call(t, 'POST', '/api/create-payment-intent', { eventId, attemptId: randomUUID(), ...body }, who.auth);
@@ -44,7 +51,7 @@ describe('POST /api/create-payment-intent', () => {
     expect((await call(t, 'POST', '/api/create-payment-intent', { eventId, attemptId: randomUUID() })).status).toBe(401);
   });
 
-  it('uses the server\'s amount, never the browser\'s', async () => {
+  it("uses the server's amount, never the browser's", async () => {
     const started = await start(donor, { amount: 1, price: 1 });
     expect(started).toMatchObject({ amount: 3000, mode: 'test' });
     const [row] = await t.app.db.select().from(testPayment).where(eq(testPayment.id, started.paymentId));
@@ -64,7 +71,7 @@ describe('POST /api/create-payment-intent', () => {
   });
 });
 
-describe('the test-mode gateway gives Stripe\'s test cards their documented outcomes', () => {
+describe("the test-mode gateway gives Stripe's test cards their documented outcomes", () => {
   it.each([
     ['4242 4242 4242 4242', 'succeeded', undefined],
     ['4000 0000 0000 0002', 'requires_payment_method', 'Your card was declined.'],
@@ -75,7 +82,11 @@ describe('the test-mode gateway gives Stripe\'s test cards their documented outc
     ['4000 0000 0000 0127', 'requires_payment_method', "Your card's security code is incorrect."],
     ['4000 0000 0000 0119', 'requires_payment_method', 'An error occurred while processing your card. Try again in a little bit.'],
     ['4242 4242 4242 4241', 'requires_payment_method', 'Your card number is incorrect.'],
-    ['5555 5555 5555 4444', 'requires_payment_method', 'Your card was declined. In test mode, use a test card such as 4242 4242 4242 4242.'],
+    [
+      '5555 5555 5555 4444',
+      'requires_payment_method',
+      'Your card was declined. In test mode, use a test card such as 4242 4242 4242 4242.',
+    ],
   ])('%s → %s', async (number, status, message) => {
     const { started, result } = await pay(donor, number);
     expect(result.status).toBe(status);
@@ -106,7 +117,7 @@ describe('the test-mode gateway gives Stripe\'s test cards their documented outc
 });
 
 describe('POST /api/payment', () => {
-  it('records a succeeded payment once, with the gateway\'s amount and the event\'s title, whatever the payload says', async () => {
+  it("records a succeeded payment once, with the gateway's amount and the event's title, whatever the payload says", async () => {
     const { started } = await pay(donor);
     const body = { transaction: started.paymentId, amount: 1, email: admin.email, event: 'Forged', last4: '0000' };
     const first = await call(t, 'POST', '/api/payment', body, donor.auth);
@@ -116,7 +127,13 @@ describe('POST /api/payment', () => {
     expect(await again.json()).toEqual({ insertedId });
     const rows = await t.app.db.select().from(donation).where(eq(donation.transaction, started.paymentId));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ amountCents: 3000, email: donor.email, accountId: donor.id, eventTitle: 'Winter Coat Drive', last4: '4242' });
+    expect(rows[0]).toMatchObject({
+      amountCents: 3000,
+      email: donor.email,
+      accountId: donor.id,
+      eventTitle: 'Winter Coat Drive',
+      last4: '4242',
+    });
   });
 
   it('records one donation from 20 confirmations of one payment at once', async () => {
@@ -130,7 +147,7 @@ describe('POST /api/payment', () => {
     expect(await t.app.db.select().from(donation).where(eq(donation.transaction, started.paymentId))).toHaveLength(1);
   });
 
-  it('records nothing for a declined payment, someone else\'s payment or an unknown one', async () => {
+  it("records nothing for a declined payment, someone else's payment or an unknown one", async () => {
     const declined = await pay(donor, '4000000000000002');
     expect((await call(t, 'POST', '/api/payment', { transaction: declined.started.paymentId }, donor.auth)).status).toBe(409);
     const paid = await pay(donor);
@@ -150,7 +167,12 @@ describe('reading donations', () => {
     expect(res.status).toBe(200);
     expect(Number(res.headers.get('x-total-count'))).toBe(2);
     const [first] = await res.json();
-    expect(first).toMatchObject({ amount: 3000, event: 'Winter Coat Drive', eventBanner: '/images/events/coat-drive.svg', email: donor.email });
+    expect(first).toMatchObject({
+      amount: 3000,
+      event: 'Winter Coat Drive',
+      eventBanner: '/images/events/coat-drive.svg',
+      email: donor.email,
+    });
   });
 
   it('GET /payment/{email} is for the donor and admins', async () => {
@@ -161,7 +183,7 @@ describe('reading donations', () => {
     expect(await (await call(t, 'GET', path, undefined, admin.auth)).json()).toHaveLength(2);
   });
 
-  it('does not show a deleted account\'s donations to whoever signs up with its email later', async () => {
+  it("does not show a deleted account's donations to whoever signs up with its email later", async () => {
     const first = await signUp(t);
     const { started } = await pay(first);
     await call(t, 'POST', '/api/payment', { transaction: started.paymentId }, first.auth);

@@ -14,7 +14,7 @@ import { insertedIdSchema } from '../../../shared/results.ts';
 import { ownerOf, requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { InvalidSignature } from '../../payments/gateway.ts';
+import { InvalidSignature, type PaymentNotification } from '../../payments/gateway.ts';
 import * as donations from './service.ts';
 
 export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -69,10 +69,12 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(async (webhook) => {
     // The signature covers the exact bytes Stripe sent, so the body stays raw.
-    webhook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
     webhook.post('/stripe/webhook', { config: { public: true } }, async (request) => {
       const signature = request.headers['stripe-signature'];
-      let notification;
+      let notification: PaymentNotification;
       try {
         notification = await gateway.verifyNotification(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
       } catch (error) {

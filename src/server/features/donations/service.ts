@@ -134,7 +134,10 @@ export async function listDonations(db: Database, query: DonationListQuery) {
       .orderBy(...sortOrder(query.sort, sortable, [desc(donation.createdAt), desc(donation.id)], donation.id))
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ count: count(), cents: sql<string>`coalesce(sum(${donation.amountCents}), 0)` }).from(donation).where(where),
+    db
+      .select({ count: count(), cents: sql<string>`coalesce(sum(${donation.amountCents}), 0)` })
+      .from(donation)
+      .where(where),
   ]);
   return { donations: rows.map(toDonation), total: totals?.count ?? 0, totalCents: Number(totals?.cents ?? 0) };
 }

@@ -11,7 +11,12 @@ let admin: TestAccount;
 let donator: TestAccount;
 let volunteer: TestAccount;
 
-const valid = { title: 'Harbour Litter Pick', desc: 'Two hours along the harbour wall.', banner: 'https://pictures.example.org/harbour.jpg', date: '2027-03-14T10:30' };
+const valid = {
+  title: 'Harbour Litter Pick',
+  desc: 'Two hours along the harbour wall.',
+  banner: 'https://pictures.example.org/harbour.jpg',
+  date: '2027-03-14T10:30',
+};
 const events = () => t.app.db.select().from(event).orderBy(event.id);
 
 beforeAll(async () => {
@@ -80,8 +85,12 @@ describe('POST /api/events', () => {
   });
 
   it('takes a picture uploaded by an admin as the banner', async () => {
-    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#2b6cb0' } }).png().toBuffer();
-    expect((await t.api('/api/images', { method: 'POST', headers: { 'content-type': 'image/png', ...donator.auth }, body: png })).status).toBe(403);
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#2b6cb0' } })
+      .png()
+      .toBuffer();
+    expect(
+      (await t.api('/api/images', { method: 'POST', headers: { 'content-type': 'image/png', ...donator.auth }, body: png })).status,
+    ).toBe(403);
     const upload = await t.api('/api/images', { method: 'POST', headers: { 'content-type': 'image/png', ...admin.auth }, body: png });
     expect(upload.status).toBe(200);
     const { url } = await upload.json();
@@ -96,7 +105,12 @@ describe('PUT /api/events/{id}', () => {
     const ev = await insertEvent(t.app.db, { title: 'Old title' });
     const res = await call(t, 'PUT', `/api/events/${ev.id}`, { ...valid, title: 'New title', date: '2027-05-01' }, admin.auth);
     expect(await res.json()).toEqual({ modifiedCount: 1 });
-    expect(await (await t.api(`/api/events/${ev.id}`)).json()).toMatchObject({ title: 'New title', date: '2027-05-01', index: ev.index, key: ev.key });
+    expect(await (await t.api(`/api/events/${ev.id}`)).json()).toMatchObject({
+      title: 'New title',
+      date: '2027-05-01',
+      index: ev.index,
+      key: ev.key,
+    });
   });
 
   it('answers 404 for an unknown event', async () => {
@@ -122,7 +136,10 @@ describe('DELETE /api/events/{id}', () => {
     expect(await (await call(t, 'DELETE', `/api/events/${ev.id}`, undefined, admin.auth)).json()).toEqual({ deletedCount: 0 });
     expect((await t.api(`/api/events/${ev.id}`)).status).toBe(404);
     expect(await t.app.db.select().from(registration).where(eq(registration.eventId, ev.id))).toEqual([]);
-    const [kept] = await t.app.db.select().from(donation).where(eq(donation.transaction, `pi_${ev.id}`));
+    const [kept] = await t.app.db
+      .select()
+      .from(donation)
+      .where(eq(donation.transaction, `pi_${ev.id}`));
     expect(kept).toMatchObject({ eventId: null, eventTitle: 'Going away', amountCents: 3000 });
   });
 });

@@ -23,14 +23,7 @@ describe('GET /api/events', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe('6');
     const events = await res.json();
-    expect(events.map((e: { _id: string }) => e._id)).toEqual([
-      ids.today,
-      ids.soon,
-      ids.later,
-      ids.percent,
-      ids.past,
-      ids.longAgo,
-    ]);
+    expect(events.map((e: { _id: string }) => e._id)).toEqual([ids.today, ids.soon, ids.later, ids.percent, ids.past, ids.longAgo]);
   });
 
   it('gives each event the spec fields, a time only when it has one', async () => {
@@ -71,7 +64,9 @@ describe('GET /api/events', () => {
     const whole = await ids('limit=100');
     for (const limit of [1, 3, 4]) {
       for (let offset = 0; offset <= whole.length + 1; offset += 1) {
-        expect(await ids(`limit=${limit}&offset=${offset}`), `limit ${limit} offset ${offset}`).toEqual(whole.slice(offset, offset + limit));
+        expect(await ids(`limit=${limit}&offset=${offset}`), `limit ${limit} offset ${offset}`).toEqual(
+          whole.slice(offset, offset + limit),
+        );
       }
     }
     expect(await ids('q=r&limit=2&offset=3')).toEqual((await ids('q=r')).slice(3, 5));

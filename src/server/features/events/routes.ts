@@ -33,9 +33,13 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/events', { onRequest: adminOnly, schema: { body: eventWriteSchema, response: { 200: insertedIdSchema } } }, async (request) => ({
-    insertedId: await createEvent(app.db, request.body),
-  }));
+  app.post(
+    '/events',
+    { onRequest: adminOnly, schema: { body: eventWriteSchema, response: { 200: insertedIdSchema } } },
+    async (request) => ({
+      insertedId: await createEvent(app.db, request.body),
+    }),
+  );
 
   app.put(
     '/events/:id',

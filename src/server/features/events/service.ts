@@ -27,9 +27,9 @@ const upcomingOrder = [asc(event.date), asc(event.time), asc(event.id)];
 const pastOrder = [desc(event.date), asc(event.time), asc(event.id)];
 
 function orderFor(sort: NonNullable<EventListQuery['sort']>) {
-  const parsed = parseSort(sort)!;
-  const by = parsed.descending ? desc : asc;
-  return parsed.column === 'title'
+  const parsed = parseSort(sort);
+  const by = parsed?.descending ? desc : asc;
+  return parsed?.column === 'title'
     ? [by(sql`lower(${event.title})`), asc(event.id)]
     : [by(event.date), by(sql`coalesce(${event.time}, '00:00')`), asc(event.id)];
 }
@@ -66,7 +66,13 @@ export async function listEvents(db: Database, query: EventListQuery) {
   const where: SQL | undefined = query.q ? ilike(event.title, containsPattern(query.q)) : undefined;
   const [rows, [total]] = await Promise.all([
     query.sort
-      ? db.select().from(event).where(where).orderBy(...orderFor(query.sort)).limit(query.limit).offset(query.offset)
+      ? db
+          .select()
+          .from(event)
+          .where(where)
+          .orderBy(...orderFor(query.sort))
+          .limit(query.limit)
+          .offset(query.offset)
       : upcomingThenPast(db, where, query),
     db.select({ value: count() }).from(event).where(where),
   ]);
@@ -87,7 +93,11 @@ function columnsFrom(input: EventWrite) {
 export async function createEvent(db: Database, input: EventWrite): Promise<string> {
   const [row] = await db
     .insert(event)
-    .values({ ...columnsFrom(input), ...(input.index === undefined ? {} : { index: input.index }), ...(input.key ? { key: input.key } : {}) })
+    .values({
+      ...columnsFrom(input),
+      ...(input.index === undefined ? {} : { index: input.index }),
+      ...(input.key ? { key: input.key } : {}),
+    })
     .returning({ id: event.id });
   if (!row) throw new Error('event not stored');
   return row.id;

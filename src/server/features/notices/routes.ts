@@ -15,7 +15,10 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/notices',
-    { onRequest: requireRole('volunteer', 'admin'), schema: { querystring: noticeListQuerySchema, response: { 200: z.array(noticeSchema) } } },
+    {
+      onRequest: requireRole('volunteer', 'admin'),
+      schema: { querystring: noticeListQuerySchema, response: { 200: z.array(noticeSchema) } },
+    },
     async (request, reply) => {
       const { notices, total } = await listNotices(app.db, request.query);
       reply.header(totalCountHeader, String(total));

@@ -108,7 +108,7 @@ describe('reading and cancelling registrations', () => {
     expect((await call(t, 'GET', '/api/register/0b6f6a57-1b7e-4a8e-9d53-6f1c2a5b9e10', undefined, admin.auth)).status).toBe(404);
   });
 
-  it('GET /register/event/{email} lists a person\'s registrations for them and for admins', async () => {
+  it("GET /register/event/{email} lists a person's registrations for them and for admins", async () => {
     const path = `/api/register/event/${owner.email}`;
     expect((await call(t, 'GET', path)).status).toBe(401);
     expect((await call(t, 'GET', path, undefined, other.auth)).status).toBe(403);
@@ -129,7 +129,7 @@ describe('reading and cancelling registrations', () => {
     expect(await (await call(t, 'DELETE', `/api/register/${id}`, undefined, owner.auth)).json()).toEqual({ deletedCount: 0 });
   });
 
-  it('DELETE /register/{id}: an admin may cancel anyone\'s registration', async () => {
+  it("DELETE /register/{id}: an admin may cancel anyone's registration", async () => {
     const ev = await insertEvent(t.app.db, { inDays: 9 });
     const id = await registerOwnerFor(ev.id);
     expect(await (await call(t, 'DELETE', `/api/register/${id}`, undefined, admin.auth)).json()).toEqual({ deletedCount: 1 });
@@ -177,7 +177,9 @@ describe('GET /register: searching and sorting the admin list', () => {
   });
 
   it('sorts by title without regard to case, ties by id, in the same order page by page', async () => {
-    const events = await Promise.all(['Mudlark Morning', 'mudlark morning', 'MUDLARK MORNING'].map((title) => insertEvent(t.app.db, { title, inDays: 20 })));
+    const events = await Promise.all(
+      ['Mudlark Morning', 'mudlark morning', 'MUDLARK MORNING'].map((title) => insertEvent(t.app.db, { title, inDays: 20 })),
+    );
     const people = await Promise.all([1, 2, 3].map(() => signUp(t)));
     for (const person of people) for (const ev of events) await call(t, 'POST', '/api/register', { eventId: ev.id }, person.auth);
 
@@ -192,8 +194,12 @@ describe('GET /register: searching and sorting the admin list', () => {
         const all = await list(`q=${q}&sort=${sort}&limit=100`);
         expect(all.rows).toHaveLength(all.total);
         const paged: Listed[] = [];
-        for (let offset = 0; offset < all.total; offset += 2) paged.push(...(await list(`q=${q}&sort=${sort}&limit=2&offset=${offset}`)).rows);
-        expect(paged.map((r) => r._id), `${sort} q=${q}`).toEqual(all.rows.map((r) => r._id));
+        for (let offset = 0; offset < all.total; offset += 2)
+          paged.push(...(await list(`q=${q}&sort=${sort}&limit=2&offset=${offset}`)).rows);
+        expect(
+          paged.map((r) => r._id),
+          `${sort} q=${q}`,
+        ).toEqual(all.rows.map((r) => r._id));
       }
     }
   });
@@ -217,7 +223,10 @@ describe('GET /register: searching and sorting the admin list', () => {
       for (const offset of [0, 575, 1190]) {
         const { total, rows } = await list(`q=many.example&limit=25&offset=${offset}${sort && `&sort=${sort}`}`);
         expect(total).toBe(1200);
-        expect(rows.map((r) => r.email), `sort=${sort} offset=${offset}`).toEqual(expected.slice(offset, offset + 25));
+        expect(
+          rows.map((r) => r.email),
+          `sort=${sort} offset=${offset}`,
+        ).toEqual(expected.slice(offset, offset + 25));
       }
     }
     expect(await list('q=many.example&offset=1200')).toEqual({ total: 1200, rows: [] });

@@ -23,7 +23,7 @@ describe('GET /api/review', () => {
     expect(reviews.map((r: { message: string }) => r.message)).toEqual([0, 1, 2, 3, 4, 5].map((i) => `Message ${i}`));
   });
 
-  it('never shows a reviewer\'s email address or name to the public', async () => {
+  it("never shows a reviewer's email address or name to the public", async () => {
     const text = await (await t.api('/api/review?limit=50')).text();
     expect(text).not.toContain('@example.org');
     expect(text).not.toContain('Reviewer ');

@@ -73,7 +73,7 @@ describe('PUT /api/users/photo', () => {
     expect(res.status).toBe(401);
   });
 
-  it('moves the person\'s reviews to the new picture, so none points at a removed one', async () => {
+  it("moves the person's reviews to the new picture, so none points at a removed one", async () => {
     const first = (await (await upload(await picture('png'), 'image/png')).json()).photoURL as string;
     const posted = await t.api('/api/review', {
       method: 'POST',

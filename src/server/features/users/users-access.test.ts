@@ -71,14 +71,14 @@ describe('who may call /api/users', () => {
     }
   }
 
-  it('GET /users/me answers null signed out and the caller\'s own account signed in', async () => {
+  it("GET /users/me answers null signed out and the caller's own account signed in", async () => {
     expect(await me(t)).toBeNull();
     const mine = await me(t, owner.auth);
     expect(mine).toMatchObject({ _id: owner.id, email: owner.email, displayName: owner.name, role: 'donator', photoURL: null });
     expect(JSON.stringify(mine)).not.toMatch(/password|token/i);
   });
 
-  it('PUT /users and POST /users change only the caller\'s own profile, never role or email', async () => {
+  it("PUT /users and POST /users change only the caller's own profile, never role or email", async () => {
     expect((await call(t, 'PUT', '/api/users', profile)).status).toBe(401);
     const res = await call(t, 'PUT', '/api/users', { ...profile, role: 'admin', email: admin.email, _id: admin.id }, other.auth);
     expect(res.status).toBe(200);
@@ -112,7 +112,13 @@ describe('GET /api/users/{email}', () => {
 
 describe('GET /api/users (admin)', () => {
   it('searches names and emails and pages with the total', async () => {
-    const res = await call(t, 'GET', `/api/users?q=${encodeURIComponent(owner.email.slice(0, 10).toUpperCase())}&limit=1`, undefined, admin.auth);
+    const res = await call(
+      t,
+      'GET',
+      `/api/users?q=${encodeURIComponent(owner.email.slice(0, 10).toUpperCase())}&limit=1`,
+      undefined,
+      admin.auth,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe('1');
     const [found] = await res.json();

@@ -87,7 +87,10 @@ describe('DELETE /api/users/{id}', () => {
     expect(await db.select().from(credential).where(eq(credential.userId, person.id))).toEqual([]);
     expect(await db.select().from(session).where(eq(session.userId, person.id))).toEqual([]);
     expect(await db.select().from(registration).where(eq(registration.eventId, ev.id))).toEqual([]);
-    const [kept] = await db.select().from(donation).where(eq(donation.transaction, `pi_test_${person.id}`));
+    const [kept] = await db
+      .select()
+      .from(donation)
+      .where(eq(donation.transaction, `pi_test_${person.id}`));
     expect(kept).toMatchObject({ email: person.email, amountCents: 3000, accountId: null });
 
     expect(await me(t, person.auth)).toBeNull();

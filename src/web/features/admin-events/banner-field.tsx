@@ -81,9 +81,7 @@ export function BannerField({ value, error, onChange, upload }: BannerFieldProps
           )}
           {upload.isSuccess && value === upload.data && <Text size="sm">Picture uploaded.</Text>}
         </div>
-        <div role="alert">
-          {uploadError && <Input.Error id={fileErrorId}>{uploadError}</Input.Error>}
-        </div>
+        <div role="alert">{uploadError && <Input.Error id={fileErrorId}>{uploadError}</Input.Error>}</div>
       </div>
       {preview &&
         (brokenPreview === preview ? (
@@ -91,13 +89,7 @@ export function BannerField({ value, error, onChange, upload }: BannerFieldProps
             No picture could be shown from this address.
           </Text>
         ) : (
-          <img
-            key={preview}
-            src={preview}
-            alt="Banner preview"
-            className={classes.preview}
-            onError={() => setBrokenPreview(preview)}
-          />
+          <img key={preview} src={preview} alt="Banner preview" className={classes.preview} onError={() => setBrokenPreview(preview)} />
         ))}
     </Stack>
   );

@@ -77,7 +77,8 @@ export function EventForm<Result>(props: EventFormProps<Result>) {
   });
   const serverFields = isApiError(save.error) ? Object.keys(save.error.fields ?? {}) : [];
   // A message for a field on the form is shown beside it; anything else (a network failure, a 403) in the alert.
-  const failure = save.error && !(serverFields.length > 0 && serverFields.every((field) => visibleFields.includes(field as Field))) ? save.error : null;
+  const failure =
+    save.error && !(serverFields.length > 0 && serverFields.every((field) => visibleFields.includes(field as Field))) ? save.error : null;
 
   useEffect(() => {
     if (problemCount > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();

@@ -12,5 +12,5 @@ export function NotGiven() {
 
 /** The value, or the 'not given' dash when there is none. */
 export function OrNotGiven({ value }: { value: string | null }) {
-  return value?.trim() ? <>{value}</> : <NotGiven />;
+  return value?.trim() ? value : <NotGiven />;
 }

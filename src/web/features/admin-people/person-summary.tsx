@@ -16,12 +16,7 @@ interface PersonSummaryProps {
 
 /** Whose role is about to change, so the admin can be sure before pressing the button. */
 export function PersonSummary({ name, email, photoURL, role, more = [] }: PersonSummaryProps) {
-  const lines = [
-    { term: 'Name', value: name },
-    { term: 'Email', value: email },
-    { term: 'Current role', value: roleNames[role] },
-    ...more,
-  ];
+  const lines = [{ term: 'Name', value: name }, { term: 'Email', value: email }, { term: 'Current role', value: roleNames[role] }, ...more];
   return (
     <Paper withBorder p="md" radius="md" maw={720}>
       <Group align="flex-start" gap="md" wrap="nowrap">

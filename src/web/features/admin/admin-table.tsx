@@ -1,5 +1,6 @@
 import { Skeleton, Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { placeholderKeys } from '../../components/loading-placeholders.tsx';
 import classes from './admin-table.module.css';
 
 export interface Column<Row> {
@@ -126,9 +127,9 @@ export function AdminTableSkeleton({ columns, rows = 5, label }: { columns: numb
     <div role="status">
       <VisuallyHidden>{label}</VisuallyHidden>
       <div aria-hidden="true">
-        {Array.from({ length: rows }, (_, row) => (
+        {placeholderKeys(rows).map((row) => (
           <div key={row} style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, 1fr)`, gap: 12, padding: '12px 0' }}>
-            {Array.from({ length: columns }, (_, column) => (
+            {placeholderKeys(columns).map((column) => (
               <Skeleton key={column} height={16} />
             ))}
           </div>

@@ -1,6 +1,7 @@
-import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import type { Donation } from '../../../shared/donations.ts';
 import grid from '../../components/card-grid.module.css';
+import { LoadingPlaceholders } from '../../components/loading-placeholders.tsx';
 import surface from '../../components/surface.module.css';
 import { DonationCard } from './donation-card.tsx';
 
@@ -19,23 +20,17 @@ export function DonationGrid({ donations }: { donations: Donation[] }) {
 
 export function DonationGridSkeleton({ count }: { count: number }) {
   return (
-    <div role="status">
-      <VisuallyHidden>Loading your donations</VisuallyHidden>
-      <Skeleton height={22} width="45%" mb="lg" aria-hidden="true" />
-      <div className={grid.grid} aria-hidden="true">
-        {Array.from({ length: count }, (_, index) => (
-          <div key={index} className={surface.card}>
-            <div className={surface.bleed}>
-              <Skeleton radius={0} style={{ aspectRatio: 16 / 9, height: 'auto' }} />
-            </div>
-            <Stack gap="xs" mt="md">
-              <Skeleton height={20} width="60%" />
-              <Skeleton height={26} width="30%" />
-              <Skeleton height={14} width="80%" />
-            </Stack>
-          </div>
-        ))}
+    <LoadingPlaceholders label="Loading your donations" count={count} header={<Skeleton height={22} width="45%" mb="lg" />}>
+      <div className={surface.card}>
+        <div className={surface.bleed}>
+          <Skeleton radius={0} style={{ aspectRatio: 16 / 9, height: 'auto' }} />
+        </div>
+        <Stack gap="xs" mt="md">
+          <Skeleton height={20} width="60%" />
+          <Skeleton height={26} width="30%" />
+          <Skeleton height={14} width="80%" />
+        </Stack>
       </div>
-    </div>
+    </LoadingPlaceholders>
   );
 }

@@ -89,18 +89,11 @@ export function TestCardFields({ ref, clientSecret, locked, describedBy }: TestC
             {donationMessages.testMode}
           </Text>
           <Text size="sm">
-            Pay with the test card 4242 4242 4242 4242, any future expiry date, any CVC and any postal code. The test card
-            4000 0000 0000 0002 shows what a declined card looks like.
+            Pay with the test card 4242 4242 4242 4242, any future expiry date, any CVC and any postal code. The test card 4000 0000 0000
+            0002 shows what a declined card looks like.
           </Text>
         </div>
-        <TextInput
-          label="Card number"
-          name="cardnumber"
-          autoComplete="off"
-          inputMode="numeric"
-          maxLength={23}
-          {...field('number')}
-        />
+        <TextInput label="Card number" name="cardnumber" autoComplete="off" inputMode="numeric" maxLength={23} {...field('number')} />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
           <TextInput
             label="Expiry (MM / YY)"

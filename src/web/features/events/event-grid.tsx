@@ -1,6 +1,6 @@
-import { VisuallyHidden } from '@mantine/core';
 import type { Event } from '../../../shared/events.ts';
 import grid from '../../components/card-grid.module.css';
+import { LoadingPlaceholders } from '../../components/loading-placeholders.tsx';
 import { EventCard } from './event-card.tsx';
 import { EventCardSkeleton } from './event-card-skeleton.tsx';
 
@@ -19,13 +19,8 @@ export function EventGrid({ events, headingOrder }: { events: Event[]; headingOr
 
 export function EventGridSkeleton({ count }: { count: number }) {
   return (
-    <div role="status">
-      <VisuallyHidden>Loading events</VisuallyHidden>
-      <div className={grid.grid}>
-        {Array.from({ length: count }, (_, index) => (
-          <EventCardSkeleton key={index} />
-        ))}
-      </div>
-    </div>
+    <LoadingPlaceholders label="Loading events" count={count}>
+      <EventCardSkeleton />
+    </LoadingPlaceholders>
   );
 }

@@ -16,9 +16,7 @@ export function OngoingEvents() {
         Ongoing Events
       </Title>
       {query.isPending && <EventGridSkeleton count={webConfig.homeEventCount} />}
-      {query.isError && (
-        <QueryError title="Events could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-      )}
+      {query.isError && <QueryError title="Events could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess &&
         (query.data.events.length > 0 ? (
           <EventGrid events={query.data.events} />

@@ -1,6 +1,7 @@
-import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import type { Registration } from '../../../shared/registrations.ts';
 import grid from '../../components/card-grid.module.css';
+import { LoadingPlaceholders } from '../../components/loading-placeholders.tsx';
 import surface from '../../components/surface.module.css';
 import { RegistrationCard } from './registration-card.tsx';
 
@@ -25,23 +26,18 @@ export function RegistrationGrid({ registrations, cancellingId, onCancel }: Regi
 
 export function RegistrationGridSkeleton({ count }: { count: number }) {
   return (
-    <div role="status">
-      <VisuallyHidden>Loading your events</VisuallyHidden>
-      <div className={grid.grid}>
-        {Array.from({ length: count }, (_, index) => (
-          <div key={index} className={surface.card} aria-hidden="true">
-            <div className={surface.bleed}>
-              <Skeleton radius={0} style={{ aspectRatio: 16 / 9, height: 'auto' }} />
-            </div>
-            <Stack gap="xs" mt="md">
-              <Skeleton height={20} width="60%" />
-              <Skeleton height={14} width="80%" />
-              <Skeleton height={48} />
-              <Skeleton height={36} mt="sm" />
-            </Stack>
-          </div>
-        ))}
+    <LoadingPlaceholders label="Loading your events" count={count}>
+      <div className={surface.card}>
+        <div className={surface.bleed}>
+          <Skeleton radius={0} style={{ aspectRatio: 16 / 9, height: 'auto' }} />
+        </div>
+        <Stack gap="xs" mt="md">
+          <Skeleton height={20} width="60%" />
+          <Skeleton height={14} width="80%" />
+          <Skeleton height={48} />
+          <Skeleton height={36} mt="sm" />
+        </Stack>
       </div>
-    </div>
+    </LoadingPlaceholders>
   );
 }

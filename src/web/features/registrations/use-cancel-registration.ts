@@ -15,8 +15,7 @@ export function useCancelRegistration(email: string) {
     deleted: (registration) => fillMessage(eventMessages.deleted, { title: registration.title }),
     notDeleted: (registration) => fillMessage(eventMessages.notDeleted, { title: registration.title }),
     // 0 deleted means it had already gone (cancelled in another tab): gone either way.
-    onDeleted: (registration) =>
-      queryClient.setQueryData(mine.queryKey, (list) => list?.filter((r) => r._id !== registration._id)),
+    onDeleted: (registration) => queryClient.setQueryData(mine.queryKey, (list) => list?.filter((r) => r._id !== registration._id)),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: mine.queryKey }),
   });
   return { ...cancel, cancellingId: cancel.deleting?._id ?? null };

@@ -1,6 +1,7 @@
-import { Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import grid from '../../components/card-grid.module.css';
+import { LoadingPlaceholders } from '../../components/loading-placeholders.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { webConfig } from '../../lib/config.ts';
 import { reviewQueries } from './api.ts';
@@ -16,18 +17,11 @@ export function ClientReviews() {
         Client Reviews
       </Title>
       {query.isPending && (
-        <div role="status">
-          <VisuallyHidden>Loading reviews</VisuallyHidden>
-          <div className={grid.grid}>
-            {Array.from({ length: 3 }, (_, index) => (
-              <Skeleton key={index} height={160} radius="md" />
-            ))}
-          </div>
-        </div>
+        <LoadingPlaceholders label="Loading reviews" count={3}>
+          <Skeleton height={160} radius="md" />
+        </LoadingPlaceholders>
       )}
-      {query.isError && (
-        <QueryError title="Reviews could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-      )}
+      {query.isError && <QueryError title="Reviews could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess &&
         (query.data.length > 0 ? (
           <ul className={grid.grid}>
