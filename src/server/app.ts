@@ -18,7 +18,7 @@ import { reviewRoutes } from './features/reviews/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { AppError } from './http/errors.ts';
+import { AppError } from './errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { displayNameSchema, emailSchema, passwordSchema } from '../../shared/accounts.ts';
-import { AppError, codeByStatus, notFound } from '../http/errors.ts';
+import { AppError, codeByStatus, notFound } from '../errors.ts';
 import type { Auth } from './auth.ts';
 import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
 

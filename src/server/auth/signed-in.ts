@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../shared/accounts.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 
 /** Who is calling, as the server established it from the session: never from the payload. */
 export interface SignedInAccount {

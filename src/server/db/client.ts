@@ -9,7 +9,16 @@ import * as schema from './schema.ts';
 import { migrateEmbedded, migrateServer } from './migrate.ts';
 
 export type Schema = typeof schema;
+
+/**
+ * What a service runs its statements on: the app's database, or a transaction on it. A transaction
+ * is a `Database` too (drizzle's PgTransaction extends PgDatabase), so a service called inside
+ * `db.transaction((tx) => …)` takes `tx` as it is, with no cast, and every statement joins it.
+ */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The `tx` of `db.transaction((tx) => …)`: for code that must only run inside one. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../../shared/errors.ts';
+import { fieldErrorsOf } from '../../shared/field-errors.ts';
 import { isBadTextError } from '../db/errors.ts';
-import { AppError, codeByStatus, statusByCode } from './errors.ts';
+import { AppError, codeByStatus, statusByCode } from '../errors.ts';
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
@@ -15,11 +16,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(statusByCode[error.code]).send(body(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
-        fields[name] ??= issue.message ?? 'is not valid';
-      }
+      const issues = error.validation.map((issue) => ({
+        path: issue.instancePath.split('/').filter(Boolean),
+        message: issue.message ?? 'is not valid',
+      }));
+      const fields = fieldErrorsOf(issues, error.validationContext ?? 'request');
       const summary = Object.entries(fields)
         .map(([name, message]) => `${name}: ${message}`)
         .join('; ');

@@ -1,7 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * Rate limits, counted in Redis when REDIS_URL is set (so several instances share the counts) and

@@ -13,7 +13,7 @@ import { totalAmountHeader, totalCountHeader } from '../../../shared/http.ts';
 import { insertedIdSchema } from '../../../shared/results.ts';
 import { ownerOf, requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { InvalidSignature, type PaymentNotification } from '../../payments/gateway.ts';
 import * as donations from './service.ts';
 

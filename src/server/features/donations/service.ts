@@ -7,7 +7,7 @@ import { EXPORT_PAGE, olderThan, type NewestFirstCursor } from '../../db/keyset.
 import { containsPattern } from '../../db/search.ts';
 import { sortOrder } from '../../db/sort.ts';
 import { csvPages } from '../../http/csv.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import type { GatewayPayment, PaymentGateway, PaymentNotification } from '../../payments/gateway.ts';
 
 function toDonation(row: typeof donation.$inferSelect): Donation {
@@ -108,7 +108,7 @@ export async function handleNotification(db: Database, notification: PaymentNoti
     if (!first) return { handled: false };
     const payment = notification.payment;
     const { accountId, email, eventId } = payment?.metadata ?? {};
-    if (payment?.status === 'succeeded' && accountId && email && eventId) await recordDonation(tx as Database, payment);
+    if (payment?.status === 'succeeded' && accountId && email && eventId) await recordDonation(tx, payment);
     return { handled: true };
   });
 }

@@ -4,7 +4,7 @@ import { eventIdSchema, eventListQuerySchema, eventParamsSchema, eventSchema, ev
 import { deletedCountSchema, insertedIdSchema, modifiedCountSchema } from '../../../shared/results.ts';
 import { requireRole } from '../../auth/signed-in.ts';
 import { totalCountHeader } from '../../../shared/http.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { createEvent, deleteEvent, findEvent, listEvents, updateEvent } from './service.ts';
 
 const adminOnly = requireRole('admin');

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { healthSchema } from '../../../shared/health.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', { config: { public: true }, schema: { response: { 200: healthSchema, 503: errorBodySchema } } }, async (request) => {

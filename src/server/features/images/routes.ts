@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole, requireSignedIn } from '../../auth/signed-in.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { acceptRawImageBodies } from '../../http/raw-image-body.ts';
 import { findImage, storeImage } from './service.ts';
 

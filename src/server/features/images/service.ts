@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
 import type { Database } from '../../db/client.ts';
 import { image } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
 /** Refuses pictures that would take too much memory to decode (a small file can claim a huge size). */

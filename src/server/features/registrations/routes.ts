@@ -5,7 +5,7 @@ import { registrationCreateSchema, registrationListQuerySchema, registrationSche
 import { deletedCountSchema, insertedIdSchema } from '../../../shared/results.ts';
 import { requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import * as registrations from './service.ts';
 
 const idParams = z.object({ id: z.string().max(100) });

@@ -10,7 +10,7 @@ import { account, event, registration } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { sortOrder } from '../../db/sort.ts';
 import { csvPages } from '../../http/csv.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { toEvent } from '../events/service.ts';
 
 const columns = { registration, event, role: account.role };

@@ -12,7 +12,7 @@ import {
 import { totalCountHeader } from '../../../shared/http.ts';
 import { deletedCountSchema, modifiedCountSchema } from '../../../shared/results.ts';
 import { requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { acceptRawImageBodies } from '../../http/raw-image-body.ts';
 import { storeImage } from '../images/service.ts';
 import * as users from './service.ts';

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { account, notice, registration, review } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { sortOrder } from '../../db/sort.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { deleteImageByUrl } from '../images/service.ts';
 
 type AccountRow = typeof account.$inferSelect;
@@ -88,8 +88,8 @@ export async function setPhoto(db: Database, accountId: string, photoUrl: string
   await db.transaction(async (tx) => {
     const [before] = await tx.select({ image: account.image }).from(account).where(eq(account.id, accountId)).for('update');
     await tx.update(account).set({ image: photoUrl }).where(eq(account.id, accountId));
-    await setAuthorPicture(tx as Database, accountId, photoUrl);
-    if (before?.image && before.image !== photoUrl) await deleteImageByUrl(tx as Database, before.image);
+    await setAuthorPicture(tx, accountId, photoUrl);
+    if (before?.image && before.image !== photoUrl) await deleteImageByUrl(tx, before.image);
   });
 }
 
@@ -113,10 +113,10 @@ async function refuseLastAdmin(tx: Database, targetId: string) {
 
 export async function changeRole(db: Database, email: string, role: Role): Promise<number> {
   return db.transaction(async (tx) => {
-    const target = await findAccountByEmail(tx as Database, email);
+    const target = await findAccountByEmail(tx, email);
     if (!target) throw new AppError('not_found', `No account with the email ${email}`);
     if (target.role === role) return 0;
-    if (target.role === 'admin') await refuseLastAdmin(tx as Database, target.id);
+    if (target.role === 'admin') await refuseLastAdmin(tx, target.id);
     await tx.update(account).set({ role }).where(eq(account.id, target.id));
     return 1;
   });
@@ -129,13 +129,13 @@ export async function changeRole(db: Database, email: string, role: Role): Promi
 export async function deleteAccount(db: Database, id: string): Promise<number> {
   return db.transaction(async (tx) => {
     // Admin rows first, as changeRole does, then the target: one lock order, no deadlock.
-    await refuseLastAdmin(tx as Database, id);
+    await refuseLastAdmin(tx, id);
     const [target] = await tx.select().from(account).where(eq(account.id, id)).for('update');
     if (!target) return 0;
     // Reviews and notices outlive the account; the picture, personal data, does not.
-    await setAuthorPicture(tx as Database, id, null);
+    await setAuthorPicture(tx, id, null);
     await tx.delete(account).where(eq(account.id, id));
-    await deleteImageByUrl(tx as Database, target.image);
+    await deleteImageByUrl(tx, target.image);
     return 1;
   });
 }

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../shared/errors.ts';
+import type { ErrorCode } from '../shared/errors.ts';
 
 /** The one way a route or service fails on purpose. The error handler turns it into JSON. */
 export class AppError extends Error {
