@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Both cores: API files and browser files (each with its own server and database) side by side.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -20,8 +22,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One server and one browser are shared; files run one after another.
-          fileParallelism: false,
+          // Each file starts its own server on its own database (support/server.ts), so files run side
+          // by side; one browser is shared, each file in contexts of its own.
+          fileParallelism: true,
         },
       },
     ],

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { baseURL, newPage } from './browser.ts';
+import { adminEmail } from './server.ts';
+
+export { adminEmail };
 
 /** Shared by the accounts journeys: sessions made through the API, as STYLE.md asks of tests not about signing in. */
 
 export const password = 'kettle-harbour-42';
-
-/** The e2e server starts with ADMIN_EMAILS=admin@example.org: this account is an admin from sign-up on. */
-export const adminEmail = 'admin@example.org';
 
 export function uniqueEmail(kind: string): string {
   return `${kind}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;

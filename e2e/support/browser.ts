@@ -1,11 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, expect, inject } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, expect, inject } from 'vitest';
+import { baseURL } from './server.ts';
 
-export const baseURL = inject('baseURL');
+export { baseURL };
+
+/**
+ * Where a failed journey leaves its evidence: a Playwright trace of every page it had open (open
+ * it with `npx playwright-core show-trace <file>`, or at trace.playwright.dev) and a screenshot.
+ * `.ci/run` prints this folder when a suite fails.
+ */
+export const artifactsDir = path.resolve(import.meta.dirname, '../../test-results/e2e', process.env.DATABASE_URL ? 'server' : 'embedded');
 
 let browser: Browser | undefined;
 const contexts: BrowserContext[] = [];
+
+const slug = (text: string) =>
+  text
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+
+/**
+ * Every context records a trace in chunks, one chunk a test: a failed test keeps its chunk and a
+ * screenshot of each page; a passed one drops them.
+ */
+afterEach(async ({ task }) => {
+  const failed = task.result?.state === 'fail';
+  const folder = path.join(artifactsDir, slug(path.basename(task.file.name, '.test.ts')), slug(task.name));
+  if (failed) mkdirSync(folder, { recursive: true });
+  await Promise.all(
+    contexts.map(async (context, index) => {
+      if (failed) {
+        await Promise.all(
+          context
+            .pages()
+            .map((page, n) =>
+              page.screenshot({ path: path.join(folder, `page-${index}-${n}.png`), fullPage: true }).catch(() => undefined),
+            ),
+        );
+      }
+      await context.tracing
+        .stopChunk(failed ? { path: path.join(folder, `trace-${index}.zip`) } : {})
+        .then(() => context.tracing.startChunk())
+        .catch(() => undefined);
+    }),
+  );
+});
 
 afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
@@ -17,6 +60,8 @@ export async function newPage(viewport = { width: 1280, height: 800 }): Promise<
   browser ??= await chromium.connect(inject('wsEndpoint'));
   const context = await browser.newContext({ baseURL, viewport });
   contexts.push(context);
+  await context.tracing.start({ snapshots: true, screenshots: false });
+  await context.tracing.startChunk();
   const page = await context.newPage();
   const problems: string[] = [];
   // Only the app's own pages count: an identity provider's pages are not ours to judge.

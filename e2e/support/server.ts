@@ -1,0 +1,61 @@
+import { once } from 'node:events';
+import { type AddressInfo, createServer } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestApp, type TestApp } from '../../src/server/test/test-app.ts';
+import { startIdentityProvider, type TestIdentityProvider } from './oidc-provider.ts';
+
+/**
+ * Each browser test file gets its own production-like server: the built web app, a fresh database
+ * seeded with the demo content (embedded in memory, or a new database on the server DATABASE_URL
+ * names), the e2e admin address, and an OpenID Connect provider on localhost behind 'Continue With
+ * Google'. Files run in parallel, and none sees another's data.
+ *
+ * `baseURL` is set before the file's first test (a live binding: read it inside tests and hooks).
+ */
+export let baseURL = '';
+
+/** The e2e server starts with ADMIN_EMAILS=admin@example.org: this account is an admin from sign-up on. */
+export const adminEmail = 'admin@example.org';
+
+let app: TestApp | undefined;
+let idp: TestIdentityProvider | undefined;
+
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The provider must know the app's callback before the app exists, so the app's port is picked first. */
+async function start(): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    idp = await startIdentityProvider(`${publicUrl}/api/auth/callback/oidc`);
+    try {
+      app = await startTestApp({
+        port,
+        publicUrl,
+        seedDemo: true,
+        webDir: 'dist/web',
+        adminEmails: [adminEmail],
+        socialProvider: { id: 'oidc', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret },
+      });
+      baseURL = app.baseUrl;
+      return;
+    } catch (error) {
+      await idp.close();
+      // Another file's server took the port between the probe and the listen: pick another.
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 5) throw error;
+    }
+  }
+}
+
+beforeAll(start);
+
+afterAll(async () => {
+  await app?.close();
+  await idp?.close();
+});
