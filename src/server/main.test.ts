@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -63,6 +64,59 @@ describe('the server process', () => {
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain('stopping: finishing requests in flight');
       await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+    } finally {
+      server.child.kill('SIGKILL');
+      await database.drop();
+    }
+  });
+
+  it('on SIGTERM finishes a request already in flight, answering it in full, before it exits', async () => {
+    const database = await createTestDatabase(loadConfig().databaseUrl);
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const server = startServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
+      DATA_DIR: 'memory://',
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    });
+    try {
+      await waitForHealth(`${origin}/api/health`, server.exited);
+      const credentials = { email: `leaving-${Date.now()}@example.org`, password: 'kettle-harbour-42' };
+      const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ name: 'Lee Leaving', ...credentials }),
+      });
+      expect(signUp.status).toBe(200);
+
+      // A sign-in whose body is only half sent when SIGTERM arrives: the server has the request but
+      // cannot answer it until the rest comes.
+      const body = Buffer.from(JSON.stringify(credentials));
+      const request = http.request(`${origin}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': body.length, origin },
+      });
+      const answered = new Promise<http.IncomingMessage>((resolve, reject) => {
+        request.on('response', resolve);
+        request.on('error', reject);
+      });
+      request.write(body.subarray(0, 10));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      server.child.kill('SIGTERM');
+      await expect.poll(server.output, { timeout: 5000 }).toContain('stopping: finishing requests in flight');
+      // Stopping has begun; the process is still there, waiting for this request.
+      expect(server.child.exitCode).toBeNull();
+      request.end(body.subarray(10));
+
+      const response = await answered;
+      let text = '';
+      for await (const chunk of response) text += chunk;
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['set-auth-token']).toBeTruthy();
+      expect(JSON.parse(text).user.email).toBe(credentials.email);
+      expect(await server.exited).toBe(0);
     } finally {
       server.child.kill('SIGKILL');
       await database.drop();

@@ -98,6 +98,32 @@ describe('sorting the other admin lists', () => {
     expect(await names('-name')).toEqual([...ascending].reverse());
     const roles = (await (await call(t, 'GET', '/api/users?sort=role', undefined, admin.auth)).json()).map((a: { role: string }) => a.role);
     expect(roles).toEqual(['donator', 'volunteer', 'admin']);
-    expect((await call(t, 'GET', '/api/register?sort=-registeredAt', undefined, admin.auth)).status).toBe(200);
+  });
+
+  it('sorts registrations by when they were made, either way', async () => {
+    // Three more registrations a minute apart, older than the one made in beforeAll.
+    const made = Date.now() - 10 * 60_000;
+    const ids: string[] = [];
+    for (const [i, title] of ['Early', 'Middle', 'Late'].entries()) {
+      const ev = await insertEvent(t.app.db, { title: `Sorted ${title}` });
+      const [row] = await t.app.db
+        .insert(registration)
+        .values({
+          accountId: volunteer.id,
+          eventId: ev.id,
+          name: volunteer.name,
+          email: volunteer.email,
+          createdAt: new Date(made + i * 60_000),
+        })
+        .returning({ id: registration.id });
+      ids.push(row!.id);
+    }
+    const order = async (sort: string) => {
+      const res = await call(t, 'GET', `/api/register?sort=${sort}`, undefined, admin.auth);
+      expect(res.status).toBe(200);
+      return (await res.json()).map((r: { _id: string }) => r._id).filter((id: string) => ids.includes(id));
+    };
+    expect(await order('registeredAt')).toEqual(ids);
+    expect(await order('-registeredAt')).toEqual([...ids].reverse());
   });
 });
