@@ -42,3 +42,20 @@ export async function donateThroughApi(session: Session, eventId: string): Promi
   const { insertedId } = await call<{ insertedId: string }>(session, '/payment', { transaction: started.paymentId });
   return { insertedId, paymentId: started.paymentId, amount: started.amount };
 }
+
+/** A donation as `GET /api/payment/{email}` lists it. */
+export interface ListedDonation {
+  amount: number;
+  currency: string;
+  last4: string | null;
+  event: string;
+  eventId: string | null;
+  transaction: string;
+}
+
+/** The donations `session` has made, as the server lists them to their donor. */
+export async function donationsOf(session: Session): Promise<ListedDonation[]> {
+  const res = await apiCall(session, 'GET', `/payment/${encodeURIComponent(session.email)}`);
+  if (res.status !== 200) throw new Error(`listing the donations of ${session.email} failed: ${res.status}`);
+  return (await res.json()) as ListedDonation[];
+}

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { type AddressInfo, createServer } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../../src/server/config.ts';
 import { startTestApp, type TestApp } from '../../src/server/test/test-app.ts';
 import { startIdentityProvider, type TestIdentityProvider } from './oidc-provider.ts';
 
@@ -19,6 +20,15 @@ export const adminEmail = 'admin@example.org';
 
 let app: TestApp | undefined;
 let idp: TestIdentityProvider | undefined;
+let settings: () => Promise<Partial<Config>> = async () => ({});
+
+/**
+ * For a file whose journeys need other settings (Stripe mode, say): call at the file's top level;
+ * `make` runs before the file's server starts and gives the settings to start it with.
+ */
+export function configureServer(make: () => Promise<Partial<Config>>) {
+  settings = make;
+}
 
 async function freePort(): Promise<number> {
   const probe = createServer().listen(0, '127.0.0.1');
@@ -30,6 +40,7 @@ async function freePort(): Promise<number> {
 
 /** The provider must know the app's callback before the app exists, so the app's port is picked first. */
 async function start(): Promise<void> {
+  const extra = await settings();
   for (let attempt = 1; ; attempt += 1) {
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
@@ -42,6 +53,7 @@ async function start(): Promise<void> {
         webDir: 'dist/web',
         adminEmails: [adminEmail],
         socialProvider: { id: 'oidc', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret },
+        ...extra,
       });
       baseURL = app.baseUrl;
       return;

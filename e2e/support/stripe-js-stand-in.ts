@@ -1,17 +1,15 @@
 import type { Page } from 'playwright-core';
-import { contentSecurityPolicy } from '../../src/server/http/security-headers.ts';
 
 /**
- * A local stand-in for Stripe.js (js.stripe.com cannot be reached from the test machine), served
- * for https://js.stripe.com/* in the browser. It implements what Stripe Elements' React bindings and
- * the donation page use: elements(), a 'card' element (a plain input labelled 'Card number'
- * standing for Stripe's iframe) and confirmCardPayment, which settles the payment through the
- * offline gateway so the server sees a payment that really succeeded or was declined.
- * Every confirmCardPayment call is kept in window.stripeStandInCalls for the test to read.
+ * A local stand-in for Stripe.js (js.stripe.com cannot be reached from the test machine). It
+ * implements what Stripe Elements' React bindings and the donation page use: elements(), a 'card'
+ * element (a plain input labelled 'Card number' standing for Stripe's iframe), confirmCardPayment
+ * and retrievePaymentIntent, which call Stripe's API at https://api.stripe.com as Stripe.js does.
  */
 const stripeJs = `
 (() => {
-  window.stripeStandInCalls = [];
+  const api = 'https://api.stripe.com/v1/payment_intents/';
+  const idOf = (clientSecret) => clientSecret.split('_secret_')[0];
   function Stripe(publishableKey) {
     let card = null;
     let input = null;
@@ -42,7 +40,6 @@ const stripeJs = `
       return card;
     };
     return {
-      publishableKey,
       elements() {
         return {
           create(type) { if (type !== 'card') throw new Error('the stand-in has only the card element'); return createCard(); },
@@ -54,18 +51,23 @@ const stripeJs = `
       createPaymentMethod() { throw new Error('not in the stand-in'); },
       async confirmCardPayment(clientSecret, data) {
         const method = data.payment_method;
-        window.stripeStandInCalls.push({ clientSecret, billingDetails: method.billing_details, withCardElement: method.card === card });
-        const number = input.value.replace(/\\D/g, '');
-        const response = await fetch('/api/test-payments/confirm', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ clientSecret, card: { number, expMonth: 12, expYear: 2099, cvc: '123', postalCode: '12345' } }),
+        if (method.card !== card) throw new Error('confirmCardPayment was not given the card element');
+        const form = new URLSearchParams({
+          key: publishableKey,
+          client_secret: clientSecret,
+          'payment_method_data[type]': 'card',
+          'payment_method_data[card][number]': input.value.replace(/\\D/g, ''),
+          'payment_method_data[billing_details][name]': method.billing_details.name,
+          'payment_method_data[billing_details][email]': method.billing_details.email,
         });
+        const response = await fetch(api + idOf(clientSecret) + '/confirm', { method: 'POST', body: form });
         const body = await response.json();
-        const paymentIntent = { id: body.paymentId, object: 'payment_intent', status: body.status };
-        // As Stripe.js does, a card error carries the payment as it now stands.
-        if (body.error) return { error: { type: 'card_error', code: body.error.code, message: body.error.message, payment_intent: paymentIntent } };
-        return { paymentIntent };
+        return body.error ? { error: body.error } : { paymentIntent: body };
+      },
+      async retrievePaymentIntent(clientSecret) {
+        const response = await fetch(api + idOf(clientSecret) + '?key=' + publishableKey + '&client_secret=' + clientSecret);
+        const body = await response.json();
+        return body.error ? { error: body.error } : { paymentIntent: body };
       },
     };
   }
@@ -74,33 +76,21 @@ const stripeJs = `
 `;
 
 /**
- * Makes the donation page run in Stripe mode against the stand-in: the page gets the Stripe-mode
- * Content-Security-Policy the server sends when Stripe keys are set, create-payment-intent answers
- * in Stripe mode (with the offline gateway's real payment underneath), and js.stripe.com is served
- * locally.
+ * Serves Stripe's two hosts to `page` from here: the stand-in script for js.stripe.com, and calls to
+ * api.stripe.com passed to the local Stripe API stand-in the server also talks to.
  */
-export async function useStripeStandIn(page: Page) {
+export async function useStripeStandIn(page: Page, stripeApi: URL) {
   await page.route('https://js.stripe.com/**', (route) =>
     route.fulfill({ status: 200, contentType: 'application/javascript', body: stripeJs }),
   );
-  await page.route(
-    (url) => url.pathname.startsWith('/donation/'),
-    async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      const response = await route.fetch();
-      await route.fulfill({
-        response,
-        headers: { ...response.headers(), 'content-security-policy': contentSecurityPolicy({ stripe: true }) },
-      });
-    },
-  );
-  await page.route('**/api/create-payment-intent', async (route) => {
-    const response = await route.fetch();
-    const started = await response.json();
-    await route.fulfill({ response, json: { ...started, mode: 'stripe', publishableKey: 'pk_test_stand_in' } });
+  await page.route('https://api.stripe.com/**', async (route) => {
+    const request = route.request();
+    const { pathname, search } = new URL(request.url());
+    const response = await fetch(new URL(`${pathname}${search}`, stripeApi), {
+      method: request.method(),
+      headers: { 'content-type': request.headers()['content-type'] ?? 'application/x-www-form-urlencoded' },
+      body: request.method() === 'GET' ? undefined : (request.postData() ?? undefined),
+    });
+    await route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() });
   });
-}
-
-export async function stripeStandInCalls(page: Page) {
-  return page.evaluate(() => (window as unknown as { stripeStandInCalls: unknown[] }).stripeStandInCalls);
 }

@@ -48,7 +48,12 @@ export async function startStripeStandIn() {
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
     requests.push({ method: request.method ?? '', path: url.pathname, idempotencyKey, body });
     const send = (status: number, payload: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+      response.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': `req_${randomBytes(6).toString('hex')}`,
+        // Stripe.js calls the API from the donation page's origin.
+        'access-control-allow-origin': '*',
+      });
       response.end(JSON.stringify(payload));
     };
     if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
@@ -73,6 +78,22 @@ export async function startStripeStandIn() {
       };
       intents.set(id, intent);
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, id);
+      return send(200, render(intent, false));
+    }
+    const confirming = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)\/confirm$/);
+    if (request.method === 'POST' && confirming?.[1]) {
+      // What Stripe.js's confirmCardPayment asks of the API, with Stripe's documented test cards.
+      const intent = intents.get(confirming[1]);
+      if (!intent || body.get('client_secret') !== intent.client_secret) {
+        return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+      }
+      const number = (body.get('payment_method_data[card][number]') ?? '').replace(/\D/g, '');
+      if (number === '4000000000000002') {
+        return send(402, {
+          error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.', payment_intent: render(intent, false) },
+        });
+      }
+      Object.assign(intent, { status: 'succeeded', latest_charge: `ch_${randomBytes(8).toString('hex')}`, last4: number.slice(-4) });
       return send(200, render(intent, false));
     }
     const match = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
