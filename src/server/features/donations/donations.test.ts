@@ -163,6 +163,7 @@ describe('reading donations', () => {
   it('GET /payment is for admins, searched and paged with the total', async () => {
     expect((await call(t, 'GET', '/api/payment')).status).toBe(401);
     expect((await call(t, 'GET', '/api/payment', undefined, donor.auth)).status).toBe(403);
+    expect((await call(t, 'GET', '/api/payment', undefined, (await signUp(t, { role: 'volunteer' })).auth)).status).toBe(403);
     const res = await call(t, 'GET', '/api/payment?q=coat&limit=1', undefined, admin.auth);
     expect(res.status).toBe(200);
     expect(Number(res.headers.get('x-total-count'))).toBe(2);
