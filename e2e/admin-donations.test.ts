@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatDonationDate } from '../src/web/features/admin-donations/donation-date.ts';
+import { formatInstantDateTime } from '../src/web/lib/format-time.ts';
 import { adminSession, apiCall, signedInPage, signUpThroughApi, uniqueEmail, volunteerSession, type Session } from './support/accounts.ts';
 import { baseURL, expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 import { donateThroughApi } from './support/donations.ts';
@@ -120,7 +120,7 @@ describe('admin: the All Donation table', () => {
     const time = cells.nth(4).locator('time');
     expect(await time.getAttribute('datetime')).toBe(held.date);
     const readerZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-    expect(await time.textContent()).toBe(formatDonationDate(held.date, readerZone));
+    expect(await time.textContent()).toBe(formatInstantDateTime(held.date, readerZone));
     const banner = cells.nth(5).locator('img');
     expect(await banner.getAttribute('src')).toBe(held.eventBanner);
     expect(await banner.getAttribute('alt')).toBe('');

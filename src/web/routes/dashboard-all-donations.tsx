@@ -5,7 +5,7 @@ import { counted } from '../lib/counted.ts';
 import { ButtonAnchor } from '../components/button.tsx';
 import { AdminList } from '../features/admin/admin-list.tsx';
 import type { Column } from '../features/admin/admin-table.tsx';
-import { formatDonationDate } from '../features/admin-donations/donation-date.ts';
+import { formatInstantDateTime } from '../lib/format-time.ts';
 import { TotalRaised } from '../features/admin-donations/total-raised.tsx';
 import { TransactionId } from '../features/admin-donations/transaction-id.tsx';
 import { webConfig } from '../lib/config.ts';
@@ -27,7 +27,7 @@ const columns: Column<Donation>[] = [
     sort: 'date',
     cell: (donation) => (
       <Text component="time" dateTime={donation.date} size="sm">
-        {formatDonationDate(donation.date)}
+        {formatInstantDateTime(donation.date)}
       </Text>
     ),
   },

@@ -1,11 +1,10 @@
 import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../components/button.tsx';
-import grid from '../components/card-grid.module.css';
 import { LoadingPlaceholders } from '../components/loading-placeholders.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { reviewQueries } from '../features/reviews/api.ts';
-import { ReviewCard } from '../features/reviews/review-card.tsx';
+import { ReviewGrid } from '../features/reviews/review-grid.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
@@ -36,15 +35,7 @@ export function DashboardMyReviewPage() {
           </Stack>
         </Paper>
       )}
-      {query.isSuccess && query.data.length > 0 && (
-        <ul className={grid.grid}>
-          {query.data.map((review) => (
-            <li key={review._id}>
-              <ReviewCard review={review} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {query.isSuccess && query.data.length > 0 && <ReviewGrid reviews={query.data} />}
     </Stack>
   );
 }

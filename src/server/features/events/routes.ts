@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eventIdSchema, eventListQuerySchema, eventParamsSchema, eventSchema, eventWriteSchema } from '../../../shared/events.ts';
+import { eventListQuerySchema, eventParamsSchema, eventSchema, eventWriteSchema } from '../../../shared/events.ts';
 import { deletedCountSchema, insertedIdSchema, modifiedCountSchema } from '../../../shared/results.ts';
 import { requireRole } from '../../auth/signed-in.ts';
 import { totalCountHeader } from '../../../shared/http.ts';
 import { notFound } from '../../errors.ts';
+import { recordId } from '../../http/record-id.ts';
 import { createEvent, deleteEvent, findEvent, listEvents, updateEvent } from './service.ts';
 
 const adminOnly = requireRole('admin');
-const validId = (id: string) => eventIdSchema.safeParse(id).success;
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -25,9 +25,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id',
     { config: { public: true }, schema: { params: eventParamsSchema, response: { 200: eventSchema } } },
     async (request) => {
-      // A malformed id names no event: the same 404 as an unknown one.
-      const id = eventIdSchema.safeParse(request.params.id);
-      const found = id.success ? await findEvent(app.db, id.data) : undefined;
+      const id = recordId(request.params.id);
+      const found = id && (await findEvent(app.db, id));
       if (!found) throw notFound('Event');
       return found;
     },
@@ -45,7 +44,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id',
     { onRequest: adminOnly, schema: { params: eventParamsSchema, body: eventWriteSchema, response: { 200: modifiedCountSchema } } },
     async (request) => {
-      const modifiedCount = validId(request.params.id) ? await updateEvent(app.db, request.params.id, request.body) : 0;
+      const id = recordId(request.params.id);
+      const modifiedCount = id ? await updateEvent(app.db, id, request.body) : 0;
       if (modifiedCount === 0) throw notFound('Event');
       return { modifiedCount };
     },
@@ -54,6 +54,9 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/events/:id',
     { onRequest: adminOnly, schema: { params: eventParamsSchema, response: { 200: deletedCountSchema } } },
-    async (request) => ({ deletedCount: validId(request.params.id) ? await deleteEvent(app.db, request.params.id) : 0 }),
+    async (request) => {
+      const id = recordId(request.params.id);
+      return { deletedCount: id ? await deleteEvent(app.db, id) : 0 };
+    },
   );
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireRole, requireSignedIn } from '../../auth/signed-in.ts';
 import { notFound } from '../../errors.ts';
 import { acceptRawImageBodies } from '../../http/raw-image-body.ts';
+import { recordId } from '../../http/record-id.ts';
 import { findImage, storeImage } from './service.ts';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -10,8 +11,8 @@ const BANNER_SIDE = 1600;
 
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/images/:id', { config: { public: true }, schema: { params: z.object({ id: z.string() }) } }, async (request, reply) => {
-    const id = z.uuid().safeParse(request.params.id);
-    const found = id.success ? await findImage(app.db, id.data) : undefined;
+    const id = recordId(request.params.id);
+    const found = id && (await findImage(app.db, id));
     if (!found) throw notFound('Image');
     // A stored picture never changes: a new upload gets a new id.
     reply.header('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);

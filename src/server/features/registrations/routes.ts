@@ -5,11 +5,11 @@ import { registrationCreateSchema, registrationListQuerySchema, registrationSche
 import { deletedCountSchema, insertedIdSchema } from '../../../shared/results.ts';
 import { requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
+import { recordId } from '../../http/record-id.ts';
 import { notFound } from '../../errors.ts';
 import * as registrations from './service.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/register', { schema: { body: registrationCreateSchema, response: { 200: insertedIdSchema } } }, async (request) => ({
@@ -44,7 +44,8 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/register/:id', { schema: { params: idParams, response: { 200: registrationSchema } } }, async (request) => {
     requireSignedIn(request);
-    const found = isUuid(request.params.id) ? await registrations.findRegistration(app.db, request.params.id) : undefined;
+    const id = recordId(request.params.id);
+    const found = id && (await registrations.findRegistration(app.db, id));
     if (!found) throw notFound('Registration');
     requireSelfOrAdmin(request, { id: found.accountId });
     return found.registration;
@@ -52,7 +53,8 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/register/:id', { schema: { params: idParams, response: { 200: deletedCountSchema } } }, async (request) => {
     const caller = requireSignedIn(request);
-    const deletedCount = isUuid(request.params.id) ? await registrations.cancelRegistration(app.db, caller, request.params.id) : 0;
+    const id = recordId(request.params.id);
+    const deletedCount = id ? await registrations.cancelRegistration(app.db, caller, id) : 0;
     return { deletedCount };
   });
 };

@@ -1,8 +1,8 @@
-import { Skeleton, Stack } from '@mantine/core';
+import { Skeleton } from '@mantine/core';
 import type { Donation } from '../../../shared/donations.ts';
 import grid from '../../components/card-grid.module.css';
+import { CardSkeleton } from '../../components/card-skeleton.tsx';
 import { LoadingPlaceholders } from '../../components/loading-placeholders.tsx';
-import surface from '../../components/surface.module.css';
 import { DonationCard } from './donation-card.tsx';
 
 /** The person's donations as cards, in the order the server gives them (newest first). */
@@ -21,16 +21,13 @@ export function DonationGrid({ donations }: { donations: Donation[] }) {
 export function DonationGridSkeleton({ count }: { count: number }) {
   return (
     <LoadingPlaceholders label="Loading your donations" count={count} header={<Skeleton height={22} width="45%" mb="lg" />}>
-      <div className={surface.card}>
-        <div className={surface.bleed}>
-          <Skeleton radius={0} style={{ aspectRatio: 16 / 9, height: 'auto' }} />
-        </div>
-        <Stack gap="xs" mt="md">
-          <Skeleton height={20} width="60%" />
-          <Skeleton height={26} width="30%" />
-          <Skeleton height={14} width="80%" />
-        </Stack>
-      </div>
+      <CardSkeleton
+        lines={[
+          { height: 20, width: '60%' },
+          { height: 26, width: '30%' },
+          { height: 14, width: '80%' },
+        ]}
+      />
     </LoadingPlaceholders>
   );
 }

@@ -1,8 +1,7 @@
-import { Skeleton, Stack } from '@mantine/core';
 import type { Registration } from '../../../shared/registrations.ts';
 import grid from '../../components/card-grid.module.css';
+import { CardSkeleton } from '../../components/card-skeleton.tsx';
 import { LoadingPlaceholders } from '../../components/loading-placeholders.tsx';
-import surface from '../../components/surface.module.css';
 import { RegistrationCard } from './registration-card.tsx';
 
 interface RegistrationGridProps {
@@ -27,17 +26,7 @@ export function RegistrationGrid({ registrations, cancellingId, onCancel }: Regi
 export function RegistrationGridSkeleton({ count }: { count: number }) {
   return (
     <LoadingPlaceholders label="Loading your events" count={count}>
-      <div className={surface.card}>
-        <div className={surface.bleed}>
-          <Skeleton radius={0} style={{ aspectRatio: 16 / 9, height: 'auto' }} />
-        </div>
-        <Stack gap="xs" mt="md">
-          <Skeleton height={20} width="60%" />
-          <Skeleton height={14} width="80%" />
-          <Skeleton height={48} />
-          <Skeleton height={36} mt="sm" />
-        </Stack>
-      </div>
+      <CardSkeleton lines={[{ height: 20, width: '60%' }, { height: 14, width: '80%' }, { height: 48 }, { height: 36, gap: true }]} />
     </LoadingPlaceholders>
   );
 }

@@ -1,11 +1,10 @@
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import grid from '../../components/card-grid.module.css';
 import { LoadingPlaceholders } from '../../components/loading-placeholders.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { webConfig } from '../../lib/config.ts';
 import { reviewQueries } from './api.ts';
-import { ReviewCard } from './review-card.tsx';
+import { ReviewGrid } from './review-grid.tsx';
 
 /** The home page's 'Client Reviews' grid: the newest six. */
 export function ClientReviews() {
@@ -22,18 +21,7 @@ export function ClientReviews() {
         </LoadingPlaceholders>
       )}
       {query.isError && <QueryError title="Reviews could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
-      {query.isSuccess &&
-        (query.data.length > 0 ? (
-          <ul className={grid.grid}>
-            {query.data.map((review) => (
-              <li key={review._id}>
-                <ReviewCard review={review} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <Text>No reviews yet.</Text>
-        ))}
+      {query.isSuccess && (query.data.length > 0 ? <ReviewGrid reviews={query.data} /> : <Text>No reviews yet.</Text>)}
     </Stack>
   );
 }
