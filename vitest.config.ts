@@ -10,6 +10,7 @@ export default defineConfig({
           name: 'api',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -19,7 +20,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['e2e/support/global-setup.ts'],
+          globalSetup: ['src/server/test/global-setup.ts', 'e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own server on its own database (support/server.ts), so files run side

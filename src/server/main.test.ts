@@ -35,7 +35,9 @@ function startServer(env: Record<string, string>) {
 async function waitForHealth(url: string, exited: Promise<unknown>) {
   let done = false;
   void exited.then(() => (done = true));
-  for (let i = 0; i < 300 && !done; i++) {
+  // Booting the embedded database takes a few seconds, far longer on a busy machine.
+  const deadline = Date.now() + 75_000;
+  while (Date.now() < deadline && !done) {
     try {
       const res = await fetch(url);
       if (res.ok) return res;
@@ -47,81 +49,92 @@ async function waitForHealth(url: string, exited: Promise<unknown>) {
   throw new Error('the server did not answer its health check');
 }
 
+/** Each test starts the real server in a child process, which boots an empty embedded database. */
+const processTimeout = 90_000;
+
 describe('the server process', () => {
-  it('starts, answers health, and on SIGTERM closes the database and exits 0', async () => {
-    const database = await createTestDatabase(loadConfig().databaseUrl);
-    const port = await freePort();
-    const server = startServer({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-    });
-    try {
-      const res = await waitForHealth(`http://127.0.0.1:${port}/api/health`, server.exited);
-      expect(res.status).toBe(200);
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
-      expect(server.output()).toContain('stopping: finishing requests in flight');
-      await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
-    } finally {
-      server.child.kill('SIGKILL');
-      await database.drop();
-    }
-  });
-
-  it('on SIGTERM finishes a request already in flight, answering it in full, before it exits', async () => {
-    const database = await createTestDatabase(loadConfig().databaseUrl);
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const server = startServer({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: 'memory://',
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-    });
-    try {
-      await waitForHealth(`${origin}/api/health`, server.exited);
-      const credentials = { email: `leaving-${Date.now()}@example.org`, password: 'kettle-harbour-42' };
-      const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin },
-        body: JSON.stringify({ name: 'Lee Leaving', ...credentials }),
+  it(
+    'starts, answers health, and on SIGTERM closes the database and exits 0',
+    async () => {
+      const database = await createTestDatabase(loadConfig().databaseUrl);
+      const port = await freePort();
+      const server = startServer({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: 'memory://',
+        ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
       });
-      expect(signUp.status).toBe(200);
+      try {
+        const res = await waitForHealth(`http://127.0.0.1:${port}/api/health`, server.exited);
+        expect(res.status).toBe(200);
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+        expect(server.output()).toContain('stopping: finishing requests in flight');
+        await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+      } finally {
+        server.child.kill('SIGKILL');
+        await database.drop();
+      }
+    },
+    processTimeout,
+  );
 
-      // A sign-in whose body is only half sent when SIGTERM arrives: the server has the request but
-      // cannot answer it until the rest comes.
-      const body = Buffer.from(JSON.stringify(credentials));
-      const request = http.request(`${origin}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': body.length, origin },
+  it(
+    'on SIGTERM finishes a request already in flight, answering it in full, before it exits',
+    async () => {
+      const database = await createTestDatabase(loadConfig().databaseUrl);
+      const port = await freePort();
+      const origin = `http://127.0.0.1:${port}`;
+      const server = startServer({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: origin,
+        DATA_DIR: 'memory://',
+        ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
       });
-      const answered = new Promise<http.IncomingMessage>((resolve, reject) => {
-        request.on('response', resolve);
-        request.on('error', reject);
-      });
-      request.write(body.subarray(0, 10));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      server.child.kill('SIGTERM');
-      await expect.poll(server.output, { timeout: 5000 }).toContain('stopping: finishing requests in flight');
-      // Stopping has begun; the process is still there, waiting for this request.
-      expect(server.child.exitCode).toBeNull();
-      request.end(body.subarray(10));
+      try {
+        await waitForHealth(`${origin}/api/health`, server.exited);
+        const credentials = { email: `leaving-${Date.now()}@example.org`, password: 'kettle-harbour-42' };
+        const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin },
+          body: JSON.stringify({ name: 'Lee Leaving', ...credentials }),
+        });
+        expect(signUp.status).toBe(200);
 
-      const response = await answered;
-      let text = '';
-      for await (const chunk of response) text += chunk;
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['set-auth-token']).toBeTruthy();
-      expect(JSON.parse(text).user.email).toBe(credentials.email);
-      expect(await server.exited).toBe(0);
-    } finally {
-      server.child.kill('SIGKILL');
-      await database.drop();
-    }
-  });
+        // A sign-in whose body is only half sent when SIGTERM arrives: the server has the request but
+        // cannot answer it until the rest comes.
+        const body = Buffer.from(JSON.stringify(credentials));
+        const request = http.request(`${origin}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': body.length, origin },
+        });
+        const answered = new Promise<http.IncomingMessage>((resolve, reject) => {
+          request.on('response', resolve);
+          request.on('error', reject);
+        });
+        request.write(body.subarray(0, 10));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        server.child.kill('SIGTERM');
+        await expect.poll(server.output, { timeout: 5000 }).toContain('stopping: finishing requests in flight');
+        // Stopping has begun; the process is still there, waiting for this request.
+        expect(server.child.exitCode).toBeNull();
+        request.end(body.subarray(10));
+
+        const response = await answered;
+        let text = '';
+        for await (const chunk of response) text += chunk;
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['set-auth-token']).toBeTruthy();
+        expect(JSON.parse(text).user.email).toBe(credentials.email);
+        expect(await server.exited).toBe(0);
+      } finally {
+        server.child.kill('SIGKILL');
+        await database.drop();
+      }
+    },
+    processTimeout,
+  );
 
   it('refuses to start with a clear message when a setting is invalid', async () => {
     const server = startServer({ PORT: 'eighty', DATA_DIR: 'memory://' });

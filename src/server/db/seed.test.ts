@@ -53,6 +53,7 @@ describe('demo content', () => {
 });
 
 describe('starting on a database that is already set up', () => {
+  // Opens an embedded database on disk twice (several seconds each), or two instances on a server.
   it('migrates and seeds once, even when two instances start together on a database server', async () => {
     const base = loadConfig();
     const database = await createTestDatabase(base.databaseUrl);
@@ -76,5 +77,5 @@ describe('starting on a database that is already set up', () => {
       await database.drop();
       if (!base.databaseUrl) await rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });

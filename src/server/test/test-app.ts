@@ -35,7 +35,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp(config);
+    app = await buildApp(config, { databaseSnapshot: database.snapshot });
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     await database.drop();

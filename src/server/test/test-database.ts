@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { readEmbeddedSnapshot } from './embedded-snapshot.ts';
 
 export interface TestDatabase {
   /** The DATABASE_URL to give the app, or undefined for the embedded database. */
   databaseUrl: string | undefined;
   /** The DATA_DIR to give the app: in memory, so nothing is left behind. */
   dataDir: string;
+  /** For the embedded database: the migrated snapshot to start from, when there is one. */
+  snapshot?: Blob;
   drop(): Promise<void>;
 }
 
@@ -14,7 +17,7 @@ export interface TestDatabase {
  * server (dropped afterwards); without one, the embedded database in memory.
  */
 export async function createTestDatabase(serverUrl: string | undefined): Promise<TestDatabase> {
-  if (!serverUrl) return { databaseUrl: undefined, dataDir: 'memory://', drop: async () => {} };
+  if (!serverUrl) return { databaseUrl: undefined, dataDir: 'memory://', snapshot: await readEmbeddedSnapshot(), drop: async () => {} };
 
   const name = `hh_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
