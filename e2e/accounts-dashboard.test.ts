@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminSession, signedInPage, signUpThroughApi, uniqueEmail, volunteerSession } from './support/accounts.ts';
 import { expectAccessible, pageProblems } from './support/browser.ts';
+import { expectFocused, expectNoProblem, expectProblemBeside } from './support/form-fields.ts';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 
@@ -136,10 +137,14 @@ describe('dashboard', () => {
     expect(await menu(page).getByRole('link', { name: 'My Profile' }).getAttribute('aria-current')).toBe('page');
     await expectAccessible(page);
 
-    // Required fields: nothing is sent while one is empty.
+    // Required fields: nothing is sent while one is empty; each empty one says so beside itself, at once.
     await form(page).getByLabel('Age').fill('34');
     await page.getByRole('button', { name: 'Update' }).click();
-    await page.getByText('Address is required').waitFor();
+    await expectProblemBeside(form(page).getByLabel('Address'), 'Address is required');
+    await expectProblemBeside(form(page).getByLabel('Education'), 'Education is required');
+    await expectProblemBeside(form(page).getByLabel('Occupation'), 'Occupation is required');
+    await expectNoProblem(form(page).getByLabel('Age'));
+    await expectFocused(form(page).getByLabel('Address'));
     expect(updates).toHaveLength(0);
     await expectAccessible(page);
 
@@ -174,6 +179,30 @@ describe('dashboard', () => {
     await alert.getByText('Could not reach the server. Check your connection and try again.').waitFor();
     expect(await form(page).getByLabel('Address').inputValue()).toBe('1 Lost Lane');
     expect(await form(page).getByLabel('Occupation').inputValue()).toBe('Baker');
+    await expectAccessible(page);
+  });
+
+  it("shows the server's field messages beside the fields, keeping what was typed, with no alert", async () => {
+    const page = await signedInPage(await signUpThroughApi({ email: uniqueEmail('spoilt') }));
+    await page.goto('/dashboard/profile');
+    // The page's check passes; on the way, the address is emptied, so the real server refuses it.
+    await page.route('**/api/users', (route) =>
+      route.request().method() === 'PUT'
+        ? route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), address: ' ' }) })
+        : route.fallback(),
+    );
+    await form(page).getByLabel('Address').fill('3 Spoilt Street');
+    await form(page).getByLabel('Age').fill('51');
+    await form(page).getByLabel('Education').fill('College');
+    await form(page).getByLabel('Occupation').fill('Carpenter');
+    await form(page).getByRole('button', { name: 'Update' }).click();
+    const address = form(page).getByLabel('Address');
+    await expectProblemBeside(address, 'Address is required');
+    await expectFocused(address);
+    await expectNoProblem(form(page).getByLabel('Age'));
+    expect(await address.inputValue()).toBe('3 Spoilt Street');
+    expect(await page.getByRole('alert').filter({ hasText: 'Your profile was not saved' }).count()).toBe(0);
+    expect((await (await page.request.get('/api/users/me')).json()).address).toBeNull();
     await expectAccessible(page);
   });
 

@@ -2,12 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { colourOf, countAuthRequests, green, password, red, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
 import { baseURL, expectAccessible, newPage, pageProblems } from './support/browser.ts';
+import { expectFocused, expectNoProblem, expectProblemBeside } from './support/form-fields.ts';
 
 /** The Login form, so its fields are not confused with the footer's newsletter box. */
 const form = (page: Page) => page.getByRole('form', { name: 'Login' });
 
 describe('login', () => {
-  it('blocks the request while the form is invalid, with the spec messages', async () => {
+  it('blocks the request while the form is invalid, with both spec messages at once, each in red beside its field', async () => {
     const page = await newPage();
     const authRequests = countAuthRequests(page);
     await page.goto('/login');
@@ -16,17 +17,26 @@ describe('login', () => {
     await expectAccessible(page);
     expect(await page.getByRole('link', { name: 'New User? Create a account' }).getAttribute('href')).toBe('/register');
 
-    await form(page).getByLabel('Email').fill('someone@example.org');
-    await form(page).getByLabel('Password', { exact: true }).fill('12345');
+    const email = form(page).getByLabel('Email');
+    const passwordField = form(page).getByLabel('Password', { exact: true });
+    await email.fill('someone@');
+    await passwordField.fill('12345');
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.getByText('Password length must be greater than 5 character').waitFor();
+    await expectProblemBeside(email, 'Enter proper email');
+    await expectProblemBeside(passwordField, 'Password length must be greater than 5 character');
+    await expectFocused(email);
     expect(await colourOf(page, 'Password length must be greater than 5 character')).toBe(red);
+    await expectAccessible(page);
 
-    await form(page).getByLabel('Email').fill('someone@');
-    await form(page).getByLabel('Password', { exact: true }).fill(password);
+    // The password is long enough now; the email is still not one.
+    await passwordField.fill(password);
+    await expectNoProblem(passwordField);
     // Enter in a field submits, as a keyboard user would.
-    await form(page).getByLabel('Password', { exact: true }).press('Enter');
-    await page.getByText('Enter proper email').waitFor();
+    await passwordField.press('Enter');
+    await expectProblemBeside(email, 'Enter proper email');
+    await expectNoProblem(passwordField);
+    expect(await form(page).getByText('Password length must be greater than 5 character').count()).toBe(0);
+    await expectFocused(email);
     await expectAccessible(page);
 
     expect(authRequests()).toBe(0);
@@ -48,8 +58,12 @@ describe('login', () => {
     await form(page).getByLabel('Email').fill(account.email);
     await form(page).getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.getByText(error.message).waitFor();
+    // About neither field alone: said once for the form, not beside a field.
+    await form(page).getByRole('alert').filter({ hasText: error.message }).waitFor();
     expect(await colourOf(page, error.message)).toBe(red);
+    await expectNoProblem(form(page).getByLabel('Email'));
+    await expectNoProblem(form(page).getByLabel('Password', { exact: true }));
+    expect(await form(page).getByLabel('Email').inputValue()).toBe(account.email);
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 

@@ -5,12 +5,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { colourOf, countAuthRequests, green, password, red, signUpThroughApi, tinyPngFile, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible, newPage, pageProblems } from './support/browser.ts';
+import { expectFocused, expectNoProblem, expectProblemBeside, saidBeside } from './support/form-fields.ts';
 
 /** The Register form, so its fields are not confused with the footer's newsletter box. */
 const form = (page: Page) => page.getByRole('form', { name: 'Register' });
 
 describe('sign-up', () => {
-  it('shows each of the spec messages in red and sends nothing while the form is invalid', async () => {
+  it('shows every spec message at once, each in red beside its field, focuses the first, and sends nothing while the form is invalid', async () => {
     const page = await newPage();
     const authRequests = countAuthRequests(page);
     await page.goto('/register');
@@ -19,24 +20,46 @@ describe('sign-up', () => {
     await expectAccessible(page);
     expect(await page.getByRole('link', { name: 'Login', exact: true }).last().getAttribute('href')).toBe('/login');
 
-    await form(page).getByLabel('Name').fill('Sam Smith');
-    await form(page).getByLabel('Email').fill('not-an-email');
-    await form(page).getByLabel('Password', { exact: true }).fill('short');
-    await form(page).getByLabel('Re-type Password').fill('different');
+    const name = form(page).getByLabel('Name');
+    const email = form(page).getByLabel('Email');
+    const passwordField = form(page).getByLabel('Password', { exact: true });
+    const retyped = form(page).getByLabel('Re-type Password');
+
+    // Every field wrong: each says so beside itself, all at once, and focus goes to the first.
+    await email.fill('not-an-email');
+    await passwordField.fill('short');
+    await retyped.fill('different');
     await form(page).getByRole('button', { name: 'Register' }).click();
-    await page.getByText('Password not matched').waitFor();
+    await expectProblemBeside(name, 'Enter your name');
+    await expectProblemBeside(email, 'Enter proper email');
+    await expectProblemBeside(passwordField, 'Password length must be greater than 5 character');
+    await expectProblemBeside(retyped, 'Password not matched');
+    await expectFocused(name);
     expect(await colourOf(page, 'Password not matched')).toBe(red);
     await expectAccessible(page);
 
-    await form(page).getByLabel('Re-type Password').fill('short');
-    await form(page).getByRole('button', { name: 'Register' }).click();
-    await page.getByText('Password length must be greater than 5 character').waitFor();
+    // Typing in a field takes its message away; the others stay until the next try.
+    await name.fill('Sam Smith');
+    await expectNoProblem(name);
+    expect(await saidBeside(name)).not.toContain('Enter your name');
+    await expectProblemBeside(email, 'Enter proper email');
 
-    await form(page).getByLabel('Password', { exact: true }).fill(password);
-    await form(page).getByLabel('Re-type Password').fill(password);
+    // Long enough but not the same: the passwords still disagree, and the email is still wrong.
+    await passwordField.fill(password);
+    await retyped.fill(`${password}!`);
     await form(page).getByRole('button', { name: 'Register' }).click();
-    await page.getByText('Enter proper email').waitFor();
-    expect(await colourOf(page, 'Enter proper email')).toBe(red);
+    await expectProblemBeside(email, 'Enter proper email');
+    await expectProblemBeside(retyped, 'Password not matched');
+    await expectNoProblem(name);
+    await expectNoProblem(passwordField);
+    await expectFocused(email);
+
+    await retyped.fill(password);
+    await form(page).getByRole('button', { name: 'Register' }).click();
+    await expectProblemBeside(email, 'Enter proper email');
+    await expectNoProblem(retyped);
+    expect(await form(page).getByText('Password not matched').count()).toBe(0);
+    await expectFocused(email);
 
     expect(authRequests()).toBe(0);
     expect(pageProblems(page)).toEqual([]);
@@ -52,10 +75,18 @@ describe('sign-up', () => {
     await form(page).getByLabel('Email').fill(uniqueEmail('notes'));
     await form(page).getByLabel('Password', { exact: true }).fill(password);
     await form(page).getByLabel('Re-type Password').fill(password);
-    await form(page).getByLabel('Profile Image').setInputFiles(notes);
+    const picture = form(page).getByLabel('Profile Image');
+    // Said as soon as the file is chosen, beside the file field.
+    await picture.setInputFiles(notes);
+    await expectProblemBeside(picture, 'Profile Image must be a PNG, JPEG or WebP picture.');
     await form(page).getByRole('button', { name: 'Register' }).click();
-    await page.getByText('Profile Image must be a PNG, JPEG or WebP picture.').waitFor();
+    await expectProblemBeside(picture, 'Profile Image must be a PNG, JPEG or WebP picture.');
+    await expectFocused(picture);
     expect(authRequests()).toBe(0);
+    // A picture that will do takes the message away.
+    await picture.setInputFiles(tinyPngFile());
+    await expectNoProblem(picture);
+    expect(await saidBeside(picture)).not.toContain('Profile Image must be');
   });
 
   it('signs up with a photo, says Login Successful and shows the photo in the navigation bar', async () => {
@@ -116,7 +147,7 @@ describe('sign-up', () => {
     ).toBe('/images/default-avatar.svg');
   });
 
-  it("shows the server's message for an email that already has an account", async () => {
+  it("shows the server's message for an email that already has an account beside the email, keeping what was typed", async () => {
     const taken = await signUpThroughApi({ email: uniqueEmail('taken') });
     const page = await newPage();
     await page.goto('/register');
@@ -125,8 +156,12 @@ describe('sign-up', () => {
     await form(page).getByLabel('Password', { exact: true }).fill(password);
     await form(page).getByLabel('Re-type Password').fill(password);
     await form(page).getByRole('button', { name: 'Register' }).click();
-    await page.getByText('An account with this email already exists').waitFor();
+    const email = form(page).getByLabel('Email');
+    await expectProblemBeside(email, 'An account with this email already exists');
+    await expectFocused(email);
     expect(await colourOf(page, 'An account with this email already exists')).toBe(red);
+    expect(await form(page).getByLabel('Name').inputValue()).toBe('Someone Else');
+    expect(await email.inputValue()).toBe(taken.email);
     expect(new URL(page.url()).pathname).toBe('/register');
   });
 });

@@ -14,6 +14,7 @@ import {
 } from './support/accounts.ts';
 import { expectAccessible, pageProblems, toast, toasts } from './support/browser.ts';
 import { upcomingDemoEvents } from './support/events.ts';
+import { expectFocused, expectNoProblem } from './support/form-fields.ts';
 
 const lastAdminMessage = 'This is the only admin account. Make another account admin first, so someone can still run the site.';
 
@@ -178,7 +179,15 @@ describe('admin: registrations and accounts', () => {
     await toast(page, `${who.email} role not changed`).waitFor();
     expect(await toastColour(page, `${who.email} role not changed`)).toBe('red');
     await expect.poll(() => descriptionOf(roles)).toContain(`${who.email} already has the role volunteer.`);
+    // The refused choice is marked, and focus goes back to it; the other is not.
+    await expect.poll(() => roles.getByRole('radio', { name: 'Volunteer' }).getAttribute('aria-invalid')).toBe('true');
+    await expectFocused(roles.getByRole('radio', { name: 'Volunteer' }));
+    await expectNoProblem(roles.getByRole('radio', { name: 'Admin' }));
     await expectAccessible(page);
+    // Choosing again takes the message away.
+    await roles.getByRole('radio', { name: 'Admin' }).check();
+    await expectNoProblem(roles.getByRole('radio', { name: 'Volunteer' }));
+    await expect.poll(() => descriptionOf(roles)).not.toContain('already has the role');
     expect(pageProblems(page)).toEqual([]);
     expect(pageProblems(person)).toEqual([]);
   });
@@ -385,6 +394,8 @@ describe('admin: registrations and accounts', () => {
         .waitFor();
       expect(await toastColour(page, `${adminEmail} role not changed`)).toBe('red');
       await expect.poll(() => descriptionOf(roles)).toContain(lastAdminMessage);
+      await expect.poll(() => roles.getByRole('radio', { name: 'Volunteer' }).getAttribute('aria-invalid')).toBe('true');
+      await expectFocused(roles.getByRole('radio', { name: 'Volunteer' }));
 
       // Still an admin, asked with the same session: signing in again would make it one anyway
       // (ADMIN_EMAILS), so that could not tell.

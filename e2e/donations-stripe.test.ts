@@ -1,9 +1,8 @@
-import type { Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startStripeStandIn } from '../src/server/test/stripe-stand-in.ts';
 import { colourOf, red, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
-import { expectAccessible, pageProblems, toast } from './support/browser.ts';
-import { donationsOf } from './support/donations.ts';
+import { expectAccessible, toast } from './support/browser.ts';
+import { donationForm as form, donationsOf, payButton, stripeDownloads, unexpectedProblems } from './support/donations.ts';
 import { upcomingDemoEvents } from './support/events.ts';
 import { configureServer } from './support/server.ts';
 import { useStripeStandIn } from './support/stripe-js-stand-in.ts';
@@ -25,21 +24,6 @@ configureServer(async () => {
 afterAll(() => stripeApi.close());
 
 const declined = 'Your card was declined.';
-const form = (page: Page) => page.getByRole('form', { name: 'Make Donation' });
-const payButton = (page: Page) => form(page).getByRole('button', { name: /^(Pay|Paying…)$/ });
-
-/** Requests for Stripe's script or the page's Stripe chunk. */
-function stripeDownloads(page: Page): string[] {
-  const urls: string[] = [];
-  page.on('request', (request: Request) => {
-    const url = request.url();
-    if (url.startsWith('https://js.stripe.com/') || /\/assets\/stripe-elements-[^/]*\.js$/.test(url)) urls.push(url);
-  });
-  return urls;
-}
-
-/** Failures a test causes on purpose are logged by the browser; anything else still counts. */
-const unexpectedProblems = (page: Page) => pageProblems(page).filter((problem) => !problem.startsWith('Failed to load resource'));
 
 describe('donations in Stripe mode', () => {
   it('pays through Stripe Elements, fetching Stripe.js only then', async () => {

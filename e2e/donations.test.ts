@@ -1,31 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { apiCall, colourOf, red, signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
+import { colourOf, red, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
-import { donateThroughApi } from './support/donations.ts';
+import {
+  donateThroughApi,
+  donationForm as form,
+  donationsOf,
+  payButton,
+  stripeDownloads,
+  unexpectedProblems,
+} from './support/donations.ts';
 import { upcomingDemoEvents } from './support/events.ts';
-
-interface Donation {
-  amount: number;
-  currency: string;
-  last4: string | null;
-  event: string;
-  eventId: string | null;
-  transaction: string;
-}
+import { expectFocused, expectNoProblem, expectProblemBeside } from './support/form-fields.ts';
 
 const testModeLabel = 'Test mode: no real money moves';
 const declined = 'Your card was declined.';
 const futureExpiry = `12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 
-async function donationsOf(session: Session): Promise<Donation[]> {
-  const res = await apiCall(session, 'GET', `/payment/${encodeURIComponent(session.email)}`);
-  expect(res.status).toBe(200);
-  return res.json();
-}
-
-const form = (page: Page) => page.getByRole('form', { name: 'Make Donation' });
-const payButton = (page: Page) => form(page).getByRole('button', { name: /^(Pay|Paying…)$/ });
 const cards = (page: Page) => page.getByTestId('donation-card');
 
 async function fillCard(page: Page, number: string) {
@@ -46,19 +37,6 @@ function paymentCalls(page: Page) {
   });
   return (path: string) => calls.filter((call) => call.path === path).map((call) => call.body);
 }
-
-/** Requests for Stripe's script or the page's Stripe chunk. */
-function stripeDownloads(page: Page): string[] {
-  const urls: string[] = [];
-  page.on('request', (request: Request) => {
-    const url = request.url();
-    if (url.startsWith('https://js.stripe.com/') || /\/assets\/stripe-elements-[^/]*\.js$/.test(url)) urls.push(url);
-  });
-  return urls;
-}
-
-/** Failures a test causes on purpose are logged by the browser; anything else still counts. */
-const unexpectedProblems = (page: Page) => pageProblems(page).filter((problem) => !problem.startsWith('Failed to load resource'));
 
 describe('donations: the Make Donation page', () => {
   it('takes a donation with the success card, says so, and shows it in My Donation', async () => {
@@ -177,9 +155,11 @@ describe('donations: the Make Donation page', () => {
     // Counted as soon as it shows: toasts close after 5 s, which a loaded machine can take to get further.
     await toast(page, 'Successfully paid $30').waitFor();
     expect(await toast(page, 'Successfully paid $30').count()).toBe(1);
-    // Once paid, Enter in the form pays nothing more either.
+    // Once paid, Enter in the form pays nothing more either, nor checks the card kept as its last four digits.
     await form(page).getByLabel('Card number').press('Enter');
     await page.waitForLoadState('networkidle');
+    expect(await form(page).getByLabel('Card number').getAttribute('aria-invalid')).toBeNull();
+    expect(await form(page).getByText('Your card number is incomplete.').count()).toBe(0);
 
     const donations = await donationsOf(who);
     expect(donations).toEqual([expect.objectContaining({ amount: 3000, last4: '4242', eventId: event!._id })]);
@@ -273,18 +253,26 @@ describe('donations: the Make Donation page', () => {
     await expect.poll(() => payButton(page).isEnabled()).toBe(true);
     await expectAccessible(page);
 
-    // Nothing filled in: each field says what is missing, and the first one gets the focus.
-    await payButton(page).click();
+    // An impossible month is said on the expiry field, which then gets the focus.
     const number = form(page).getByLabel('Card number');
-    await form(page).getByText('Your card number is incomplete.', { exact: true }).waitFor();
-    expect(await number.getAttribute('aria-invalid')).toBe('true');
-    const describedBy = (await number.getAttribute('aria-describedby')) ?? '';
-    const descriptions = await Promise.all(describedBy.split(' ').map((id) => page.locator(`[id="${id}"]`).textContent()));
-    expect(descriptions).toContain('Your card number is incomplete.');
-    expect(await number.evaluate((element) => element === document.activeElement)).toBe(true);
-    await form(page).getByText("Your card's expiration date is incomplete.", { exact: true }).waitFor();
-    await form(page).getByText("Your card's security code is incomplete.", { exact: true }).waitFor();
-    await form(page).getByText('Your postal code is incomplete.', { exact: true }).waitFor();
+    await number.fill('4242424242424242');
+    await form(page).getByLabel('Expiry (MM / YY)').fill('13 / 40');
+    await form(page).getByLabel('CVC').fill('321');
+    await form(page).getByLabel('Postal code').fill('94107');
+    await payButton(page).click();
+    await expectProblemBeside(form(page).getByLabel('Expiry (MM / YY)'), "Your card's expiration month is invalid.");
+    await expectNoProblem(number);
+    await expectFocused(form(page).getByLabel('Expiry (MM / YY)'));
+    expect(calls('/api/test-payments/confirm')).toEqual([]);
+    for (const label of ['Card number', 'Expiry (MM / YY)', 'CVC', 'Postal code']) await form(page).getByLabel(label).fill('');
+
+    // Nothing filled in: each field says what is missing beside itself, at once, and the first one gets the focus.
+    await payButton(page).click();
+    await expectProblemBeside(number, 'Your card number is incomplete.');
+    await expectProblemBeside(form(page).getByLabel('Expiry (MM / YY)'), "Your card's expiration date is incomplete.");
+    await expectProblemBeside(form(page).getByLabel('CVC'), "Your card's security code is incomplete.");
+    await expectProblemBeside(form(page).getByLabel('Postal code'), 'Your postal code is incomplete.');
+    await expectFocused(number);
     expect(calls('/api/test-payments/confirm')).toEqual([]);
     await expectAccessible(page);
 
@@ -306,6 +294,41 @@ describe('donations: the Make Donation page', () => {
     expect(await done.isVisible()).toBe(true);
     expect(await donationsOf(who)).toHaveLength(1);
     expect(pageProblems(page)).toEqual([]);
+  });
+
+  it("puts the server's message about a card field beside that field, and pays once it is corrected", async () => {
+    const [event] = await upcomingDemoEvents();
+    const who = await signUpThroughApi({ email: uniqueEmail('cvc') });
+    const page = await signedInPage(who);
+    const calls = paymentCalls(page);
+    await page.goto(`/donation/${event!._id}`);
+    await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+    await fillCard(page, '4242 4242 4242 4242');
+    // The page's check passes; on the way, the security code is spoiled once, so the real server refuses it.
+    let spoil = true;
+    await page.route('**/api/test-payments/confirm', (route) => {
+      if (!spoil) return route.fallback();
+      spoil = false;
+      const body = route.request().postDataJSON();
+      return route.continue({ postData: JSON.stringify({ ...body, card: { ...body.card, cvc: '1' } }) });
+    });
+    await payButton(page).click();
+    const cvc = form(page).getByLabel('CVC');
+    await expectProblemBeside(cvc, "Your card's security code is incomplete.");
+    await expectFocused(cvc);
+    await expectNoProblem(form(page).getByLabel('Card number'));
+    // Said beside the field only: no red line for the form, and nothing paid.
+    expect(await form(page).getByRole('alert').count()).toBe(0);
+    expect(await donationsOf(who)).toEqual([]);
+    await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+    await expectAccessible(page);
+
+    await cvc.fill('123');
+    await payButton(page).click();
+    await form(page).getByRole('status').getByText('Donation Completed Successfully', { exact: true }).waitFor();
+    expect(await donationsOf(who)).toHaveLength(1);
+    expect(calls('/api/test-payments/confirm')).toHaveLength(2);
+    expect(unexpectedProblems(page)).toEqual([]);
   });
 
   it('offers to try again when the payment cannot be started, with the same payment attempt', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminSession, apiCall, signedInPage, signUpThroughApi, uniqueEmail, volunteerSession } from './support/accounts.ts';
 import { expectAccessible, pageProblems, toast } from './support/browser.ts';
+import { expectFocused, expectNoProblem, expectProblemBeside } from './support/form-fields.ts';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Add Notice' });
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
@@ -20,7 +21,8 @@ describe('volunteering: notices', () => {
     await expectAccessible(admin);
 
     await form(admin).getByRole('button', { name: 'Publish Notice' }).click();
-    await admin.getByText('Notice is required').waitFor();
+    await expectProblemBeside(form(admin).getByLabel('Notice'), 'Notice is required');
+    await expectFocused(form(admin).getByLabel('Notice'));
     expect(posts).toHaveLength(0);
     await expectAccessible(admin);
 
@@ -29,6 +31,7 @@ describe('volunteering: notices', () => {
     await form(admin).getByRole('button', { name: 'Publish Notice' }).click();
     await toast(admin, 'Notice published Successfully').waitFor();
     await expect.poll(() => form(admin).getByLabel('Notice').inputValue()).toBe('');
+    await expectNoProblem(form(admin).getByLabel('Notice'));
     expect(posts).toHaveLength(1);
     expect(pageProblems(admin)).toEqual([]);
 

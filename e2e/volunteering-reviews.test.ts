@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signedInPage, volunteerSession } from './support/accounts.ts';
 import { expectAccessible, pageProblems, toast } from './support/browser.ts';
+import { expectFocused, expectNoProblem, expectProblemBeside } from './support/form-fields.ts';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Add Review' });
 
@@ -35,12 +36,21 @@ describe('volunteering: reviews', () => {
     expect(await page.title()).toContain('Add Review');
     await expectAccessible(page);
 
+    // Both empty: each says so beside itself, at once, and focus goes to the first.
     await form(page).getByRole('button', { name: 'Add Review' }).click();
-    await page.getByText('Message is required').waitFor();
-    await page.getByText('Review is required').waitFor();
-    expect(await form(page).getByLabel('Message').getAttribute('aria-invalid')).toBe('true');
+    await expectProblemBeside(form(page).getByLabel('Message'), 'Message is required');
+    await expectProblemBeside(form(page).getByLabel('Review'), 'Review is required');
+    await expectFocused(form(page).getByLabel('Message'));
     expect(posts).toHaveLength(0);
     await expectAccessible(page);
+
+    // One filled in: only the other still says so, and gets the focus.
+    await form(page).getByLabel('Message').fill('Half a review');
+    await form(page).getByRole('button', { name: 'Add Review' }).click();
+    await expectProblemBeside(form(page).getByLabel('Review'), 'Review is required');
+    await expectNoProblem(form(page).getByLabel('Message'));
+    await expectFocused(form(page).getByLabel('Review'));
+    expect(posts).toHaveLength(0);
 
     const message = `Great day ${Date.now()}`;
     const review = 'The team made everyone welcome and the soup was excellent.';

@@ -1,4 +1,6 @@
+import type { Page, Request } from 'playwright-core';
 import { apiCall, type Session } from './accounts.ts';
+import { pageProblems } from './browser.ts';
 
 /** Stripe's documented card that always succeeds, as the offline test-mode gateway honours it. */
 export const succeedingCard = {
@@ -59,3 +61,20 @@ export async function donationsOf(session: Session): Promise<ListedDonation[]> {
   if (res.status !== 200) throw new Error(`listing the donations of ${session.email} failed: ${res.status}`);
   return (await res.json()) as ListedDonation[];
 }
+
+/** The Make Donation form and its Pay button (which reads 'Paying…' while it pays). */
+export const donationForm = (page: Page) => page.getByRole('form', { name: 'Make Donation' });
+export const payButton = (page: Page) => donationForm(page).getByRole('button', { name: /^(Pay|Paying…)$/ });
+
+/** Requests for Stripe's script or the page's Stripe chunk, from now on. */
+export function stripeDownloads(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = request.url();
+    if (url.startsWith('https://js.stripe.com/') || /\/assets\/stripe-elements-[^/]*\.js$/.test(url)) urls.push(url);
+  });
+  return urls;
+}
+
+/** Failures a test causes on purpose (a refused call) are logged by the browser; anything else still counts. */
+export const unexpectedProblems = (page: Page) => pageProblems(page).filter((problem) => !problem.startsWith('Failed to load resource'));

@@ -51,8 +51,8 @@ export function DashboardAddEventPage() {
         pendingLabel="Adding…"
         failureTitle="The event was not added"
         save={addEvent}
-        onSaved={(id, form) => {
-          const title = form.title.trim();
+        onSaved={(id, event) => {
+          const { title } = event;
           void notify({ color: 'teal', message: fillMessage(eventMessages.added, { title }) });
           setAdded({ id, title });
           setFormKey((key) => key + 1);

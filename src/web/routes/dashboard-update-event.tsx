@@ -73,9 +73,9 @@ export function DashboardUpdateEventPage() {
             submitLabel="Update"
             pendingLabel="Updating…"
             failureTitle="The event was not updated"
-            save={(form) => updateEvent(singleEventId, form)}
-            onSaved={(_modified, form) => {
-              const title = form.title.trim();
+            save={(event) => updateEvent(singleEventId, event)}
+            onSaved={(_modified, event) => {
+              const { title } = event;
               void notify({ color: 'teal', message: fillMessage(eventMessages.updated, { title }) });
               setUpdated(title);
             }}

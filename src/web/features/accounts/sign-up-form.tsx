@@ -1,54 +1,52 @@
 import { Anchor, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { accountMessages, signUpFormSchema } from '../../../shared/accounts.ts';
 import { Button } from '../../components/button.tsx';
 import { refreshCurrentAccount } from '../../lib/current-account.ts';
+import { failureMessage } from '../../lib/forms/schema-errors.ts';
+import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
 import { profileImageProblem, signUp, uploadProfilePhoto } from './api.ts';
-import { firstIssue, issueFromError, type FormIssue } from './form-issue.ts';
 import { FormMessage } from './form-message.tsx';
 import { ProfileImageInput } from './profile-image-input.tsx';
 import { useReturnTo } from './return-to.ts';
 import { SocialSignInButton } from './social-sign-in-button.tsx';
 
-const emptyForm = { name: '', email: '', password: '', confirmPassword: '' };
-type Field = keyof typeof emptyForm;
+/** The shared form's checks, and the browser's check of the optional picture (type and size; the server reads the bytes). */
+const signUpSchema = signUpFormSchema.safeExtend({
+  photo: z.custom<File | null>().superRefine((file, ctx) => {
+    const problem = file && profileImageProblem(file);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+});
 
 /**
- * Sign-up: the spec's checks (section 5) in its order, blocking the request while one fails
- * (DECISIONS 3.2). The picture is sent once the account exists; if only the picture fails, the
- * account stays and the person is told why.
+ * Sign-up: the spec's checks (section 5), every failing field said at once beside itself, blocking
+ * the request while one fails (DECISIONS 3.2). The picture is sent once the account exists; if only
+ * the picture fails, the account stays and the person is told why.
  */
 export function SignUpForm() {
-  const [form, setForm] = useState(emptyForm);
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [issue, setIssue] = useState<FormIssue | null>(null);
-  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const returnTo = useReturnTo();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const form = useSchemaForm({
+    schema: signUpSchema,
+    initialValues: { name: '', email: '', password: '', confirmPassword: '', photo: null as File | null },
+    // A picture that will not do is said as soon as it is chosen.
+    validateInputOnChange: ['photo'],
+  });
 
-  const set = (field: Field) => (event: { currentTarget: { value: string } }) => {
-    const { value } = event.currentTarget;
-    setForm((current) => ({ ...current, [field]: value }));
-  };
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = signUpFormSchema.safeParse(form);
-    if (!checked.success) return setIssue(firstIssue(checked.error));
-    const photoProblem = photo && profileImageProblem(photo);
-    if (photoProblem) return setIssue({ message: photoProblem, field: 'photo' });
-    setIssue(null);
-    setPending(true);
+  async function handleSubmit({ name, email, password, photo }: z.output<typeof signUpSchema>) {
+    setFailure(null);
     try {
-      await signUp({ name: checked.data.name, email: form.email.trim(), password: form.password });
+      await signUp({ name, email, password });
     } catch (error) {
-      setIssue(issueFromError(error));
-      setPending(false);
+      if (applyServerErrors(form, error)) setFailure(failureMessage(error));
       return;
     }
     if (photo) {
@@ -58,7 +56,7 @@ export function SignUpForm() {
         void notify({
           color: 'red',
           title: 'Your picture could not be saved',
-          message: `Your account was created, but the picture was not saved: ${(error as Error).message}`,
+          message: `Your account was created, but the picture was not saved: ${failureMessage(error)}`,
         });
       }
     }
@@ -70,42 +68,21 @@ export function SignUpForm() {
 
   return (
     <Stack gap="md">
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Register">
+      <form onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Register">
         <Stack gap="md">
-          <TextInput label="Name" autoComplete="name" value={form.name} onChange={set('name')} error={issue?.field === 'name'} />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={form.email}
-            onChange={set('email')}
-            error={issue?.field === 'email'}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            value={form.password}
-            onChange={set('password')}
-            error={issue?.field === 'password'}
-          />
+          <TextInput label="Name" autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
+          <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
+          <PasswordInput label="Password" autoComplete="new-password" key={form.key('password')} {...form.getInputProps('password')} />
           <PasswordInput
             label="Re-type Password"
             autoComplete="new-password"
-            value={form.confirmPassword}
-            onChange={set('confirmPassword')}
-            error={issue?.field === 'confirmPassword'}
+            key={form.key('confirmPassword')}
+            {...form.getInputProps('confirmPassword')}
           />
-          <ProfileImageInput
-            invalid={issue?.field === 'photo' || issue?.field === 'image'}
-            onChange={(file) => {
-              setPhoto(file);
-              const problem = file && profileImageProblem(file);
-              if (problem) setIssue({ message: problem, field: 'photo' });
-              else if (issue?.field === 'photo') setIssue(null);
-            }}
-          />
-          {issue && <FormMessage tone="error">{issue.message}</FormMessage>}
-          <Button type="submit" size="md" fullWidth disabled={pending}>
+          {/* A file input keeps its own choice: the form is told, not asked to draw it again. */}
+          <ProfileImageInput error={form.errors.photo} onChange={(file) => form.setFieldValue('photo', file, { forceUpdate: false })} />
+          {failure && <FormMessage tone="error">{failure}</FormMessage>}
+          <Button type="submit" size="md" fullWidth disabled={form.submitting}>
             Register
           </Button>
         </Stack>

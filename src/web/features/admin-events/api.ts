@@ -2,16 +2,16 @@ import type { EventWrite } from '../../../shared/events.ts';
 import { deleteJson, sendFile, sendJson } from '../../lib/api-client.ts';
 import { deletedOrSay } from '../../lib/deleted-or-say.ts';
 
-/** The form's values as typed: text, as the API accepts them (index and key may stay empty). */
+/** An event as the form shows it: text (index and key may stay empty; the date is one value). */
 export type EventForm = { [Field in keyof EventWrite]-?: string };
 
-export async function addEvent(form: EventForm): Promise<string> {
-  const { data } = await sendJson<{ insertedId: string }>('POST', '/events', form);
+export async function addEvent(event: EventWrite): Promise<string> {
+  const { data } = await sendJson<{ insertedId: string }>('POST', '/events', event);
   return data.insertedId;
 }
 
-export async function updateEvent(id: string, form: EventForm): Promise<number> {
-  const { data } = await sendJson<{ modifiedCount: number }>('PUT', `/events/${encodeURIComponent(id)}`, form);
+export async function updateEvent(id: string, event: EventWrite): Promise<number> {
+  const { data } = await sendJson<{ modifiedCount: number }>('PUT', `/events/${encodeURIComponent(id)}`, event);
   return data.modifiedCount;
 }
 

@@ -1,4 +1,5 @@
 import { Group, Input, Loader, Stack, Text, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { PROFILE_IMAGE_MAX_BYTES } from '../../../shared/accounts.ts';
@@ -13,9 +14,13 @@ const maxMegabytes = PROFILE_IMAGE_MAX_BYTES / 1024 / 1024;
 const previewable = (banner: string) => bannerSchema.safeParse(banner).success;
 
 interface BannerFieldProps {
-  value: string;
-  error?: string;
-  onChange: (banner: string) => void;
+  /** The form's key and props for the banner field. */
+  inputKey: string;
+  inputProps: GetInputPropsReturnType;
+  /** The banner the form started with, previewed at once. */
+  initial: string;
+  /** A picture was uploaded: its address becomes the banner. */
+  onUploaded: (url: string) => void;
   /** The form's upload, so the form can wait for it before saving. */
   upload: UseMutationResult<string, Error, File>;
 }
@@ -25,20 +30,23 @@ interface BannerFieldProps {
  * computer, uploaded at once, whose new address fills the field. The preview follows the field
  * when it loses focus, not on every key, so a half-typed address is never fetched.
  */
-export function BannerField({ value, error, onChange, upload }: BannerFieldProps) {
+export function BannerField({ inputKey, inputProps, initial, onUploaded, upload }: BannerFieldProps) {
   const fileId = useId();
   const fileHintId = useId();
   const fileErrorId = useId();
-  const [preview, setPreview] = useState(() => (previewable(value) ? value : ''));
+  const [preview, setPreview] = useState(() => (previewable(initial) ? initial : ''));
   const [brokenPreview, setBrokenPreview] = useState('');
+  // The address of the picture just uploaded, while the field still holds it.
+  const [uploaded, setUploaded] = useState<string | null>(null);
   const uploadError = upload.error ? (isApiError(upload.error) && upload.error.fields?.image) || upload.error.message : undefined;
 
   function choose(file: File | undefined) {
     if (!file) return;
     upload.mutate(file, {
       onSuccess: (url) => {
-        onChange(url);
+        onUploaded(url);
         setPreview(url);
+        setUploaded(url);
       },
     });
   }
@@ -52,10 +60,17 @@ export function BannerField({ value, error, onChange, upload }: BannerFieldProps
         inputMode="url"
         autoComplete="off"
         maxLength={2000}
-        value={value}
-        error={error}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        onBlur={() => setPreview(previewable(value) ? value : '')}
+        key={inputKey}
+        {...inputProps}
+        onChange={(event) => {
+          inputProps.onChange(event);
+          setUploaded(null);
+        }}
+        onBlur={(event) => {
+          inputProps.onBlur?.(event);
+          const typed = event.currentTarget.value;
+          setPreview(previewable(typed) ? typed : '');
+        }}
       />
       <div className={classes.file}>
         {/* Mantine's label, hint and error pieces, so this native input reads like the fields around it. */}
@@ -79,7 +94,7 @@ export function BannerField({ value, error, onChange, upload }: BannerFieldProps
               <Text size="sm">Uploading picture…</Text>
             </Group>
           )}
-          {upload.isSuccess && value === upload.data && <Text size="sm">Picture uploaded.</Text>}
+          {uploaded && <Text size="sm">Picture uploaded.</Text>}
         </div>
         <div role="alert">{uploadError && <Input.Error id={fileErrorId}>{uploadError}</Input.Error>}</div>
       </div>

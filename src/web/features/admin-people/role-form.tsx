@@ -1,11 +1,11 @@
 import { Radio, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { accountMessages, type Role } from '../../../shared/accounts.ts';
+import { accountMessages, roleUpdateSchema, type Role } from '../../../shared/accounts.ts';
 import { fillMessage } from '../../../shared/messages.ts';
 import { Button } from '../../components/button.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { currentAccountQuery, useCurrentAccount } from '../../lib/current-account.ts';
+import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
 import { adminListKey } from '../admin/api.ts';
 import { adminPeopleKey, changeRole } from './api.ts';
@@ -21,7 +21,10 @@ interface RoleFormProps {
   roles: readonly Role[];
 }
 
-/** Why the server refused, said as the field's error: the field's own reason, else the message. */
+/** The one choice this form makes; the account is the page's, not typed. */
+const roleChoiceSchema = roleUpdateSchema.pick({ role: true });
+
+/** Why the server refused, said beside the choice and in the toast: the field's own reason, else the message. */
 function reasonOf(error: Error): string {
   if (isApiError(error) && error.fields) return error.fields.role ?? error.fields.email ?? error.message;
   return error.message;
@@ -33,29 +36,39 @@ function reasonOf(error: Error): string {
  * ('volunteer'), as the server stores it. A refusal (the last admin) is also said beside the choice.
  */
 export function RoleForm({ label, email, currentRole, roles }: RoleFormProps) {
-  // The current role when it is a choice here; otherwise the first choice (a donator who registered
-  // to volunteer is most likely being made a volunteer).
-  const [role, setRole] = useState<Role>(() => (roles.includes(currentRole) ? currentRole : (roles[0] ?? currentRole)));
-  const [problem, setProblem] = useState<string | undefined>();
   const queryClient = useQueryClient();
   const { account: me } = useCurrentAccount();
+  const form = useSchemaForm({
+    schema: roleChoiceSchema,
+    // The current role when it is a choice here; otherwise the first choice (a donator who registered
+    // to volunteer is most likely being made a volunteer).
+    initialValues: { role: roles.includes(currentRole) ? currentRole : (roles[0] ?? currentRole) },
+  });
+
+  function toastNotChanged(reason: string) {
+    void notify({ color: 'red', title: fillMessage(accountMessages.roleNotChanged, { email }), message: reason });
+  }
 
   const change = useMutation({
     mutationFn: (next: Role) => changeRole(email, next),
     onSuccess: (modifiedCount, next) => {
       if (modifiedCount > 0) {
-        setProblem(undefined);
         void notify({ color: 'teal', message: fillMessage(accountMessages.roleChanged, { email, role: next }) });
         return;
       }
       const reason = `${email} already has the role ${next}.`;
-      setProblem(reason);
-      void notify({ color: 'red', title: fillMessage(accountMessages.roleNotChanged, { email }), message: reason });
+      form.setFieldError('role', reason);
+      form.focusFirstInvalid();
+      toastNotChanged(reason);
     },
     onError: (error) => {
       const reason = reasonOf(error);
-      setProblem(reason);
-      void notify({ color: 'red', title: fillMessage(accountMessages.roleNotChanged, { email }), message: reason });
+      // The form is one choice: a refusal that names no field of it (the last admin) is said beside the choice too.
+      if (applyServerErrors(form, error)) {
+        form.setFieldError('role', reason);
+        form.focusFirstInvalid();
+      }
+      toastNotChanged(reason);
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminListKey });
@@ -66,31 +79,21 @@ export function RoleForm({ label, email, currentRole, roles }: RoleFormProps) {
       }
     },
   });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    change.mutate(role);
-  }
+  // The choice that was refused is the one marked invalid, so focus goes back to it.
+  const refusedChoice = form.errors.role ? form.getValues().role : undefined;
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={label}>
+    <form onSubmit={form.onSubmit(({ role }) => change.mutate(role))} noValidate aria-label={label}>
       <Stack gap="md" maw={560}>
-        <Radio.Group
-          label="Role"
-          required
-          value={role}
-          error={problem}
-          onChange={(value) => {
-            setRole(value as Role);
-            setProblem(undefined);
-          }}
-        >
+        {/* The group is no input: the refused choice is the one marked invalid. */}
+        <Radio.Group label="Role" required key={form.key('role')} {...form.getInputProps('role', { ariaInvalid: false })}>
           <Stack gap="sm" mt="xs">
             {roles.map((choice) => (
               <Radio
                 key={choice}
                 value={choice}
                 label={roleNames[choice]}
+                aria-invalid={choice === refusedChoice || undefined}
                 description={choice === currentRole ? `Current role. ${roleDescriptions[choice]}` : roleDescriptions[choice]}
               />
             ))}

@@ -6,7 +6,7 @@ export type CardConfirmation =
   | { status: 'succeeded'; paymentId: string }
   /** The gateway's (or the network's) words, shown in red as given. */
   | { status: 'failed'; message: string }
-  /** The form's own check found a field to correct; the field says what. Nothing was sent. */
+  /** The server named a field to correct; the field says what. Nothing was paid. */
   | { status: 'incomplete' };
 
 export interface CardPaymentHandle {

@@ -1,15 +1,18 @@
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { z } from 'zod';
 import type { Account } from '../../../shared/accounts.ts';
 import { donationMessages, type PaymentStarted } from '../../../shared/donations.ts';
 import type { Event } from '../../../shared/events.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { donationAmount } from './amount.ts';
 import type { CardPaymentHandle } from './card-payment.ts';
 import { PreparingPayment } from './preparing-payment.tsx';
 import { StripeCardFields } from './stripe-card-fields.tsx';
 import { TestCardFields } from './test-card-fields.tsx';
+import { emptyTestCard, testCardFieldNames, testCardFormSchema } from './test-card.ts';
 import { usePayDonation, type PayPhase } from './use-pay-donation.ts';
 import classes from './donation-form.module.css';
 
@@ -21,6 +24,9 @@ interface DonationFormProps {
   paymentError: Error | null;
   onRetryPayment: () => void;
 }
+
+/** In Stripe mode the card is Stripe's own field: the form has none of its own to check. */
+const noCardFields = z.object({});
 
 /** Mantine's light teal falls short of 4.5:1 (axe); teal.9 on teal.0 keeps it. */
 const doneLook = {
@@ -83,6 +89,11 @@ export function DonationForm({ event, account, payment, paymentError, onRetryPay
   const [stripeAttempt, setStripeAttempt] = useState(0);
   const donation = usePayDonation({ amountCents: payment?.amount ?? 0, email: account.email });
   const { phase } = donation;
+  const form = useSchemaForm({
+    schema: payment?.mode === 'test' ? testCardFormSchema : noCardFields,
+    initialValues: emptyTestCard,
+    fieldNames: testCardFieldNames,
+  });
 
   // Pay turns disabled once the money has moved: focus goes to what happened instead of being lost.
   useEffect(() => {
@@ -92,15 +103,16 @@ export function DonationForm({ event, account, payment, paymentError, onRetryPay
   const cardReady = payment?.mode === 'test' || (payment?.mode === 'stripe' && stripeReady);
   const paying = phase === 'paying' || phase === 'recording';
   const locked = phase !== 'ready';
-
-  function handleSubmit(formEvent: FormEvent<HTMLFormElement>) {
-    formEvent.preventDefault();
-    if (payment && cardReady && phase === 'ready') void donation.pay(card.current);
-  }
+  const submit = form.onSubmit(() => void donation.pay(card.current));
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-      <form onSubmit={handleSubmit} noValidate aria-label="Make Donation">
+      {/* Once paying or paid, Enter in a field checks and pays nothing. */}
+      <form
+        onSubmit={(formEvent) => (payment && cardReady && !locked ? submit(formEvent) : formEvent.preventDefault())}
+        noValidate
+        aria-label="Make Donation"
+      >
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label="Email" type="email" value={account.email} readOnly variant="filled" />
@@ -119,6 +131,7 @@ export function DonationForm({ event, account, payment, paymentError, onRetryPay
           {payment?.mode === 'test' && (
             <TestCardFields
               ref={card}
+              form={form}
               clientSecret={payment.clientSecret}
               locked={locked}
               describedBy={donation.failure ? failureId : undefined}

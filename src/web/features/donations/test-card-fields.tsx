@@ -1,14 +1,17 @@
 import { Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useId, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from 'react';
+import { useId, useImperativeHandle, type Ref } from 'react';
 import { donationMessages } from '../../../shared/donations.ts';
-import { isApiError } from '../../lib/api-error.ts';
+import { failureMessage } from '../../lib/forms/schema-errors.ts';
+import { applyServerErrors, type SchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { confirmTestPayment } from './api.ts';
 import { unfinishedPayment, type CardConfirmation, type CardPaymentHandle } from './card-payment.ts';
-import { checkTestCard, emptyTestCard, type TestCardErrors, type TestCardField, type TestCardInput } from './test-card.ts';
+import { testCardFormSchema, type TestCardInput } from './test-card.ts';
 import classes from './donation-form.module.css';
 
 interface TestCardFieldsProps {
   ref: Ref<CardPaymentHandle>;
+  /** The donation form, which holds and checks the card's fields. */
+  form: SchemaForm<TestCardInput, unknown>;
   clientSecret: string;
   /** While paying and once paid the card stays on screen, but cannot be changed. */
   locked: boolean;
@@ -16,70 +19,39 @@ interface TestCardFieldsProps {
   describedBy?: string;
 }
 
-const fieldOrder: TestCardField[] = ['number', 'expiry', 'cvc', 'postalCode'];
-
-/** What a failed confirmation says: the server's words, or the first field it named. */
-function failureMessage(error: unknown): string {
-  if (isApiError(error)) return Object.values(error.fields ?? {})[0] ?? error.message;
-  return error instanceof Error ? error.message : unfinishedPayment;
-}
-
 /**
  * The offline test mode's card form (DECISIONS §1), clearly labelled as test mode. The gateway
  * decides the outcome as Stripe would for its documented test cards. Autofill is off: a saved real
  * card has no business being sent to a gateway that only takes test cards.
  */
-export function TestCardFields({ ref, clientSecret, locked, describedBy }: TestCardFieldsProps) {
+export function TestCardFields({ ref, form, clientSecret, locked, describedBy }: TestCardFieldsProps) {
   const noticeId = useId();
-  const [input, setInput] = useState<TestCardInput>(emptyTestCard);
-  const [errors, setErrors] = useState<TestCardErrors>({});
-  const inputs = useRef<Partial<Record<TestCardField, HTMLInputElement | null>>>({});
 
   useImperativeHandle(
     ref,
     () => ({
       async confirm(): Promise<CardConfirmation> {
-        const checked = checkTestCard(input);
-        if ('errors' in checked) {
-          setErrors(checked.errors);
-          const first = fieldOrder.find((field) => checked.errors[field]);
-          if (first) inputs.current[first]?.focus();
-          return { status: 'incomplete' };
-        }
-        setErrors({});
+        // The form has checked the card before paying; this is the card as the gateway takes it.
+        const card = testCardFormSchema.parse(form.getValues());
         try {
-          const result = await confirmTestPayment(clientSecret, checked.card);
+          const result = await confirmTestPayment(clientSecret, card);
           if (result.error) return { status: 'failed', message: result.error.message };
           if (result.status === 'succeeded') {
             // Paid: the page keeps no more of the card than the server does.
-            setInput((current) => ({ ...current, number: `•••• ${checked.card.number.slice(-4)}`, cvc: '' }));
+            form.setValues({ number: `•••• ${card.number.slice(-4)}`, cvc: '' });
             return { status: 'succeeded', paymentId: result.paymentId };
           }
           return { status: 'failed', message: unfinishedPayment };
         } catch (error) {
-          return { status: 'failed', message: failureMessage(error) };
+          // The server's messages about the card's fields go beside them; anything else is said as the payment's failure.
+          return applyServerErrors(form, error) ? { status: 'failed', message: failureMessage(error) } : { status: 'incomplete' };
         }
       },
     }),
-    [input, clientSecret],
+    [form, clientSecret],
   );
 
-  function field(name: TestCardField) {
-    return {
-      value: input[name],
-      readOnly: locked,
-      error: errors[name],
-      ref: (element: HTMLInputElement | null) => {
-        inputs.current[name] = element;
-      },
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
-        const value = event.currentTarget.value;
-        setInput((current) => ({ ...current, [name]: value }));
-        // The message was about what was there before.
-        setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
-      },
-    };
-  }
+  const field = (name: keyof TestCardInput) => ({ readOnly: locked, ...form.getInputProps(name) });
 
   return (
     <Fieldset legend="Card details" aria-describedby={describedBy ? `${noticeId} ${describedBy}` : noticeId}>
@@ -93,7 +65,15 @@ export function TestCardFields({ ref, clientSecret, locked, describedBy }: TestC
             0002 shows what a declined card looks like.
           </Text>
         </div>
-        <TextInput label="Card number" name="cardnumber" autoComplete="off" inputMode="numeric" maxLength={23} {...field('number')} />
+        <TextInput
+          label="Card number"
+          name="cardnumber"
+          autoComplete="off"
+          inputMode="numeric"
+          maxLength={23}
+          key={form.key('number')}
+          {...field('number')}
+        />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
           <TextInput
             label="Expiry (MM / YY)"
@@ -102,10 +82,18 @@ export function TestCardFields({ ref, clientSecret, locked, describedBy }: TestC
             inputMode="numeric"
             placeholder="MM / YY"
             maxLength={9}
+            key={form.key('expiry')}
             {...field('expiry')}
           />
-          <TextInput label="CVC" name="cvc" autoComplete="off" inputMode="numeric" maxLength={4} {...field('cvc')} />
-          <TextInput label="Postal code" name="postal" autoComplete="postal-code" maxLength={12} {...field('postalCode')} />
+          <TextInput label="CVC" name="cvc" autoComplete="off" inputMode="numeric" maxLength={4} key={form.key('cvc')} {...field('cvc')} />
+          <TextInput
+            label="Postal code"
+            name="postal"
+            autoComplete="postal-code"
+            maxLength={12}
+            key={form.key('postalCode')}
+            {...field('postalCode')}
+          />
         </SimpleGrid>
       </Stack>
     </Fieldset>

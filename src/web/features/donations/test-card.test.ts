@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkTestCard, parseExpiry } from './test-card.ts';
+import { schemaErrors } from '../../lib/forms/schema-errors.ts';
+import { parseExpiry, testCardFieldNames, testCardFormSchema } from './test-card.ts';
 
 const good = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', postalCode: 'SW1A 1AA' };
+const errorsOf = (card: typeof good) => schemaErrors(testCardFormSchema, card, testCardFieldNames);
 
 describe('the test-mode card form check', () => {
   it.each([
@@ -19,23 +21,26 @@ describe('the test-mode card form check', () => {
   });
 
   it('sends the card as the gateway expects it: digits only, a four-digit year', () => {
-    expect(checkTestCard(good)).toEqual({
-      card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', postalCode: 'SW1A 1AA' },
+    expect(errorsOf(good)).toEqual({});
+    expect(testCardFormSchema.parse(good)).toEqual({
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: 2034,
+      cvc: '123',
+      postalCode: 'SW1A 1AA',
     });
   });
 
-  it('names each field that is not filled in, in Stripe.js words', () => {
-    expect(checkTestCard({ number: '4242', expiry: '', cvc: '1', postalCode: ' ' })).toEqual({
-      errors: {
-        number: 'Your card number is incomplete.',
-        expiry: "Your card's expiration date is incomplete.",
-        cvc: "Your card's security code is incomplete.",
-        postalCode: 'Your postal code is incomplete.',
-      },
+  it('names each field that is not filled in, all at once, in Stripe.js words', () => {
+    expect(errorsOf({ number: '4242', expiry: '', cvc: '1', postalCode: ' ' })).toEqual({
+      number: 'Your card number is incomplete.',
+      expiry: "Your card's expiration date is incomplete.",
+      cvc: "Your card's security code is incomplete.",
+      postalCode: 'Your postal code is incomplete.',
     });
   });
 
-  it('says an impossible month is invalid', () => {
-    expect(checkTestCard({ ...good, expiry: '13 / 34' })).toEqual({ errors: { expiry: "Your card's expiration month is invalid." } });
+  it('says an impossible month is invalid, on the expiry field', () => {
+    expect(errorsOf({ ...good, expiry: '13 / 34' })).toEqual({ expiry: "Your card's expiration month is invalid." });
   });
 });

@@ -1,16 +1,14 @@
-import { testCardSchema, type TestCard } from '../../../shared/donations.ts';
+import { z } from 'zod';
+import { testCardSchema } from '../../../shared/donations.ts';
 
 /** What the person typed into the test-mode card form. */
-export interface TestCardInput {
+export type TestCardInput = {
   number: string;
   /** 'MM / YY', as printed on a card (also MM/YYYY, MMYY, as browsers autofill it). */
   expiry: string;
   cvc: string;
   postalCode: string;
-}
-
-export type TestCardField = keyof TestCardInput;
-export type TestCardErrors = Partial<Record<TestCardField, string>>;
+};
 
 export const emptyTestCard: TestCardInput = { number: '', expiry: '', cvc: '', postalCode: '' };
 
@@ -21,30 +19,25 @@ export function parseExpiry(value: string): { expMonth?: string; expYear?: strin
   return match ? { expMonth: match[1], expYear: match[2] } : {};
 }
 
-const fieldOf: Record<string, TestCardField> = {
-  number: 'number',
+/**
+ * The card as typed, checked with the schema the server uses before anything is sent, in the words
+ * Stripe.js uses; its output is the card as the gateway takes it. Whether the card pays is the gateway's call.
+ */
+export const testCardFormSchema = z
+  .object({ number: z.string(), expiry: z.string(), cvc: z.string(), postalCode: z.string() })
+  .transform(({ expiry, cvc, ...card }): z.input<typeof testCardSchema> => {
+    const { expMonth, expYear } = parseExpiry(expiry);
+    return { ...card, expMonth, expYear, cvc: cvc.trim() };
+  })
+  .pipe(testCardSchema);
+
+/** Month and year are one field here; the server names the card's parts under `card`. */
+export const testCardFieldNames = {
   expMonth: 'expiry',
   expYear: 'expiry',
-  cvc: 'cvc',
-  postalCode: 'postalCode',
+  'card.number': 'number',
+  'card.expMonth': 'expiry',
+  'card.expYear': 'expiry',
+  'card.cvc': 'cvc',
+  'card.postalCode': 'postalCode',
 };
-
-/**
- * The card's shape, checked with the schema the server uses, before anything is sent: each field
- * with its first problem, in the words Stripe.js uses. Whether the card pays is the gateway's call.
- */
-export function checkTestCard(input: TestCardInput): { card: TestCard } | { errors: TestCardErrors } {
-  const parsed = testCardSchema.safeParse({
-    number: input.number,
-    ...parseExpiry(input.expiry),
-    cvc: input.cvc.trim(),
-    postalCode: input.postalCode,
-  });
-  if (parsed.success) return { card: parsed.data };
-  const errors: TestCardErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = fieldOf[String(issue.path[0])];
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { errors };
-}

@@ -1,41 +1,31 @@
 import { Alert, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { noticeCreateSchema, noticeMessages } from '../../../shared/notices.ts';
 import { Button } from '../../components/button.tsx';
-import { isApiError } from '../../lib/api-error.ts';
+import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
 import { noticeQueries, publishNotice } from './api.ts';
 
 /** Add Notice (spec section 2): one required field and 'Publish Notice'. */
 export function AddNoticeForm() {
-  const [notice, setNotice] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<Error | null>(null);
   const queryClient = useQueryClient();
+  const form = useSchemaForm({ schema: noticeCreateSchema, initialValues: { notice: '' } });
 
   const publish = useMutation({
     mutationFn: publishNotice,
+    onMutate: () => setFailure(null),
     onSuccess: () => {
-      setNotice('');
+      form.reset();
       void notify({ color: 'teal', message: noticeMessages.published });
       void queryClient.invalidateQueries({ queryKey: noticeQueries.list().queryKey });
     },
-    onError: (failure) => {
-      if (isApiError(failure) && failure.fields?.notice) setError(failure.fields.notice);
-    },
+    onError: (error) => setFailure(applyServerErrors(form, error) ? error : null),
   });
-  const failure = publish.error && !(isApiError(publish.error) && publish.error.fields?.notice) ? publish.error : null;
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = noticeCreateSchema.safeParse({ notice });
-    if (!checked.success) return setError(checked.error.issues[0]?.message);
-    setError(undefined);
-    publish.mutate(checked.data.notice);
-  }
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Add Notice">
+    <form onSubmit={form.onSubmit(({ notice }) => publish.mutate(notice))} noValidate aria-label="Add Notice">
       <Stack gap="md" maw={720}>
         <Textarea
           label="Notice"
@@ -45,9 +35,8 @@ export function AddNoticeForm() {
           autosize
           minRows={5}
           maxRows={14}
-          value={notice}
-          error={error}
-          onChange={(event) => setNotice(event.currentTarget.value)}
+          key={form.key('notice')}
+          {...form.getInputProps('notice')}
         />
         {failure && (
           <Alert color="red" variant="light" title="The notice was not published">

@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+import { type FieldErrors, fieldErrorsOf } from '../../../shared/field-errors.ts';
+import { isApiError } from '../api-error.ts';
+
+/**
+ * Where a message is shown when the schema or the server names it differently from the form's field:
+ * `{ date: 'day' }` (the day and time fields are sent as one date), `{ 'card.cvc': 'cvc' }`.
+ */
+export type FieldNames = Readonly<Record<string, string>>;
+
+/** Messages moved onto the fields that show them; where two land on one field, the first stays. */
+export function onFormFields(errors: FieldErrors, names: FieldNames = {}): FieldErrors {
+  const placed: FieldErrors = {};
+  for (const [path, message] of Object.entries(errors)) placed[names[path] ?? path] ??= message;
+  return placed;
+}
+
+/** Every failing field of the form at once, each with the schema's first message for it. */
+export function schemaErrors(schema: z.ZodType, input: unknown, names?: FieldNames): FieldErrors {
+  return onFormFields(fieldErrorsOf(schema.safeParse(input).error?.issues ?? []), names);
+}
+
+/**
+ * A failed call as the form shows it: the server's field messages (a 400's `fields`) that name one of
+ * `fields`, and whether anything is left over for the form's own message (a network failure, a 403,
+ * a message about a field the form does not have).
+ */
+export function serverErrors(error: unknown, fields: readonly string[], names?: FieldNames): { errors: FieldErrors; leftOver: boolean } {
+  if (!isApiError(error) || !error.fields) return { errors: {}, leftOver: true };
+  const errors: FieldErrors = {};
+  let leftOver = false;
+  for (const [field, message] of Object.entries(onFormFields(error.fields, names))) {
+    if (fields.includes(field)) errors[field] = message;
+    else leftOver = true;
+  }
+  return { errors, leftOver: leftOver || Object.keys(errors).length === 0 };
+}
+
+/** A failed call in words for the form's own message: the server's, as given (spec section 8). */
+export function failureMessage(error: unknown): string {
+  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+}
