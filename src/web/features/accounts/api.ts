@@ -52,8 +52,6 @@ export function profileImageProblem(file: File): string | null {
   return null;
 }
 
-export const profileImageAccept = profileImageTypes.join(',');
-
 /** Stores the signed-in person's picture; the answer is its new address. */
 export async function uploadProfilePhoto(file: File): Promise<string> {
   const { data } = await sendFile<{ photoURL: string }>('PUT', '/users/photo', file);

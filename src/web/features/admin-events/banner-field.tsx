@@ -1,14 +1,13 @@
-import { Group, Input, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { PROFILE_IMAGE_MAX_BYTES } from '../../../shared/accounts.ts';
 import { bannerSchema } from '../../../shared/events.ts';
+import { PictureFileInput } from '../../components/picture-file-input.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import classes from './banner-field.module.css';
 
-/** What POST /api/images takes; the server checks the bytes themselves. */
-const pictureTypes = 'image/png,image/jpeg,image/webp';
 const maxMegabytes = PROFILE_IMAGE_MAX_BYTES / 1024 / 1024;
 
 const previewable = (banner: string) => bannerSchema.safeParse(banner).success;
@@ -31,16 +30,13 @@ interface BannerFieldProps {
  * when it loses focus, not on every key, so a half-typed address is never fetched.
  */
 export function BannerField({ inputKey, inputProps, initial, onUploaded, upload }: BannerFieldProps) {
-  const fileId = useId();
-  const fileHintId = useId();
-  const fileErrorId = useId();
   const [preview, setPreview] = useState(() => (previewable(initial) ? initial : ''));
   const [brokenPreview, setBrokenPreview] = useState('');
   // The address of the picture just uploaded, while the field still holds it.
   const [uploaded, setUploaded] = useState<string | null>(null);
   const uploadError = upload.error ? (isApiError(upload.error) && upload.error.fields?.image) || upload.error.message : undefined;
 
-  function choose(file: File | undefined) {
+  function choose(file: File | null) {
     if (!file) return;
     upload.mutate(file, {
       onSuccess: (url) => {
@@ -72,32 +68,25 @@ export function BannerField({ inputKey, inputProps, initial, onUploaded, upload 
           setPreview(previewable(typed) ? typed : '');
         }}
       />
-      <div className={classes.file}>
-        {/* Mantine's label, hint and error pieces, so this native input reads like the fields around it. */}
-        <Input.Label htmlFor={fileId}>Upload a banner picture</Input.Label>
-        <input
-          id={fileId}
-          type="file"
-          accept={pictureTypes}
-          className={classes.input}
-          disabled={upload.isPending}
-          aria-invalid={uploadError ? true : undefined}
-          aria-describedby={uploadError ? `${fileHintId} ${fileErrorId}` : fileHintId}
-          onChange={(event) => choose(event.currentTarget.files?.[0])}
-        />
-        <Input.Description id={fileHintId}>PNG, JPEG or WebP, up to {maxMegabytes} MB. Its address goes into Banner.</Input.Description>
-        {/* An upload finishes while the admin may be elsewhere on the form: said aloud when it does. */}
-        <div role="status">
-          {upload.isPending && (
-            <Group gap="xs">
-              <Loader size="xs" aria-hidden="true" />
-              <Text size="sm">Uploading picture…</Text>
-            </Group>
-          )}
-          {uploaded && <Text size="sm">Picture uploaded.</Text>}
-        </div>
-        <div role="alert">{uploadError && <Input.Error id={fileErrorId}>{uploadError}</Input.Error>}</div>
-      </div>
+      <PictureFileInput
+        label="Upload a banner picture"
+        hint={`PNG, JPEG or WebP, up to ${maxMegabytes} MB. Its address goes into Banner.`}
+        error={uploadError}
+        disabled={upload.isPending}
+        onChange={choose}
+        status={
+          // An upload finishes while the admin may be elsewhere on the form: said aloud when it does.
+          <>
+            {upload.isPending && (
+              <Group gap="xs">
+                <Loader size="xs" aria-hidden="true" />
+                <Text size="sm">Uploading picture…</Text>
+              </Group>
+            )}
+            {uploaded && <Text size="sm">Picture uploaded.</Text>}
+          </>
+        }
+      />
       {preview &&
         (brokenPreview === preview ? (
           <Text size="sm" c="dimmed">
