@@ -11,7 +11,7 @@ import {
 } from '../../../shared/donations.ts';
 import { totalAmountHeader, totalCountHeader } from '../../../shared/http.ts';
 import { insertedIdSchema } from '../../../shared/results.ts';
-import { ownerOf, requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
+import { ownerOf, requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { InvalidSignature, type PaymentNotification } from '../../payments/gateway.ts';
@@ -61,7 +61,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/payment/:email',
-    { schema: { params: z.object({ email: z.string().max(254) }), response: { 200: z.array(donationSchema) } } },
+    { onRequest: selfOrAdmin, schema: { params: z.object({ email: z.string().max(254) }), response: { 200: z.array(donationSchema) } } },
     async (request) => {
       return donations.listDonationsOf(app.db, ownerOf(requireSelfOrAdmin(request, { email: request.params.email }), request.params.email));
     },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { totalCountHeader } from '../../../shared/http.ts';
 import { registrationCreateSchema, registrationListQuerySchema, registrationSchema } from '../../../shared/registrations.ts';
 import { deletedCountSchema, insertedIdSchema } from '../../../shared/results.ts';
-import { requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
+import { requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { notFound } from '../../errors.ts';
 import * as registrations from './service.ts';
@@ -35,24 +35,34 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/register/event/:email',
-    { schema: { params: z.object({ email: z.string().max(254) }), response: { 200: z.array(registrationSchema) } } },
+    {
+      onRequest: selfOrAdmin,
+      schema: { params: z.object({ email: z.string().max(254) }), response: { 200: z.array(registrationSchema) } },
+    },
     async (request) => {
       requireSelfOrAdmin(request, { email: request.params.email });
       return registrations.listRegistrationsOf(app.db, request.params.email);
     },
   );
 
-  app.get('/register/:id', { schema: { params: idParams, response: { 200: registrationSchema } } }, async (request) => {
-    requireSignedIn(request);
-    const found = isUuid(request.params.id) ? await registrations.findRegistration(app.db, request.params.id) : undefined;
-    if (!found) throw notFound('Registration');
-    requireSelfOrAdmin(request, { id: found.accountId });
-    return found.registration;
-  });
+  app.get(
+    '/register/:id',
+    { onRequest: selfOrAdmin, schema: { params: idParams, response: { 200: registrationSchema } } },
+    async (request) => {
+      const found = isUuid(request.params.id) ? await registrations.findRegistration(app.db, request.params.id) : undefined;
+      if (!found) throw notFound('Registration');
+      requireSelfOrAdmin(request, { id: found.accountId });
+      return found.registration;
+    },
+  );
 
-  app.delete('/register/:id', { schema: { params: idParams, response: { 200: deletedCountSchema } } }, async (request) => {
-    const caller = requireSignedIn(request);
-    const deletedCount = isUuid(request.params.id) ? await registrations.cancelRegistration(app.db, caller, request.params.id) : 0;
-    return { deletedCount };
-  });
+  app.delete(
+    '/register/:id',
+    { onRequest: selfOrAdmin, schema: { params: idParams, response: { 200: deletedCountSchema } } },
+    async (request) => {
+      const caller = requireSignedIn(request);
+      const deletedCount = isUuid(request.params.id) ? await registrations.cancelRegistration(app.db, caller, request.params.id) : 0;
+      return { deletedCount };
+    },
+  );
 };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { totalCountHeader } from '../../../shared/http.ts';
 import { insertedIdSchema } from '../../../shared/results.ts';
 import { publicReviewSchema, reviewCreateSchema, reviewListQuerySchema, reviewSchema } from '../../../shared/reviews.ts';
-import { ownerOf, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
+import { ownerOf, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
 import { addReview, listReviews, listReviewsOf } from './service.ts';
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +19,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/review/:email',
-    { schema: { params: z.object({ email: z.string().max(254) }), response: { 200: z.array(reviewSchema) } } },
+    { onRequest: selfOrAdmin, schema: { params: z.object({ email: z.string().max(254) }), response: { 200: z.array(reviewSchema) } } },
     async (request) => {
       return listReviewsOf(app.db, ownerOf(requireSelfOrAdmin(request, { email: request.params.email }), request.params.email));
     },

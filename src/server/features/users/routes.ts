@@ -11,7 +11,7 @@ import {
 } from '../../../shared/accounts.ts';
 import { totalCountHeader } from '../../../shared/http.ts';
 import { deletedCountSchema, modifiedCountSchema } from '../../../shared/results.ts';
-import { requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
+import { requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
 import { notFound } from '../../errors.ts';
 import { acceptRawImageBodies } from '../../http/raw-image-body.ts';
 import { storeImage } from '../images/service.ts';
@@ -39,7 +39,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/account/:id',
-    { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: accountSchema } } },
+    { onRequest: selfOrAdmin, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: accountSchema } } },
     async (request) => {
       requireSelfOrAdmin(request, { id: request.params.id });
       const found = await users.findAccountById(app.db, request.params.id);
@@ -50,7 +50,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:email',
-    { schema: { params: z.object({ email: z.string().max(254) }), response: { 200: roleFlagsSchema } } },
+    { onRequest: selfOrAdmin, schema: { params: z.object({ email: z.string().max(254) }), response: { 200: roleFlagsSchema } } },
     async (request) => {
       const email = emailSchema.safeParse(request.params.email);
       requireSelfOrAdmin(request, { email: email.success ? email.data : request.params.email });
