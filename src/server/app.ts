@@ -17,6 +17,7 @@ import { registrationRoutes } from './features/registrations/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { errorsAsErrorBody } from './http/api-docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { AppError } from './errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      api.addHook('onRoute', errorsAsErrorBody);
       registerOriginCheck(api, config.publicUrl);
       registerSessionHook(api, auth);
       // Denied by default: a route must say it is public, or the caller must be signed in.
