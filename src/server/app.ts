@@ -8,6 +8,8 @@ import { registerSessionHook } from './auth/session-hook.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
+import { registerApiDocument } from './features/docs/document.ts';
+import { docsRoutes } from './features/docs/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { donationRoutes } from './features/donations/routes.ts';
@@ -67,6 +69,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await registerRateLimit(app, config.redisUrl);
+  await registerApiDocument(app);
 
   await app.register(
     async (api) => {
@@ -87,6 +90,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       await api.register(healthRoutes);
       await api.register(eventRoutes);
       await api.register(reviewRoutes);
+      await api.register(docsRoutes);
     },
     { prefix: '/api' },
   );

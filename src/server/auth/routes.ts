@@ -73,7 +73,10 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
+    // Public here: the library checks the session itself on the calls that need one. The API
+    // reference describes this route call by call, from the table in calls.ts.
     config: { public: true },
+    schema: { hide: true },
     async preHandler(request, reply) {
       if (authCallOf(request.method, authPath(request))?.limited) await limit.call(app, request, reply);
     },

@@ -1,19 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { eventIdSchema, eventListQuerySchema, eventParamsSchema, eventSchema, eventWriteSchema } from '../../../shared/events.ts';
 import { deletedCountSchema, insertedIdSchema, modifiedCountSchema } from '../../../shared/results.ts';
 import { requireRole } from '../../auth/signed-in.ts';
 import { totalCountHeader } from '../../../shared/http.ts';
 import { notFound } from '../../errors.ts';
+import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { createEvent, deleteEvent, findEvent, listEvents, updateEvent } from './service.ts';
 
 const adminOnly = requireRole('admin');
 const validId = (id: string) => eventIdSchema.safeParse(id).success;
+const noSuchEvent = errorResponses({ 404: 'No event has this id.' });
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRoute', tagged('Events'));
+
   app.get(
     '/events',
-    { config: { public: true }, schema: { querystring: eventListQuerySchema, response: { 200: z.array(eventSchema) } } },
+    {
+      config: { public: true },
+      schema: {
+        summary: 'List events',
+        description: 'Upcoming events soonest first, then past events most recent first, unless `sort` says otherwise.',
+        querystring: eventListQuerySchema,
+        response: { 200: pagedList(eventSchema) },
+      },
+    },
     async (request, reply) => {
       const { events, total } = await listEvents(app.db, request.query);
       reply.header(totalCountHeader, String(total));
@@ -23,7 +34,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/events/:id',
-    { config: { public: true }, schema: { params: eventParamsSchema, response: { 200: eventSchema } } },
+    {
+      config: { public: true },
+      schema: { summary: 'Get an event', params: eventParamsSchema, response: { 200: eventSchema, ...noSuchEvent } },
+    },
     async (request) => {
       // A malformed id names no event: the same 404 as an unknown one.
       const id = eventIdSchema.safeParse(request.params.id);
@@ -35,7 +49,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/events',
-    { onRequest: adminOnly, schema: { body: eventWriteSchema, response: { 200: insertedIdSchema } } },
+    { onRequest: adminOnly, schema: { summary: 'Add an event', body: eventWriteSchema, response: { 200: insertedIdSchema } } },
     async (request) => ({
       insertedId: await createEvent(app.db, request.body),
     }),
@@ -43,7 +57,15 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/events/:id',
-    { onRequest: adminOnly, schema: { params: eventParamsSchema, body: eventWriteSchema, response: { 200: modifiedCountSchema } } },
+    {
+      onRequest: adminOnly,
+      schema: {
+        summary: 'Update an event',
+        params: eventParamsSchema,
+        body: eventWriteSchema,
+        response: { 200: modifiedCountSchema, ...noSuchEvent },
+      },
+    },
     async (request) => {
       const modifiedCount = validId(request.params.id) ? await updateEvent(app.db, request.params.id, request.body) : 0;
       if (modifiedCount === 0) throw notFound('Event');
@@ -53,7 +75,16 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/events/:id',
-    { onRequest: adminOnly, schema: { params: eventParamsSchema, response: { 200: deletedCountSchema } } },
+    {
+      onRequest: adminOnly,
+      schema: {
+        summary: 'Delete an event',
+        description:
+          'Its registrations go with it; donations to it stay, as financial records. `deletedCount` is 0 when no event has the id.',
+        params: eventParamsSchema,
+        response: { 200: deletedCountSchema },
+      },
+    },
     async (request) => ({ deletedCount: validId(request.params.id) ? await deleteEvent(app.db, request.params.id) : 0 }),
   );
 };
