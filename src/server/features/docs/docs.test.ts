@@ -241,7 +241,9 @@ function recordsOf(op: Operation, owner: TestAccount): Record<string, string> {
 describe('who may call each operation, checked by calling it', () => {
   it('refuses everyone the reference does not name: 401 signed out, 403 signed in', async () => {
     const problems: string[] = [];
+    let checked = 0;
     const check = (op: Operation, who: string, answer: Answer, expected: (status: number) => boolean) => {
+      checked += 1;
       const name = `${key(op.method, op.path)} (${op['x-access']}) as ${who}`;
       if (!expected(answer.status)) problems.push(`${name}: ${answer.status} ${answer.text.slice(0, 120)}`);
       if (!(String(answer.status) in op.responses)) problems.push(`${name}: answered ${answer.status}, which the reference does not list`);
@@ -271,6 +273,8 @@ describe('who may call each operation, checked by calling it', () => {
       }
     }
     expect(problems).toEqual([]);
+    // Every operation was called at least signed out, and the guarded ones as the others too.
+    expect(checked).toBeGreaterThan(operations.length + 40);
     // The refused cancellation changed nothing.
     expect((await call(t, 'GET', `/api/register/${othersRegistration}`, undefined, other.auth)).status).toBe(200);
   });
