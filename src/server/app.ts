@@ -8,6 +8,8 @@ import { registerSessionHook } from './auth/session-hook.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
+import { registerApiDocument } from './features/docs/document.ts';
+import { docsRoutes } from './features/docs/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { donationRoutes } from './features/donations/routes.ts';
@@ -17,6 +19,7 @@ import { registrationRoutes } from './features/registrations/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { errorsAsErrorBody } from './http/api-docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { AppError } from './errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
@@ -66,9 +69,11 @@ export async function buildApp(config: Config, options: { databaseSnapshot?: Blo
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await registerRateLimit(app, config.redisUrl);
+  await registerApiDocument(app);
 
   await app.register(
     async (api) => {
+      api.addHook('onRoute', errorsAsErrorBody);
       registerOriginCheck(api, config.publicUrl);
       registerSessionHook(api, auth);
       // Denied by default: a route must say it is public, or the caller must be signed in.
@@ -85,6 +90,7 @@ export async function buildApp(config: Config, options: { databaseSnapshot?: Blo
       await api.register(healthRoutes);
       await api.register(eventRoutes);
       await api.register(reviewRoutes);
+      await api.register(docsRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,22 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { displayNameSchema, emailSchema, passwordSchema } from '../../shared/accounts.ts';
+import type { z } from 'zod';
 import { AppError, codeByStatus, notFound } from '../errors.ts';
 import type { Auth } from './auth.ts';
+import { authCallOf, changePasswordBody, signInBody, signUpBody } from './calls.ts';
 import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
-
-const signUpBody = z.object({ name: displayNameSchema, email: emailSchema, password: passwordSchema });
-const signInBody = z.object({
-  email: emailSchema,
-  password: z.string({ message: 'Enter your password' }).min(1, 'Enter your password').max(1024),
-  rememberMe: z.boolean().optional(),
-});
-const changePasswordBody = z.object({
-  currentPassword: z.string().min(1, 'Enter your current password').max(1024),
-  newPassword: passwordSchema,
-});
 
 function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body ?? {});
@@ -64,23 +53,6 @@ function translateError(status: number, body: { code?: string; message?: string 
   return new AppError(code, body.message || 'The sign-in request was refused');
 }
 
-const limitedPaths = ['/sign-in/', '/sign-up/', '/change-password'];
-
-/**
- * The library's calls the product uses. Others it offers would go around the product's rules
- * (/update-user sets a picture to any URL) or hand session tokens to scripts (/get-session,
- * /list-sessions answer them in JSON; the pages use /api/users/me), so they answer 404.
- */
-const allowedPaths = [
-  /^\/sign-up\/email$/,
-  /^\/sign-in\/(email|social)$/,
-  /^\/callback\/[a-z0-9-]+$/,
-  /^\/sign-out$/,
-  /^\/change-password$/,
-  /^\/revoke-other-sessions$/,
-  /^\/error$/,
-];
-
 /** Mounts the sign-in library under /api/auth: the product's validation, rate limit and error format around it. */
 export async function authRoutes(app: FastifyInstance, options: { auth: Auth; rateLimitMax: number }) {
   const { auth } = options;
@@ -101,14 +73,16 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
+    // Public here: the library checks the session itself on the calls that need one. The API
+    // reference describes this route call by call, from the table in calls.ts.
     config: { public: true },
+    schema: { hide: true },
     async preHandler(request, reply) {
-      const path = authPath(request);
-      if (request.method === 'POST' && limitedPaths.some((p) => path.startsWith(p))) await limit.call(app, request, reply);
+      if (authCallOf(request.method, authPath(request))?.limited) await limit.call(app, request, reply);
     },
     async handler(request, reply) {
       const path = authPath(request);
-      if (!allowedPaths.some((allowed) => allowed.test(path))) throw notFound('Sign-in call');
+      if (!authCallOf(request.method, path)) throw notFound('Sign-in call');
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (value === undefined || name === 'content-length') continue;

@@ -11,18 +11,40 @@ export interface SignedInAccount {
   role: Role;
 }
 
+/**
+ * Who may call a route. A route says it with `config: { public: true }` or one of the guards below;
+ * saying nothing means any signed-in account. The API reference reads the same declarations.
+ */
+export type Access = 'public' | 'signed-in' | 'self-or-admin' | { roles: readonly Role[] };
+
+/** A route guard (`{ onRequest: guard }`) that carries whom it admits, so the reference cannot say otherwise. */
+export type Guard = ((request: FastifyRequest) => Promise<void>) & { readonly access: Access };
+
 export function requireSignedIn(request: FastifyRequest): SignedInAccount {
   if (!request.account) throw new AppError('unauthenticated', 'Please sign in first');
   return request.account;
 }
 
 /** A route guard: `{ onRequest: requireRole('admin') }`. */
-export function requireRole(...allowed: Role[]) {
-  return async (request: FastifyRequest) => {
+export function requireRole(...allowed: Role[]): Guard {
+  const guard = async (request: FastifyRequest) => {
     const caller = requireSignedIn(request);
     if (!allowed.includes(caller.role)) throw new AppError('forbidden', 'You are not allowed to do this');
   };
+  return Object.assign(guard, { access: { roles: allowed } });
 }
+
+/**
+ * The guard of a route about one account's records: `{ onRequest: selfOrAdmin }`. It admits the
+ * signed-in; the handler (or, where the owner is on the row, the service) then refuses anyone but
+ * the owner and admins, with `requireSelfOrAdmin` once it knows whose record it is.
+ */
+export const selfOrAdmin: Guard = Object.assign(
+  async (request: FastifyRequest) => {
+    requireSignedIn(request);
+  },
+  { access: 'self-or-admin' as const },
+);
 
 /** The record belongs to the caller (by email or account id), or the caller is an admin. */
 export function requireSelfOrAdmin(request: FastifyRequest, owner: { email?: string; id?: string }): SignedInAccount {

@@ -11,7 +11,8 @@ import {
 } from '../../../shared/donations.ts';
 import { totalAmountHeader, totalCountHeader } from '../../../shared/http.ts';
 import { insertedIdSchema } from '../../../shared/results.ts';
-import { ownerOf, requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
+import { ownerOf, requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
+import { errorResponses, fileResponse, pagedList, tagged } from '../../http/api-docs.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { InvalidSignature, type PaymentNotification } from '../../payments/gateway.ts';
@@ -19,18 +20,61 @@ import * as donations from './service.ts';
 
 export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
   const gateway = app.payments;
+  app.addHook('onRoute', tagged('Donations'));
 
-  app.post('/create-payment-intent', { schema: { body: paymentStartSchema, response: { 200: paymentStartedSchema } } }, async (request) =>
-    donations.startDonation(app.db, gateway, requireSignedIn(request), { ...request.body, amountCents: app.config.donationAmountCents }),
+  app.post(
+    '/create-payment-intent',
+    {
+      schema: {
+        summary: 'Start a donation to an event',
+        description:
+          'Starts a card payment for the caller. The amount is the server’s (DONATION_AMOUNT), in cents; the same `attemptId` again gives the same payment. Pay it with Stripe.js (`mode: stripe`) or `POST /api/test-payments/confirm` (`mode: test`).',
+        body: paymentStartSchema,
+        response: { 200: paymentStartedSchema, ...errorResponses({ 404: 'No event has this id.' }) },
+      },
+    },
+    async (request) =>
+      donations.startDonation(app.db, gateway, requireSignedIn(request), { ...request.body, amountCents: app.config.donationAmountCents }),
   );
 
-  app.post('/payment', { schema: { body: paymentRecordSchema, response: { 200: insertedIdSchema } } }, async (request) => ({
-    insertedId: await donations.confirmDonation(app.db, gateway, requireSignedIn(request), request.body.transaction),
-  }));
+  app.post(
+    '/payment',
+    {
+      schema: {
+        summary: 'Record a paid donation',
+        description:
+          'Names the payment only; amount, card and event come from the payment gateway. Recording the same payment again gives the same donation.',
+        body: paymentRecordSchema,
+        response: {
+          200: insertedIdSchema,
+          ...errorResponses({
+            400: 'The payment is not a donation made here.',
+            403: 'The payment was made by another account.',
+            404: 'The gateway has no payment with this id.',
+            409: 'The payment has not succeeded.',
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      insertedId: await donations.confirmDonation(app.db, gateway, requireSignedIn(request), request.body.transaction),
+    }),
+  );
 
   app.post(
     '/test-payments/confirm',
-    { schema: { body: testConfirmSchema, response: { 200: testConfirmResultSchema } } },
+    {
+      schema: {
+        summary: 'Pay with a test card (test mode only)',
+        description:
+          'What Stripe.js’s confirmCardPayment does, for the offline test mode: Stripe’s test card numbers give their documented outcomes (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, …). A refused card is a 200 with `error`.',
+        body: testConfirmSchema,
+        response: {
+          200: testConfirmResultSchema,
+          ...errorResponses({ 404: 'Payments are not in test mode, or no payment of the caller has this client secret.' }),
+        },
+      },
+    },
     async (request) => {
       const donor = requireSignedIn(request);
       if (gateway.mode !== 'test' || !('confirm' in gateway)) throw notFound('Test-mode payment');
@@ -46,7 +90,14 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/payment',
-    { onRequest: requireRole('admin'), schema: { querystring: donationListQuerySchema, response: { 200: z.array(donationSchema) } } },
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        summary: 'List donations, newest first',
+        querystring: donationListQuerySchema,
+        response: { 200: pagedList(donationSchema, { [totalAmountHeader]: 'The sum of the matching donations, in cents.' }) },
+      },
+    },
     async (request, reply) => {
       const { donations: rows, total, totalCents } = await donations.listDonations(app.db, request.query);
       reply.header(totalCountHeader, String(total));
@@ -55,13 +106,25 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/payment/export.csv', { onRequest: requireRole('admin') }, async (_request, reply) =>
-    sendCsv(reply, 'donations', donations.donationsCsv(app.db)),
+  app.get(
+    '/payment/export.csv',
+    {
+      onRequest: requireRole('admin'),
+      schema: { summary: 'Download every donation as CSV', response: { 200: fileResponse('text/csv', 'The donations, newest first.') } },
+    },
+    async (_request, reply) => sendCsv(reply, 'donations', donations.donationsCsv(app.db)),
   );
 
   app.get(
     '/payment/:email',
-    { schema: { params: z.object({ email: z.string().max(254) }), response: { 200: z.array(donationSchema) } } },
+    {
+      onRequest: selfOrAdmin,
+      schema: {
+        summary: 'List the donations made with an email',
+        params: z.object({ email: z.string().max(254) }),
+        response: { 200: z.array(donationSchema) },
+      },
+    },
     async (request) => {
       return donations.listDonationsOf(app.db, ownerOf(requireSelfOrAdmin(request, { email: request.params.email }), request.params.email));
     },
@@ -72,16 +135,32 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
       done(null, body),
     );
-    webhook.post('/stripe/webhook', { config: { public: true } }, async (request) => {
-      const signature = request.headers['stripe-signature'];
-      let notification: PaymentNotification;
-      try {
-        notification = await gateway.verifyNotification(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
-      } catch (error) {
-        if (error instanceof InvalidSignature) throw new AppError('invalid_input', 'The notification signature is not valid');
-        throw error;
-      }
-      return { received: true, ...(await donations.handleNotification(app.db, notification)) };
-    });
+    webhook.post(
+      '/stripe/webhook',
+      {
+        config: { public: true },
+        schema: {
+          summary: 'Where Stripe notifies payments (payment_intent.succeeded)',
+          description:
+            'The body is the event exactly as Stripe sent it, signed in the `Stripe-Signature` header with STRIPE_WEBHOOK_SECRET. A paid donation is recorded once, however often Stripe sends it.',
+          consumes: ['application/json'],
+          response: {
+            200: z.object({ received: z.literal(true), handled: z.boolean() }),
+            ...errorResponses({ 400: 'The signature is missing or not valid (always, in test mode: it sends no notifications).' }),
+          },
+        },
+      },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        let notification: PaymentNotification;
+        try {
+          notification = await gateway.verifyNotification(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+        } catch (error) {
+          if (error instanceof InvalidSignature) throw new AppError('invalid_input', 'The notification signature is not valid');
+          throw error;
+        }
+        return { received: true, ...(await donations.handleNotification(app.db, notification)) };
+      },
+    );
   });
 };

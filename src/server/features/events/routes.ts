@@ -1,19 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { eventListQuerySchema, eventParamsSchema, eventSchema, eventWriteSchema } from '../../../shared/events.ts';
 import { deletedCountSchema, insertedIdSchema, modifiedCountSchema } from '../../../shared/results.ts';
 import { requireRole } from '../../auth/signed-in.ts';
 import { totalCountHeader } from '../../../shared/http.ts';
 import { notFound } from '../../errors.ts';
+import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
 import { createEvent, deleteEvent, findEvent, listEvents, updateEvent } from './service.ts';
 
 const adminOnly = requireRole('admin');
+const noSuchEvent = errorResponses({ 404: 'No event has this id.' });
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRoute', tagged('Events'));
+
   app.get(
     '/events',
-    { config: { public: true }, schema: { querystring: eventListQuerySchema, response: { 200: z.array(eventSchema) } } },
+    {
+      config: { public: true },
+      schema: {
+        summary: 'List events',
+        description: 'Upcoming events soonest first, then past events most recent first, unless `sort` says otherwise.',
+        querystring: eventListQuerySchema,
+        response: { 200: pagedList(eventSchema) },
+      },
+    },
     async (request, reply) => {
       const { events, total } = await listEvents(app.db, request.query);
       reply.header(totalCountHeader, String(total));
@@ -23,7 +34,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/events/:id',
-    { config: { public: true }, schema: { params: eventParamsSchema, response: { 200: eventSchema } } },
+    {
+      config: { public: true },
+      schema: { summary: 'Get an event', params: eventParamsSchema, response: { 200: eventSchema, ...noSuchEvent } },
+    },
     async (request) => {
       const id = recordId(request.params.id);
       const found = id && (await findEvent(app.db, id));
@@ -34,7 +48,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/events',
-    { onRequest: adminOnly, schema: { body: eventWriteSchema, response: { 200: insertedIdSchema } } },
+    { onRequest: adminOnly, schema: { summary: 'Add an event', body: eventWriteSchema, response: { 200: insertedIdSchema } } },
     async (request) => ({
       insertedId: await createEvent(app.db, request.body),
     }),
@@ -42,7 +56,15 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/events/:id',
-    { onRequest: adminOnly, schema: { params: eventParamsSchema, body: eventWriteSchema, response: { 200: modifiedCountSchema } } },
+    {
+      onRequest: adminOnly,
+      schema: {
+        summary: 'Update an event',
+        params: eventParamsSchema,
+        body: eventWriteSchema,
+        response: { 200: modifiedCountSchema, ...noSuchEvent },
+      },
+    },
     async (request) => {
       const id = recordId(request.params.id);
       const modifiedCount = id ? await updateEvent(app.db, id, request.body) : 0;
@@ -53,7 +75,16 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/events/:id',
-    { onRequest: adminOnly, schema: { params: eventParamsSchema, response: { 200: deletedCountSchema } } },
+    {
+      onRequest: adminOnly,
+      schema: {
+        summary: 'Delete an event',
+        description:
+          'Its registrations go with it; donations to it stay, as financial records. `deletedCount` is 0 when no event has the id.',
+        params: eventParamsSchema,
+        response: { 200: deletedCountSchema },
+      },
+    },
     async (request) => {
       const id = recordId(request.params.id);
       return { deletedCount: id ? await deleteEvent(app.db, id) : 0 };

@@ -1,15 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { totalCountHeader } from '../../../shared/http.ts';
 import { noticeCreateSchema, noticeListQuerySchema, noticeSchema } from '../../../shared/notices.ts';
 import { insertedIdSchema } from '../../../shared/results.ts';
 import { requireRole, requireSignedIn } from '../../auth/signed-in.ts';
+import { pagedList, tagged } from '../../http/api-docs.ts';
 import { listNotices, publishNotice } from './service.ts';
 
 export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRoute', tagged('Notices'));
+
   app.post(
     '/notices',
-    { onRequest: requireRole('admin'), schema: { body: noticeCreateSchema, response: { 200: insertedIdSchema } } },
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        summary: 'Publish a notice to volunteers',
+        description: 'The author (email, name, picture) is the caller.',
+        body: noticeCreateSchema,
+        response: { 200: insertedIdSchema },
+      },
+    },
     async (request) => ({ insertedId: await publishNotice(app.db, requireSignedIn(request), request.body.notice) }),
   );
 
@@ -17,7 +27,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notices',
     {
       onRequest: requireRole('volunteer', 'admin'),
-      schema: { querystring: noticeListQuerySchema, response: { 200: z.array(noticeSchema) } },
+      schema: { summary: 'List notices, newest first', querystring: noticeListQuerySchema, response: { 200: pagedList(noticeSchema) } },
     },
     async (request, reply) => {
       const { notices, total } = await listNotices(app.db, request.query);

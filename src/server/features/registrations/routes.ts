@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { totalCountHeader } from '../../../shared/http.ts';
 import { registrationCreateSchema, registrationListQuerySchema, registrationSchema } from '../../../shared/registrations.ts';
 import { deletedCountSchema, insertedIdSchema } from '../../../shared/results.ts';
-import { requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
+import { requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
+import { errorResponses, fileResponse, pagedList, tagged } from '../../http/api-docs.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { recordId } from '../../http/record-id.ts';
 import { notFound } from '../../errors.ts';
@@ -12,15 +13,38 @@ import * as registrations from './service.ts';
 const idParams = z.object({ id: z.string().max(100) });
 
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/register', { schema: { body: registrationCreateSchema, response: { 200: insertedIdSchema } } }, async (request) => ({
-    insertedId: await registrations.register(app.db, requireSignedIn(request), request.body.eventId),
-  }));
+  app.addHook('onRoute', tagged('Registrations'));
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        summary: 'Register for an event',
+        description: 'Registers the caller: name, email and picture come from the account, the event’s fields from the event.',
+        body: registrationCreateSchema,
+        response: {
+          200: insertedIdSchema,
+          ...errorResponses({
+            404: 'No event has this id.',
+            409: 'The caller is already registered for this event, or it has already taken place.',
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      insertedId: await registrations.register(app.db, requireSignedIn(request), request.body.eventId),
+    }),
+  );
 
   app.get(
     '/register',
     {
       onRequest: requireRole('admin'),
-      schema: { querystring: registrationListQuerySchema, response: { 200: z.array(registrationSchema) } },
+      schema: {
+        summary: 'List registrations, newest first',
+        querystring: registrationListQuerySchema,
+        response: { 200: pagedList(registrationSchema) },
+      },
     },
     async (request, reply) => {
       const { registrations: rows, total } = await registrations.listRegistrations(app.db, request.query);
@@ -29,32 +53,69 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/register/export.csv', { onRequest: requireRole('admin') }, async (_request, reply) =>
-    sendCsv(reply, 'registrations', registrations.registrationsCsv(app.db)),
+  app.get(
+    '/register/export.csv',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        summary: 'Download every registration as CSV',
+        response: { 200: fileResponse('text/csv', 'The registrations, newest first.') },
+      },
+    },
+    async (_request, reply) => sendCsv(reply, 'registrations', registrations.registrationsCsv(app.db)),
   );
 
   app.get(
     '/register/event/:email',
-    { schema: { params: z.object({ email: z.string().max(254) }), response: { 200: z.array(registrationSchema) } } },
+    {
+      onRequest: selfOrAdmin,
+      schema: {
+        summary: 'List the registrations made with an email',
+        params: z.object({ email: z.string().max(254) }),
+        response: { 200: z.array(registrationSchema) },
+      },
+    },
     async (request) => {
       requireSelfOrAdmin(request, { email: request.params.email });
       return registrations.listRegistrationsOf(app.db, request.params.email);
     },
   );
 
-  app.get('/register/:id', { schema: { params: idParams, response: { 200: registrationSchema } } }, async (request) => {
-    requireSignedIn(request);
-    const id = recordId(request.params.id);
-    const found = id && (await registrations.findRegistration(app.db, id));
-    if (!found) throw notFound('Registration');
-    requireSelfOrAdmin(request, { id: found.accountId });
-    return found.registration;
-  });
+  app.get(
+    '/register/:id',
+    {
+      onRequest: selfOrAdmin,
+      schema: {
+        summary: 'Get a registration',
+        params: idParams,
+        response: { 200: registrationSchema, ...errorResponses({ 404: 'No registration has this id.' }) },
+      },
+    },
+    async (request) => {
+      const id = recordId(request.params.id);
+      const found = id && (await registrations.findRegistration(app.db, id));
+      if (!found) throw notFound('Registration');
+      requireSelfOrAdmin(request, { id: found.accountId });
+      return found.registration;
+    },
+  );
 
-  app.delete('/register/:id', { schema: { params: idParams, response: { 200: deletedCountSchema } } }, async (request) => {
-    const caller = requireSignedIn(request);
-    const id = recordId(request.params.id);
-    const deletedCount = id ? await registrations.cancelRegistration(app.db, caller, id) : 0;
-    return { deletedCount };
-  });
+  app.delete(
+    '/register/:id',
+    {
+      onRequest: selfOrAdmin,
+      schema: {
+        summary: 'Cancel a registration',
+        description: '`deletedCount` is 0 when no registration has the id.',
+        params: idParams,
+        response: { 200: deletedCountSchema },
+      },
+    },
+    async (request) => {
+      const caller = requireSignedIn(request);
+      const id = recordId(request.params.id);
+      const deletedCount = id ? await registrations.cancelRegistration(app.db, caller, id) : 0;
+      return { deletedCount };
+    },
+  );
 };

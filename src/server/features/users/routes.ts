@@ -5,31 +5,51 @@ import {
   accountListQuerySchema,
   accountSchema,
   emailSchema,
+  profileImageTypes,
   profileUpdateSchema,
   roleFlagsSchema,
   roleUpdateSchema,
 } from '../../../shared/accounts.ts';
 import { totalCountHeader } from '../../../shared/http.ts';
 import { deletedCountSchema, modifiedCountSchema } from '../../../shared/results.ts';
-import { requireRole, requireSelfOrAdmin, requireSignedIn } from '../../auth/signed-in.ts';
+import { requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
 import { notFound } from '../../errors.ts';
+import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { acceptRawImageBodies } from '../../http/raw-image-body.ts';
 import { storeImage } from '../images/service.ts';
 import * as users from './service.ts';
 
 const PROFILE_IMAGE_SIDE = 512;
 const adminOnly = requireRole('admin');
+const noSuchAccount = errorResponses({ 404: 'No account has this id or email.' });
+const lastAdmin = 'It is the only admin account; make another account admin first.';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRoute', tagged('Accounts'));
+
   // The pages ask this on every load: being signed out is an answer (null), not an error.
-  app.get('/users/me', { config: { public: true }, schema: { response: { 200: accountSchema.nullable() } } }, async (request) => {
-    const found = request.account ? await users.findAccountById(app.db, request.account.id) : undefined;
-    return found ? users.toAccount(found) : null;
-  });
+  app.get(
+    '/users/me',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'The signed-in account, or null',
+        description: 'Reads the session sent with the call, if any; signed out, the answer is `null`.',
+        response: { 200: accountSchema.nullable() },
+      },
+    },
+    async (request) => {
+      const found = request.account ? await users.findAccountById(app.db, request.account.id) : undefined;
+      return found ? users.toAccount(found) : null;
+    },
+  );
 
   app.get(
     '/users',
-    { onRequest: adminOnly, schema: { querystring: accountListQuerySchema, response: { 200: z.array(accountSchema) } } },
+    {
+      onRequest: adminOnly,
+      schema: { summary: 'List accounts, by email', querystring: accountListQuerySchema, response: { 200: pagedList(accountSchema) } },
+    },
     async (request, reply) => {
       const { accounts, total } = await users.listAccounts(app.db, request.query);
       reply.header(totalCountHeader, String(total));
@@ -39,7 +59,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/account/:id',
-    { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: accountSchema } } },
+    {
+      onRequest: selfOrAdmin,
+      schema: {
+        summary: 'Get an account',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: accountSchema, ...noSuchAccount },
+      },
+    },
     async (request) => {
       requireSelfOrAdmin(request, { id: request.params.id });
       const found = await users.findAccountById(app.db, request.params.id);
@@ -50,7 +77,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:email',
-    { schema: { params: z.object({ email: z.string().max(254) }), response: { 200: roleFlagsSchema } } },
+    {
+      onRequest: selfOrAdmin,
+      schema: {
+        summary: 'Whether an account is an admin and whether a volunteer',
+        description: 'Answers `[isAdmin, isVolunteer]`.',
+        params: z.object({ email: z.string().max(254) }),
+        response: { 200: roleFlagsSchema, ...noSuchAccount },
+      },
+    },
     async (request) => {
       const email = emailSchema.safeParse(request.params.email);
       requireSelfOrAdmin(request, { email: email.success ? email.data : request.params.email });
@@ -60,33 +95,83 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/users', { schema: { body: accountCreateSchema, response: { 200: modifiedCountSchema } } }, async (request) => ({
-    modifiedCount: await users.updateDisplayName(app.db, requireSignedIn(request).id, request.body.displayName),
-  }));
+  app.post(
+    '/users',
+    {
+      schema: {
+        summary: 'Set the caller’s display name after sign-up',
+        body: accountCreateSchema,
+        response: { 200: modifiedCountSchema },
+      },
+    },
+    async (request) => ({
+      modifiedCount: await users.updateDisplayName(app.db, requireSignedIn(request).id, request.body.displayName),
+    }),
+  );
 
-  app.put('/users', { schema: { body: profileUpdateSchema, response: { 200: modifiedCountSchema } } }, async (request) => ({
-    modifiedCount: await users.updateProfile(app.db, requireSignedIn(request).id, request.body),
-  }));
+  app.put(
+    '/users',
+    {
+      schema: {
+        summary: 'Update the caller’s profile',
+        description: 'Profile fields only: role and email are never taken from here.',
+        body: profileUpdateSchema,
+        response: { 200: modifiedCountSchema },
+      },
+    },
+    async (request) => ({
+      modifiedCount: await users.updateProfile(app.db, requireSignedIn(request).id, request.body),
+    }),
+  );
 
   app.put(
     '/users/role',
-    { onRequest: adminOnly, schema: { body: roleUpdateSchema, response: { 200: modifiedCountSchema } } },
+    {
+      onRequest: adminOnly,
+      schema: {
+        summary: 'Change an account’s role',
+        description: '`modifiedCount` is 0 when the account already has the role.',
+        body: roleUpdateSchema,
+        response: { 200: modifiedCountSchema, ...errorResponses({ 404: 'No account has this email.', 409: lastAdmin }) },
+      },
+    },
     async (request) => ({ modifiedCount: await users.changeRole(app.db, request.body.email, request.body.role) }),
   );
 
   app.delete(
     '/users/:id',
-    { onRequest: adminOnly, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: deletedCountSchema } } },
+    {
+      onRequest: adminOnly,
+      schema: {
+        summary: 'Delete an account',
+        description:
+          'Removes its sign-in, sessions, registrations and picture; its donations stay, as financial records. `deletedCount` is 0 when no account has the id.',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: deletedCountSchema, ...errorResponses({ 409: lastAdmin }) },
+      },
+    },
     async (request) => ({ deletedCount: await users.deleteAccount(app.db, request.params.id) }),
   );
 
   await app.register(async (uploads) => {
     acceptRawImageBodies(uploads);
-    uploads.put('/users/photo', { schema: { response: { 200: z.object({ photoURL: z.string() }) } } }, async (request) => {
-      const caller = requireSignedIn(request);
-      const stored = await storeImage(app.db, request.body, caller.id, PROFILE_IMAGE_SIDE);
-      await users.setPhoto(app.db, caller.id, stored.url);
-      return { photoURL: stored.url };
-    });
+    uploads.put(
+      '/users/photo',
+      {
+        schema: {
+          summary: 'Set the caller’s picture',
+          description:
+            'The body is the picture itself (PNG, JPEG or WebP, at most 2 MB), recognised by its content. It is stored as WebP, at most 512 pixels a side, without its metadata.',
+          consumes: profileImageTypes,
+          response: { 200: z.object({ photoURL: z.string() }) },
+        },
+      },
+      async (request) => {
+        const caller = requireSignedIn(request);
+        const stored = await storeImage(app.db, request.body, caller.id, PROFILE_IMAGE_SIDE);
+        await users.setPhoto(app.db, caller.id, stored.url);
+        return { photoURL: stored.url };
+      },
+    );
   });
 };

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { displayNameSchema, emailSchema, passwordSchema, roleSchema } from '../../shared/accounts.ts';
+import type { Access } from './signed-in.ts';
+
+export const signUpBody = z.object({ name: displayNameSchema, email: emailSchema, password: passwordSchema });
+export const signInBody = z.object({
+  email: emailSchema,
+  password: z.string({ message: 'Enter your password' }).min(1, 'Enter your password').max(1024),
+  rememberMe: z.boolean().optional(),
+});
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(1024),
+  newPassword: passwordSchema,
+});
+
+/** The account as the sign-in library answers it; the library may add fields. */
+const libraryUser = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  image: z.string().nullable(),
+  role: roleSchema,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+const sessionGiven =
+  'The session comes back twice: as the `better-auth.session_token` cookie (browsers) and in the `set-auth-token` ' +
+  'header, to send as `Authorization: Bearer <token>` (API clients). Send an `Origin` header with the app’s address, as browsers do.';
+
+/** One call of the sign-in library that the product lets through, as the API reference describes it. */
+export interface AuthCall {
+  methods: readonly ('GET' | 'POST')[];
+  /** Under /api/auth; `{provider}` stands for one path segment. */
+  path: string;
+  access: Extract<Access, 'public' | 'signed-in'>;
+  summary: string;
+  description?: string;
+  /** What the body must be: checked here before the library sees it (see routes.ts). */
+  body?: z.ZodType;
+  /** Counted by the sign-in rate limit (AUTH_RATE_LIMIT in each 5 minutes). */
+  limited?: true;
+  /** The success answer: JSON, or a status without a body. */
+  answer: { schema: z.ZodType; headers?: Record<string, string> } | { status: number; description: string; type?: string };
+  /** Errors particular to the call. */
+  errors?: Partial<Record<401 | 404 | 409, string>>;
+}
+
+/**
+ * The library's calls the product uses, and only these: the allowlist, the rate limit and the API
+ * reference are all read from this table. Others the library offers would go around the product's
+ * rules (/update-user sets a picture to any URL) or hand session tokens to scripts (/get-session,
+ * /list-sessions answer them in JSON; the pages use /api/users/me), so they answer 404.
+ */
+export const authCalls: readonly AuthCall[] = [
+  {
+    methods: ['POST'],
+    path: '/sign-up/email',
+    access: 'public',
+    summary: 'Create an account with an email and password, signed in',
+    description: `The new account is a donator (an admin when its email is in ADMIN_EMAILS). ${sessionGiven}`,
+    body: signUpBody,
+    limited: true,
+    answer: {
+      schema: z.looseObject({ token: z.string(), user: libraryUser }),
+      headers: { 'set-auth-token': 'The session, as a bearer token.' },
+    },
+    errors: { 409: 'An account with this email already exists.' },
+  },
+  {
+    methods: ['POST'],
+    path: '/sign-in/email',
+    access: 'public',
+    summary: 'Sign in with an email and password',
+    description: sessionGiven,
+    body: signInBody,
+    limited: true,
+    answer: {
+      schema: z.looseObject({ redirect: z.boolean(), token: z.string(), user: libraryUser }),
+      headers: { 'set-auth-token': 'The session, as a bearer token.' },
+    },
+    errors: { 401: 'The email or the password is wrong.' },
+  },
+  {
+    methods: ['POST'],
+    path: '/sign-in/social',
+    access: 'public',
+    summary: "Start 'Continue With Google' (or the configured OpenID Connect provider)",
+    description: 'Answers with the provider’s address to send the browser to. `GET /api/site` says which provider, if any, is configured.',
+    body: z.looseObject({
+      provider: z.enum(['google', 'oidc']),
+      callbackURL: z.string().optional(),
+      errorCallbackURL: z.string().optional(),
+    }),
+    limited: true,
+    answer: { schema: z.looseObject({ url: z.string(), redirect: z.boolean() }) },
+    errors: { 404: 'That provider is not configured.' },
+  },
+  {
+    methods: ['GET', 'POST'],
+    path: '/callback/{provider}',
+    access: 'public',
+    summary: 'Where the provider sends the browser back after signing in',
+    description: 'Sets the session cookie and sends the browser on to the page that started the sign-in (or to the error page).',
+    answer: { status: 302, description: 'On to the page that started the sign-in, or to /api/auth/error.' },
+  },
+  {
+    methods: ['POST'],
+    path: '/sign-out',
+    access: 'public',
+    summary: 'Sign out',
+    description: 'Ends the session sent with the call, if there is one, and clears the cookie.',
+    answer: { schema: z.looseObject({ success: z.boolean() }) },
+  },
+  {
+    methods: ['POST'],
+    path: '/change-password',
+    access: 'signed-in',
+    summary: 'Change the password',
+    description: 'Every other session of the account ends.',
+    body: changePasswordBody,
+    limited: true,
+    answer: { schema: z.looseObject({ token: z.string().nullable(), user: libraryUser }) },
+  },
+  {
+    methods: ['POST'],
+    path: '/revoke-other-sessions',
+    access: 'signed-in',
+    summary: 'Sign out everywhere else',
+    description: 'Ends every session of the account except the one sent with the call.',
+    answer: { schema: z.looseObject({ status: z.boolean() }) },
+  },
+  {
+    methods: ['GET'],
+    path: '/error',
+    access: 'public',
+    summary: 'The page shown when a sign-in through a provider fails',
+    answer: { status: 200, description: 'A page saying what went wrong.', type: 'text/html' },
+  },
+];
+
+/** The call a request is for, by method and path under /api/auth; undefined for any other. */
+export function authCallOf(method: string, path: string): AuthCall | undefined {
+  return authCalls.find((call) => call.methods.includes(method as 'GET' | 'POST') && pathPattern(call.path).test(path));
+}
+
+function pathPattern(path: string) {
+  return new RegExp(`^${path.replace(/\{[a-z]+\}/g, '[a-z0-9-]+')}$`);
+}
