@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
 import { migrationsFolder } from '../db/migrate.ts';
@@ -8,15 +8,17 @@ import { migrationsFolder } from '../db/migrate.ts';
 /**
  * A migrated, empty embedded database, dumped once and loaded by every test's fresh database:
  * booting an empty cluster costs seconds, loading a dump about one. The file's name carries a hash
- * of the migrations and the PGlite version, so a new migration makes a new snapshot.
+ * of the migrations and the installed PGlite and drizzle-orm, so a new migration makes a new snapshot.
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 
 function fingerprint(): string {
   const hash = createHash('sha256');
-  // The package does not export its package.json: read the lockfile's record of it instead.
-  const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
-  hash.update(lock.packages['node_modules/@electric-sql/pglite']?.version ?? 'unknown');
+  // The database's own format, and the migrator's bookkeeping table, which the dump carries too.
+  for (const name of ['@electric-sql/pglite', 'drizzle-orm']) {
+    const manifest = JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
+    hash.update(`${name}@${manifest.version}`);
+  }
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
@@ -43,6 +45,12 @@ export async function ensureEmbeddedSnapshot(): Promise<void> {
     const partial = `${embeddedSnapshotPath}.${process.pid}.partial`;
     await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
     await rename(partial, embeddedSnapshotPath);
+    // Snapshots of older migrations are of no more use (41 MB each).
+    const folder = path.dirname(embeddedSnapshotPath);
+    for (const name of await readdir(folder)) {
+      if (/^embedded-[0-9a-f]+\.tar$/.test(name) && path.join(folder, name) !== embeddedSnapshotPath)
+        await rm(path.join(folder, name), { force: true });
+    }
   } finally {
     await database.close();
   }

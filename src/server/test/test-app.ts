@@ -33,11 +33,15 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     authRateLimit: 100_000,
     ...overrides,
   };
-  let app: FastifyInstance;
+  const app = await buildApp(config, { databaseSnapshot: database.snapshot }).catch(async (err: unknown) => {
+    await database.drop();
+    throw err;
+  });
   try {
-    app = await buildApp(config, { databaseSnapshot: database.snapshot });
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
+    // The port was taken (a caller may try another): nothing of this app may stay behind.
+    await app.close().catch(() => undefined);
     await database.drop();
     throw err;
   }
