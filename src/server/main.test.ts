@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,10 +21,12 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-function startServer(env: Record<string, string>) {
+/** The real server in a child process; a setting given as undefined is left out of its environment. */
+function startServer(env: Record<string, string | undefined>) {
+  const merged: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'info', SEED_DEMO: 'false', ...env };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', SEED_DEMO: 'false', ...env },
+    env: Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -134,6 +138,44 @@ describe('the server process', () => {
       }
     },
     processTimeout,
+  );
+
+  it(
+    'refuses a second process on the same DATA_DIR, naming the folder and the holder, and restarts after a kill -9',
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'hh-lock-'));
+      // The embedded database on disk, whichever database the suite runs on.
+      const embedded = { HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: undefined, REDIS_URL: undefined };
+      const firstPort = await freePort();
+      const first = startServer({ ...embedded, PORT: String(firstPort) });
+      const restartPort = await freePort();
+      let restarted: ReturnType<typeof startServer> | undefined;
+      try {
+        await waitForHealth(`http://127.0.0.1:${firstPort}/api/health`, first.exited);
+
+        const second = startServer({ ...embedded, PORT: String(await freePort()) });
+        expect(await second.exited).toBe(1);
+        expect(second.output()).toContain(`The data folder ${dataDir} is in use by process ${first.child.pid}`);
+        expect(second.output()).not.toMatch(/at .*\.ts:\d+/);
+        // The first goes on answering.
+        expect((await fetch(`http://127.0.0.1:${firstPort}/api/health`)).status).toBe(200);
+
+        // Killed without a chance to clean up, it leaves its lock behind: a restart takes it over.
+        first.child.kill('SIGKILL');
+        await first.exited;
+        restarted = startServer({ ...embedded, PORT: String(restartPort) });
+        expect((await waitForHealth(`http://127.0.0.1:${restartPort}/api/health`, restarted.exited)).status).toBe(200);
+        restarted.child.kill('SIGTERM');
+        expect(await restarted.exited).toBe(0);
+        // A clean stop gives the folder back.
+        expect(await readdir(dataDir)).not.toContain('helping-hands.pid');
+      } finally {
+        first.child.kill('SIGKILL');
+        restarted?.child.kill('SIGKILL');
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    processTimeout * 2,
   );
 
   it('refuses to start with a clear message when a setting is invalid', async () => {

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { DataDirInUse } from './db/data-dir-lock.ts';
 
 async function main() {
   let config: Config;
@@ -12,7 +13,16 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp(config);
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config);
+  } catch (err) {
+    if (err instanceof DataDirInUse) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { migrateEmbedded, migrateServer } from './migrate.ts';
 
 export type Schema = typeof schema;
@@ -47,16 +48,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openEmbedded(dataDir: string, snapshot: Blob | undefined): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
+  // Two processes on one folder each write as if alone and corrupt it: the second must not start.
+  const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   // The migrations create pg_trgm; the embedded build carries it, but loads it only when asked.
   const options: PGliteOptions = { extensions: { pg_trgm } };
   const client = inMemory ? new PGlite({ ...options, loadDataDir: snapshot }) : new PGlite(dataDir, options);
-  await client.waitReady;
+  await client.waitReady.catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'embedded',
     migrate: (afterMigrate) => migrateEmbedded(db, afterMigrate),
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
   };
 }
 
