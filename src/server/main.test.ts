@@ -53,6 +53,31 @@ async function waitForHealth(url: string, exited: Promise<unknown>) {
   throw new Error('the server did not answer its health check');
 }
 
+/**
+ * The real server in a child process on a fresh database of the suite's kind (embedded in memory, or a
+ * new one on the DATABASE_URL server), at `origin`; `stop` kills it if still running and drops the database.
+ */
+async function startOnFreshDatabase() {
+  const database = await createTestDatabase(loadConfig().databaseUrl);
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = startServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: origin,
+    DATA_DIR: 'memory://',
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+  });
+  return {
+    server,
+    origin,
+    async stop() {
+      server.child.kill('SIGKILL');
+      await database.drop();
+    },
+  };
+}
+
 /** Each test starts the real server in a child process, which boots an empty embedded database. */
 const processTimeout = 90_000;
 
@@ -60,24 +85,16 @@ describe('the server process', () => {
   it(
     'starts, answers health, and on SIGTERM closes the database and exits 0',
     async () => {
-      const database = await createTestDatabase(loadConfig().databaseUrl);
-      const port = await freePort();
-      const server = startServer({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: 'memory://',
-        ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-      });
+      const { server, origin, stop } = await startOnFreshDatabase();
       try {
-        const res = await waitForHealth(`http://127.0.0.1:${port}/api/health`, server.exited);
+        const res = await waitForHealth(`${origin}/api/health`, server.exited);
         expect(res.status).toBe(200);
         server.child.kill('SIGTERM');
         expect(await server.exited).toBe(0);
         expect(server.output()).toContain('stopping: finishing requests in flight');
-        await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+        await expect(fetch(`${origin}/api/health`)).rejects.toThrow();
       } finally {
-        server.child.kill('SIGKILL');
-        await database.drop();
+        await stop();
       }
     },
     processTimeout,
@@ -86,16 +103,7 @@ describe('the server process', () => {
   it(
     'on SIGTERM finishes a request already in flight, answering it in full, before it exits',
     async () => {
-      const database = await createTestDatabase(loadConfig().databaseUrl);
-      const port = await freePort();
-      const origin = `http://127.0.0.1:${port}`;
-      const server = startServer({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: origin,
-        DATA_DIR: 'memory://',
-        ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-      });
+      const { server, origin, stop } = await startOnFreshDatabase();
       try {
         await waitForHealth(`${origin}/api/health`, server.exited);
         const credentials = { email: `leaving-${Date.now()}@example.org`, password: 'kettle-harbour-42' };
@@ -133,8 +141,7 @@ describe('the server process', () => {
         expect(JSON.parse(text).user.email).toBe(credentials.email);
         expect(await server.exited).toBe(0);
       } finally {
-        server.child.kill('SIGKILL');
-        await database.drop();
+        await stop();
       }
     },
     processTimeout,
