@@ -1,85 +1,9 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
-import { createTestDatabase } from './test/test-database.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-/** The real server in a child process; a setting given as undefined is left out of its environment. */
-function startServer(env: Record<string, string | undefined>) {
-  const merged: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'info', SEED_DEMO: 'false', ...env };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined)),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, exited, output: () => output };
-}
-
-async function waitForHealth(url: string, exited: Promise<unknown>) {
-  let done = false;
-  void exited.then(() => (done = true));
-  // Booting the embedded database takes a few seconds, far longer on a busy machine.
-  const deadline = Date.now() + 75_000;
-  while (Date.now() < deadline && !done) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return res;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not answer its health check');
-}
-
-/**
- * The real server in a child process on a fresh database of the suite's kind (embedded in memory, or a
- * new one on the DATABASE_URL server), at `origin`; `stop` kills it if still running and drops the database.
- */
-async function startOnFreshDatabase() {
-  const database = await createTestDatabase(loadConfig().databaseUrl);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server = startServer({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: origin,
-    DATA_DIR: 'memory://',
-    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-  });
-  return {
-    server,
-    origin,
-    async stop() {
-      server.child.kill('SIGKILL');
-      await database.drop();
-    },
-  };
-}
-
-/** Each test starts the real server in a child process, which boots an empty embedded database. */
-const processTimeout = 90_000;
+import { freePort, processTimeout, startOnFreshDatabase, startServer, waitForHealth } from './test/server-process.ts';
 
 describe('the server process', () => {
   it(
