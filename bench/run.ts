@@ -8,6 +8,7 @@ import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium } from '../e2e/support/chromium.ts';
 import { ensureWebBuild, root } from '../scripts/web-build.mjs';
 import { signUp } from '../src/server/test/accounts.ts';
+import { insertEvent } from '../src/server/test/factories.ts';
 import { startTestApp } from '../src/server/test/test-app.ts';
 import { createTestDatabase } from '../src/server/test/test-database.ts';
 import { seedLargeCharity } from './seed-large.ts';
@@ -111,8 +112,53 @@ async function latency(
   );
 }
 
+/**
+ * Registrations per second through the API on the embedded database in a folder on the same disk as
+ * ./data, with every acknowledged write made durable (fsync) and, for comparison, without.
+ */
+async function registrationsPerSecond() {
+  const count = 300;
+  const rates: string[] = [];
+  for (const durable of [false, true]) {
+    const dataDir = await mkdtemp(path.join(root, '.bench-data-'));
+    const t = await startTestApp({ databaseUrl: undefined, dataDir }, { durableWrites: durable });
+    try {
+      const events = [];
+      for (let i = 0; i < count * 2; i++) events.push(await insertEvent(t.app.db));
+      const person = await signUp(t);
+      const register = async (eventId: string) => {
+        const res = await t.api('/api/register', {
+          method: 'POST',
+          headers: { ...person.auth, 'content-type': 'application/json', origin: t.baseUrl },
+          body: JSON.stringify({ eventId }),
+        });
+        if (!res.ok) throw new Error(`registration answered ${res.status}: ${await res.text()}`);
+      };
+      let started = performance.now();
+      for (const e of events.slice(0, count)) await register(e.id);
+      const oneAtATime = count / ((performance.now() - started) / 1000);
+      const rest = events.slice(count);
+      started = performance.now();
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          for (let e = rest.shift(); e; e = rest.shift()) await register(e.id);
+        }),
+      );
+      const sixteen = count / ((performance.now() - started) / 1000);
+      rates.push(
+        `${durable ? 'durable (fsync on)' : 'not durable (fsync off, before)'}: ${oneAtATime.toFixed(0)}/s one at a time, ${sixteen.toFixed(0)}/s 16 at a time`,
+      );
+    } finally {
+      await t.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  console.log(`registrations on the embedded database on disk (${count} each way):\n  ${rates.join('\n  ')}`);
+}
+
 ensureWebBuild();
 await startUp();
+await registrationsPerSecond();
 const app = await startTestApp({ seedDemo: true, webDir: 'dist/web' });
 try {
   await homePageJavaScript(app.baseUrl);

@@ -33,7 +33,10 @@ import { createTestModeGateway } from './payments/test-mode-gateway.ts';
  * Builds the whole product (API under /api and the web app) without listening, so tests can drive
  * it over real HTTP. Opens the database the config names, applies migrations and seeds demo content.
  */
-export async function buildApp(config: Config, options: { databaseSnapshot?: Blob } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: { databaseSnapshot?: Blob; durableWrites?: boolean } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // Lets in-flight requests finish on close while idle keep-alive sockets go at once.
@@ -52,7 +55,12 @@ export async function buildApp(config: Config, options: { databaseSnapshot?: Blo
   // Stripe mode lets the donation page load Stripe.js and its card frames; test mode needs nothing outside.
   registerSecurityHeaders(app, { stripe: Boolean(config.stripe) });
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, snapshot: options.databaseSnapshot });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    snapshot: options.databaseSnapshot,
+    durable: options.durableWrites,
+  });
   app.addHook('onClose', () => database.close());
   try {
     await database.migrate(config.seedDemo ? (db) => seedDemoContent(db).then(() => undefined) : undefined);

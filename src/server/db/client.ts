@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { DurableNodeFS, durableStartParams } from './durable-fs.ts';
 import { migrateEmbedded, migrateServer } from './migrate.ts';
 
 export type Schema = typeof schema;
@@ -38,21 +39,31 @@ export interface DatabaseOptions {
    * empty cluster. Booting an empty cluster is most of the cost of a test's fresh database.
    */
   snapshot?: Blob;
+  /**
+   * For an embedded database on disk: acknowledge a write only once it is on disk (the default). Only
+   * the benchmark turns it off, to measure what durability costs.
+   */
+  durable?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openServer(options.databaseUrl);
-  return openEmbedded(options.dataDir, options.snapshot);
+  return openEmbedded(options.dataDir, options.snapshot, options.durable ?? true);
 }
 
-async function openEmbedded(dataDir: string, snapshot: Blob | undefined): Promise<DatabaseHandle> {
+async function openEmbedded(dataDir: string, snapshot: Blob | undefined, durable: boolean): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   // Two processes on one folder each write as if alone and corrupt it: the second must not start.
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   // The migrations create pg_trgm; the embedded build carries it, but loads it only when asked.
   const options: PGliteOptions = { extensions: { pg_trgm } };
-  const client = inMemory ? new PGlite({ ...options, loadDataDir: snapshot }) : new PGlite(dataDir, options);
+  // In memory there is no disk to reach; on disk every acknowledged write is made durable.
+  const client = inMemory
+    ? new PGlite({ ...options, loadDataDir: snapshot })
+    : durable
+      ? new PGlite({ ...options, fs: new DurableNodeFS(dataDir), startParams: durableStartParams })
+      : new PGlite(dataDir, options);
   await client.waitReady.catch((error: unknown) => {
     unlock();
     throw error;

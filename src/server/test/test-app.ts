@@ -17,7 +17,7 @@ export interface TestApp {
  * The real app on a real port, on its own fresh database: the embedded one in memory, or a new
  * database on the server that DATABASE_URL names (so the same suite runs on both).
  */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(overrides: Partial<Config> = {}, options: { durableWrites?: boolean } = {}): Promise<TestApp> {
   const base = loadConfig();
   const database = await createTestDatabase(base.databaseUrl);
   const config: Config = {
@@ -33,7 +33,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     authRateLimit: 100_000,
     ...overrides,
   };
-  const app = await buildApp(config, { databaseSnapshot: database.snapshot }).catch(async (err: unknown) => {
+  const app = await buildApp(config, { databaseSnapshot: database.snapshot, ...options }).catch(async (err: unknown) => {
     await database.drop();
     throw err;
   });
