@@ -1,4 +1,5 @@
 import fastifyCompress from '@fastify/compress';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAuth } from './auth/auth.ts';
@@ -22,7 +23,9 @@ import { userRoutes } from './features/users/routes.ts';
 import { errorsAsErrorBody } from './http/api-docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { AppError } from './errors.ts';
+import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, registerGracefulClose, registerRequestLog } from './http/lifecycle.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { DatabaseOutage } from './http/outage.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { isPagePath, registerWebApp } from './http/web-app.ts';
@@ -39,9 +42,14 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    // Lets in-flight requests finish on close while idle keep-alive sockets go at once.
-    forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // One line per request, written when it is answered (registerRequestLog), not two.
+    disableRequestLogging: true,
+    // Closing is the app's own (registerGracefulClose): requests in flight finish, idle sockets go at once.
+    forceCloseConnections: false,
+    return503OnClosing: false,
+    // Slow clients cannot hold a connection for good: the headers, then the whole request, must arrive in time.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
     trustProxy: config.trustProxy,
     // A URL Fastify cannot even route (bad percent-encoding) still gets the product's error format.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
@@ -52,6 +60,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerGracefulClose(app);
+  registerRequestLog(app);
   // Stripe mode lets the donation page load Stripe.js and its card frames; test mode needs nothing outside.
   registerSecurityHeaders(app, { stripe: Boolean(config.stripe) });
 
@@ -70,6 +80,9 @@ export async function buildApp(
   }
   app.decorate('config', config);
   app.decorate('db', database.db);
+  const outage = new DatabaseOutage(app.log, () => database.db.execute(sql`select 1`));
+  app.decorate('databaseOutage', outage);
+  app.addHook('onClose', async () => outage.stop());
   app.decorate('dbKind', database.kind);
   const auth = createAuth(config, database.db, await loadAuthSecret(database.db, config.authSecret));
   app.decorate('auth', auth);

@@ -2,6 +2,7 @@ import type { Auth } from './auth/auth.ts';
 import type { SignedInAccount } from './auth/signed-in.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { DatabaseOutage } from './http/outage.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import type { TestModeGateway } from './payments/test-mode-gateway.ts';
 
@@ -11,6 +12,8 @@ declare module 'fastify' {
     db: Database;
     dbKind: 'embedded' | 'server';
     auth: Auth;
+    /** Whether the database is out: one log event per outage, and when it returns. */
+    databaseOutage: DatabaseOutage;
     /** Stripe when configured, otherwise the offline test-mode gateway. */
     payments: PaymentGateway | TestModeGateway;
   }

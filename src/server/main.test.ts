@@ -1,5 +1,6 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +65,55 @@ describe('the server process', () => {
         expect(response.headers['set-auth-token']).toBeTruthy();
         expect(JSON.parse(text).user.email).toBe(credentials.email);
         expect(await server.exited).toBe(0);
+      } finally {
+        await stop();
+      }
+    },
+    processTimeout,
+  );
+
+  it(
+    'on SIGTERM closes idle keep-alive connections at once, answers a request already received with Connection: close, and exits 0 within 10 s',
+    async () => {
+      const { server, origin, stop } = await startOnFreshDatabase();
+      try {
+        await waitForHealth(`${origin}/api/health`, server.exited);
+        const { port } = new URL(origin);
+        // An idle keep-alive connection, as a browser or load balancer leaves one.
+        const idle = net.connect(Number(port), '127.0.0.1');
+        let idleAnswer = '';
+        idle.on('data', (chunk) => (idleAnswer += chunk));
+        const idleClosed = new Promise((resolve) => idle.on('close', resolve));
+        idle.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+        await expect.poll(() => idleAnswer).toContain('"status":"ok"');
+        expect(idleAnswer).toMatch(/keep-alive/i);
+
+        // A connection busy with a request whose body is half sent, and a second request sent behind it.
+        const busy = net.connect(Number(port), '127.0.0.1');
+        let busyAnswer = '';
+        busy.on('data', (chunk) => (busyAnswer += chunk));
+        const busyClosed = new Promise((resolve) => busy.on('close', resolve));
+        const body = JSON.stringify({ email: 'nobody@example.org', password: 'not-the-password-1' });
+        busy.write(
+          `POST /api/auth/sign-in/email HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${origin}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 300));
+
+        const signalled = performance.now();
+        server.child.kill('SIGTERM');
+        await idleClosed;
+        // The idle one went at once, not after the keep-alive timeout.
+        expect(performance.now() - signalled).toBeLessThan(2000);
+        expect(server.child.exitCode).toBeNull();
+
+        busy.write(body.slice(10));
+        await busyClosed;
+        // Answered in full, telling the client to open its next request elsewhere.
+        expect(busyAnswer).toMatch(/^HTTP\/1\.1 401/);
+        expect(busyAnswer).toMatch(/\r\nconnection: close\r\n/i);
+        expect(busyAnswer).toContain('Invalid email or password');
+        expect(await server.exited).toBe(0);
+        expect(performance.now() - signalled).toBeLessThan(10_000);
       } finally {
         await stop();
       }

@@ -2,6 +2,9 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
 
+/** How long a stop may wait for requests in flight before it closes their connections. */
+const STOP_DEADLINE_MS = 8_000;
+
 async function main() {
   let config: Config;
   try {
@@ -29,6 +32,14 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'stopping: finishing requests in flight');
+    // A process manager waits about 10 s before it kills: whatever still holds the stop (a request
+    // waiting on a stalled database) is cut off before then, so the stop is still orderly.
+    const deadline = setTimeout(() => {
+      app.log.warn({ waitedMs: STOP_DEADLINE_MS }, 'stopping: requests still unfinished, closing their connections');
+      app.server.closeAllConnections();
+      setTimeout(() => process.exit(1), 500).unref();
+    }, STOP_DEADLINE_MS);
+    deadline.unref();
     try {
       await app.close();
       process.exit(0);

@@ -77,15 +77,51 @@ async function openEmbedded(dataDir: string, snapshot: Blob | undefined, durable
   };
 }
 
+/**
+ * How long the app waits on a PostgreSQL server. A server that stalls (rather than refusing) would
+ * otherwise hold every request, and shutdown, for as long as it stalls.
+ */
+export const serverTimeouts = {
+  /** To open a connection. */
+  connectMs: 3_000,
+  /** For one statement, counted by the server (a slow query). */
+  statementMs: 5_000,
+  /** For one statement's answer, counted here (a server or network that stopped answering). */
+  answerMs: 6_000,
+  /** A transaction left open and idle is ended by the server. */
+  idleInTransactionMs: 10_000,
+  /** On close, for the connections still busy to be given back. */
+  closeMs: 3_000,
+};
+
 async function openServer(databaseUrl: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: serverTimeouts.connectMs,
+    statement_timeout: serverTimeouts.statementMs,
+    query_timeout: serverTimeouts.answerMs,
+    idle_in_transaction_session_timeout: serverTimeouts.idleInTransactionMs,
+    keepAlive: true,
+  });
   // An idle client that loses its connection must not take the process down.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
     kind: 'server',
-    migrate: (afterMigrate) => migrateServer(pool, afterMigrate),
-    close: () => pool.end(),
+    migrate: (afterMigrate) => migrateServer(databaseUrl, afterMigrate),
+    // A connection stuck on a stalled server is never given back: stop waiting for it.
+    close: () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, serverTimeouts.closeMs);
+        pool.end().then(
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          () => resolve(),
+        );
+      }),
   };
 }

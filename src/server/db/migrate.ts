@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type pg from 'pg';
+import pg from 'pg';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -22,8 +22,12 @@ export async function migrateEmbedded(db: Database, afterMigrate?: (db: Database
  * Several instances may start at once against one server: the first to take the advisory lock
  * migrates (and seeds); the others wait, then find nothing left to do.
  */
-export async function migrateServer(pool: pg.Pool, afterMigrate?: (db: Database) => Promise<void>) {
-  const client = await pool.connect();
+export async function migrateServer(databaseUrl: string, afterMigrate?: (db: Database) => Promise<void>) {
+  // Its own connection, without the pool's statement timeouts: a migration may rebuild an index on a
+  // big table, and an instance may wait here while another migrates.
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+  client.on('error', () => {});
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
@@ -34,6 +38,6 @@ export async function migrateServer(pool: pg.Pool, afterMigrate?: (db: Database)
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }

@@ -4,6 +4,7 @@ import type { ErrorBody, ErrorCode } from '../../shared/errors.ts';
 import { fieldErrorsOf } from '../../shared/field-errors.ts';
 import { isBadTextError } from '../db/errors.ts';
 import { AppError, codeByStatus, statusByCode } from '../errors.ts';
+import { databaseUnavailable, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './outage.ts';
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
@@ -13,6 +14,7 @@ function body(code: ErrorCode, message: string, fields?: Record<string, string>)
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.code === 'unavailable') reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
       return reply.code(statusByCode[error.code]).send(body(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -33,6 +35,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       const code = codeByStatus[status];
       return reply.code(code ? statusByCode[code] : 400).send(body(code ?? 'invalid_input', error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: clients and load balancers are told to come back, and the outage is
+      // logged once (with a summary while it lasts), not once per request.
+      request.server.databaseOutage?.failed(error);
+      reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      const unavailable = databaseUnavailable();
+      return reply.code(503).send(body(unavailable.code, unavailable.message));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(body('internal', 'Something went wrong on our side. Please try again.'));

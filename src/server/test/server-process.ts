@@ -67,7 +67,12 @@ export async function waitForHealth(url: string, exited: Promise<unknown>) {
  * The real server in a child process on a fresh database of the suite's kind (embedded in memory, or a
  * new one on the DATABASE_URL server), at `origin`; `stop` kills it if still running and drops the database.
  */
-export async function startOnFreshDatabase(env: Record<string, string | undefined> = {}, command?: string[]) {
+export async function startOnFreshDatabase(
+  env: Record<string, string | undefined> = {},
+  command?: string[],
+  /** How the server reaches its fresh server database, e.g. through a fault proxy. */
+  reachDatabase: (databaseUrl: string) => string = (url) => url,
+) {
   const database = await createTestDatabase(loadConfig().databaseUrl);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -77,7 +82,7 @@ export async function startOnFreshDatabase(env: Record<string, string | undefine
       HOST: '127.0.0.1',
       PUBLIC_URL: origin,
       DATA_DIR: 'memory://',
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+      ...(database.databaseUrl ? { DATABASE_URL: reachDatabase(database.databaseUrl) } : {}),
       ...env,
     },
     command,

@@ -17,14 +17,21 @@ export interface TestApp {
  * The real app on a real port, on its own fresh database: the embedded one in memory, or a new
  * database on the server that DATABASE_URL names (so the same suite runs on both).
  */
-export async function startTestApp(overrides: Partial<Config> = {}, options: { durableWrites?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  options: {
+    durableWrites?: boolean;
+    /** How the app reaches its fresh server database, e.g. through a fault proxy. */
+    reachDatabase?: (databaseUrl: string) => string;
+  } = {},
+): Promise<TestApp> {
   const base = loadConfig();
   const database = await createTestDatabase(base.databaseUrl);
   const config: Config = {
     ...base,
     port: 0,
     host: '127.0.0.1',
-    databaseUrl: database.databaseUrl,
+    databaseUrl: database.databaseUrl && options.reachDatabase ? options.reachDatabase(database.databaseUrl) : database.databaseUrl,
     dataDir: database.dataDir,
     seedDemo: false,
     logLevel: 'silent',
@@ -33,10 +40,12 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
     authRateLimit: 100_000,
     ...overrides,
   };
-  const app = await buildApp(config, { databaseSnapshot: database.snapshot, ...options }).catch(async (err: unknown) => {
-    await database.drop();
-    throw err;
-  });
+  const app = await buildApp(config, { databaseSnapshot: database.snapshot, durableWrites: options.durableWrites }).catch(
+    async (err: unknown) => {
+      await database.drop();
+      throw err;
+    },
+  );
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
