@@ -10,7 +10,7 @@ import * as schema from './schema.ts';
 export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 /** Any fixed number works; it only has to be the same for every instance of the app. */
-const MIGRATION_LOCK_KEY = 7_301_2024;
+export const MIGRATION_LOCK_KEY = 7_301_2024;
 
 /** The embedded database belongs to this one process, so no lock is needed. */
 export async function migrateEmbedded(db: Database, afterMigrate?: (db: Database) => Promise<void>) {
