@@ -63,7 +63,7 @@ export async function buildApp(config: Config, options: { databaseSnapshot?: Blo
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
-  const auth = createAuth(config, database.db, await loadAuthSecret(database.db, config.authSecret));
+  const auth = createAuth(config, database.db, await loadAuthSecret(database.db, config.authSecret), app.log);
   app.decorate('auth', auth);
   app.decorate('payments', config.stripe ? createStripeGateway(config.stripe) : createTestModeGateway(database.db));
 
