@@ -13,6 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         summary: 'Whether the app is up and its database answers',
+        description: 'With REDIS_URL, also whether Redis answers; the app works without it, so this stays 200 either way.',
         response: { 200: healthSchema, ...errorResponses({ 503: 'The database is not answering.' }) },
       },
     },
@@ -23,7 +24,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ err }, 'database did not answer the health check');
         throw new AppError('unavailable', 'The database is not answering');
       }
-      return { status: 'ok' as const, database: app.dbKind };
+      const redis = await app.redisState();
+      return { status: 'ok' as const, database: app.dbKind, ...(redis ? { redis } : {}) };
     },
   );
 };
