@@ -84,7 +84,7 @@ export async function buildApp(
   app.decorate('databaseOutage', outage);
   app.addHook('onClose', async () => outage.stop());
   app.decorate('dbKind', database.kind);
-  const auth = createAuth(config, database.db, await loadAuthSecret(database.db, config.authSecret));
+  const auth = createAuth(config, database.db, await loadAuthSecret(database.db, config.authSecret), app.log);
   app.decorate('auth', auth);
   app.decorate('payments', config.stripe ? createStripeGateway(config.stripe) : createTestModeGateway(database.db));
 

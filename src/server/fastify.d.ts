@@ -16,6 +16,8 @@ declare module 'fastify' {
     databaseOutage: DatabaseOutage;
     /** Stripe when configured, otherwise the offline test-mode gateway. */
     payments: PaymentGateway | TestModeGateway;
+    /** Whether rate limits are counted in Redis right now; undefined without REDIS_URL. */
+    redisState(): Promise<'ok' | 'unavailable' | undefined>;
   }
   interface FastifyRequest {
     /** The signed-in caller, read from the session once per request; null when signed out. */

@@ -114,7 +114,12 @@ describe('the API edge', () => {
   it('answers health once the database answers', async () => {
     const res = await t.api('/api/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: t.config.databaseUrl ? 'server' : 'embedded' });
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      database: t.config.databaseUrl ? 'server' : 'embedded',
+      // Only with REDIS_URL; redis-outage.test.ts covers Redis being unreachable.
+      ...(t.config.redisUrl ? { redis: 'ok' } : {}),
+    });
   });
 
   it('answers an unknown API path with a JSON 404, never the app', async () => {

@@ -17,6 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         summary: 'Whether the app is up and its database answers',
+        description: 'With REDIS_URL, also whether Redis answers; the app works without it, so this stays 200 either way.',
         response: {
           200: healthSchema,
           ...errorResponses({ 503: 'The database is not answering (within 1.5 s); `Retry-After` says when to try again.' }),
@@ -36,7 +37,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         throw databaseUnavailable();
       }
       app.databaseOutage.answered();
-      return { status: 'ok' as const, database: app.dbKind };
+      const redis = await app.redisState();
+      return { status: 'ok' as const, database: app.dbKind, ...(redis ? { redis } : {}) };
     },
   );
 };
