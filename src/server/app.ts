@@ -21,6 +21,7 @@ import { siteRoutes } from './features/site/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { errorsAsErrorBody } from './http/api-docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { loggerOptions } from './http/logger.ts';
 import { AppError } from './errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
@@ -35,7 +36,7 @@ import { createTestModeGateway } from './payments/test-mode-gateway.ts';
  */
 export async function buildApp(config: Config, options: { databaseSnapshot?: Blob } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config),
     // Lets in-flight requests finish on close while idle keep-alive sockets go at once.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -63,7 +64,7 @@ export async function buildApp(config: Config, options: { databaseSnapshot?: Blo
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
-  const auth = createAuth(config, database.db, await loadAuthSecret(database.db, config.authSecret));
+  const auth = createAuth(config, database.db, await loadAuthSecret(database.db, config.authSecret), app.log);
   app.decorate('auth', auth);
   app.decorate('payments', config.stripe ? createStripeGateway(config.stripe) : createTestModeGateway(database.db));
 

@@ -2,9 +2,11 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import { eq, and, ne } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/accounts.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { authLogger } from '../http/logger.ts';
 import { account, credential, session, verification } from '../db/schema.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -13,7 +15,7 @@ const DAY_SECONDS = 24 * 60 * 60;
  * Accounts and sessions: the sign-in library on the product's own tables. Sessions live in the
  * database, last 7 days (renewed daily while used), and also work as bearer tokens for API clients.
  */
-export function createAuth(config: Config, db: Database, secret: string) {
+export function createAuth(config: Config, db: Database, secret: string, log: FastifyBaseLogger) {
   const provider = config.socialProvider;
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
 
@@ -82,6 +84,8 @@ export function createAuth(config: Config, db: Database, secret: string) {
       ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
     },
     telemetry: { enabled: false },
+    // Into the server's JSON log, scrubbed like every other line.
+    logger: authLogger(log),
     databaseHooks: {
       user: {
         create: {

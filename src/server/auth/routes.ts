@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, codeByStatus, notFound } from '../errors.ts';
+import { withRequestLog } from '../http/logger.ts';
 import type { Auth } from './auth.ts';
 import { authCallOf, changePasswordBody, signInBody, signUpBody } from './calls.ts';
 import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
@@ -90,8 +91,8 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
       }
       const body = request.method === 'POST' ? JSON.stringify(checkedBody(path, request.body) ?? {}) : undefined;
       if (body !== undefined) headers.set('content-type', 'application/json');
-      const response = await auth.handler(
-        new Request(new URL(request.url, app.config.publicUrl), { method: request.method, headers, body }),
+      const response = await withRequestLog(request.log, () =>
+        auth.handler(new Request(new URL(request.url, app.config.publicUrl), { method: request.method, headers, body })),
       );
       return sendResponse(reply, response);
     },
