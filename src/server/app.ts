@@ -22,6 +22,7 @@ import { siteRoutes } from './features/site/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { errorsAsErrorBody } from './http/api-docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { loggerOptions } from './http/logger.ts';
 import { AppError } from './errors.ts';
 import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, registerGracefulClose, registerRequestLog } from './http/lifecycle.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
@@ -41,7 +42,7 @@ export async function buildApp(
   options: { databaseSnapshot?: Blob; durableWrites?: boolean } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config),
     // One line per request, written when it is answered (registerRequestLog), not two.
     disableRequestLogging: true,
     // Closing is the app's own (registerGracefulClose): requests in flight finish, idle sockets go at once.

@@ -1,6 +1,8 @@
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
+import { loggerOptions } from './http/logger.ts';
 
 /** How long a stop may wait for requests in flight before it closes their connections. */
 const STOP_DEADLINE_MS = 8_000;
@@ -55,6 +57,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // As a log line like any other: a failed query's values (such as a new session secret) stay out.
+  pino(loggerOptions({ logLevel: 'info' })).fatal({ err }, 'the server could not start');
   process.exit(1);
 });

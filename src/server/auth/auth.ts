@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/accounts.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { authLogger } from '../http/logger.ts';
 import { account, credential, session, verification } from '../db/schema.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -83,13 +84,8 @@ export function createAuth(config: Config, db: Database, secret: string, log: Fa
       ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
     },
     telemetry: { enabled: false },
-    // Through the app's logger, one JSON line each, like everything else the server writes.
-    logger: {
-      log: (level, message, ...args) => {
-        const details = args.length === 0 ? {} : args.length === 1 && args[0] instanceof Error ? { err: args[0] } : { details: args };
-        log[level]({ library: 'better-auth', ...details }, message);
-      },
-    },
+    // Into the server's JSON log, scrubbed like every other line.
+    logger: authLogger(log),
     databaseHooks: {
       user: {
         create: {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, codeByStatus, notFound } from '../errors.ts';
+import { withRequestLog } from '../http/logger.ts';
 import { databaseUnavailable } from '../http/outage.ts';
 import type { Auth } from './auth.ts';
 import { authCallOf, changePasswordBody, signInBody, signUpBody } from './calls.ts';
@@ -91,11 +92,11 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
       }
       const body = request.method === 'POST' ? JSON.stringify(checkedBody(path, request.body) ?? {}) : undefined;
       if (body !== undefined) headers.set('content-type', 'application/json');
-      const response = await auth
-        .handler(new Request(new URL(request.url, app.config.publicUrl), { method: request.method, headers, body }))
-        .catch(async (err: unknown) => {
-          throw await app.databaseOutage.toThrow(err);
-        });
+      const response = await withRequestLog(request.log, () =>
+        auth.handler(new Request(new URL(request.url, app.config.publicUrl), { method: request.method, headers, body })),
+      ).catch(async (err: unknown) => {
+        throw await app.databaseOutage.toThrow(err);
+      });
       // The library answers a database failure with its own 500: an outage is a 503.
       if (response.status >= 500 && (await app.databaseOutage.explains())) throw databaseUnavailable();
       return sendResponse(reply, response);

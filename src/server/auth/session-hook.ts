@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { roleSchema } from '../../shared/accounts.ts';
+import { withRequestLog } from '../http/logger.ts';
 import type { Auth } from './auth.ts';
 
 /**
@@ -13,10 +14,12 @@ export function registerSessionHook(app: FastifyInstance, auth: Auth) {
     if (!request.headers.cookie && !request.headers.authorization) return;
     // The sign-in library reads its own session on its own routes.
     if (request.url.startsWith('/api/auth/')) return;
-    const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).catch(async (err: unknown) => {
-      // The library reports a database failure as its own 500: an outage is a 503.
-      throw await app.databaseOutage.toThrow(err);
-    });
+    const found = await withRequestLog(request.log, () => auth.api.getSession({ headers: fromNodeHeaders(request.headers) })).catch(
+      async (err: unknown) => {
+        // The library reports a database failure as its own 500: an outage is a 503.
+        throw await app.databaseOutage.toThrow(err);
+      },
+    );
     if (!found) return;
     const role = roleSchema.safeParse((found.user as { role?: unknown }).role);
     request.account = {
