@@ -24,7 +24,7 @@ import { errorsAsErrorBody } from './http/api-docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions } from './http/logger.ts';
 import { AppError } from './errors.ts';
-import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, registerGracefulClose, registerRequestLog } from './http/lifecycle.ts';
+import { OneLinePerRequest, registerGracefulClose } from './http/lifecycle.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { DatabaseOutage } from './http/outage.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
@@ -43,14 +43,14 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
-    // One line per request, written when it is answered (registerRequestLog), not two.
-    disableRequestLogging: true,
+    // One line per request, written when it is answered, not two.
+    logController: new OneLinePerRequest(),
     // Closing is the app's own (registerGracefulClose): requests in flight finish, idle sockets go at once.
     forceCloseConnections: false,
     return503OnClosing: false,
     // Slow clients cannot hold a connection for good: the headers, then the whole request, must arrive in time.
-    requestTimeout: REQUEST_TIMEOUT_MS,
-    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
+    requestTimeout: config.clientTimeouts.requestMs,
+    http: { headersTimeout: config.clientTimeouts.headersMs, connectionsCheckingInterval: 1_000 },
     trustProxy: config.trustProxy,
     // A URL Fastify cannot even route (bad percent-encoding) still gets the product's error format.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
@@ -62,7 +62,6 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerGracefulClose(app);
-  registerRequestLog(app);
   // Stripe mode lets the donation page load Stripe.js and its card frames; test mode needs nothing outside.
   registerSecurityHeaders(app, { stripe: Boolean(config.stripe) });
 

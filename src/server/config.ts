@@ -109,6 +109,11 @@ export interface Config {
   socialProvider: SocialProvider | undefined;
   /** Stripe when its keys are set; otherwise payments go through the offline test-mode gateway. */
   stripe: StripeSettings | undefined;
+  /**
+   * Slow clients: a request's headers must arrive within `headersMs` and the whole request, body
+   * included, within `requestMs`, or its connection is closed. Not a setting; tests shorten them.
+   */
+  clientTimeouts: { headersMs: number; requestMs: number };
 }
 
 export class ConfigError extends Error {
@@ -147,6 +152,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     socialProvider: socialProvider(e),
+    // Generous for a 2 MB picture on a slow phone connection; a stalled one is cut off.
+    clientTimeouts: { headersMs: 10_000, requestMs: 30_000 },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

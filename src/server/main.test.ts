@@ -4,6 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
 import { freePort, processTimeout, startOnFreshDatabase, startServer, waitForHealth } from './test/server-process.ts';
 
 describe('the server process', () => {
@@ -122,41 +123,33 @@ describe('the server process', () => {
   );
 
   it(
-    'refuses a second process on the same DATA_DIR, naming the folder and the holder, and restarts after a kill -9',
+    'stops when a process manager sends SIGTERM to `npm start`: npm and the server both exit, the port closes',
     async () => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'hh-lock-'));
-      // The embedded database on disk, whichever database the suite runs on.
-      const embedded = { HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: undefined, REDIS_URL: undefined };
-      const firstPort = await freePort();
-      const first = startServer({ ...embedded, PORT: String(firstPort) });
-      const restartPort = await freePort();
-      let restarted: ReturnType<typeof startServer> | undefined;
+      // WEB_DIR elsewhere: `npm start` then serves the API alone and builds nothing.
+      const { server, origin, stop } = await startOnFreshDatabase({ WEB_DIR: '/nonexistent-web-build' }, ['npm', 'start']);
       try {
-        await waitForHealth(`http://127.0.0.1:${firstPort}/api/health`, first.exited);
-
-        const second = startServer({ ...embedded, PORT: String(await freePort()) });
-        expect(await second.exited).toBe(1);
-        expect(second.output()).toContain(`The data folder ${dataDir} is in use by process ${first.child.pid}`);
-        expect(second.output()).not.toMatch(/at .*\.ts:\d+/);
-        // The first goes on answering.
-        expect((await fetch(`http://127.0.0.1:${firstPort}/api/health`)).status).toBe(200);
-
-        // Killed without a chance to clean up, it leaves its lock behind: a restart takes it over.
-        first.child.kill('SIGKILL');
-        await first.exited;
-        restarted = startServer({ ...embedded, PORT: String(restartPort) });
-        expect((await waitForHealth(`http://127.0.0.1:${restartPort}/api/health`, restarted.exited)).status).toBe(200);
-        restarted.child.kill('SIGTERM');
-        expect(await restarted.exited).toBe(0);
-        // A clean stop gives the folder back.
-        expect(await readdir(dataDir)).not.toContain('helping-hands.pid');
+        await waitForHealth(`${origin}/api/health`, server.exited);
+        const signalled = performance.now();
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+        // Nothing left behind listening: the server itself got the signal, not only npm.
+        await expect
+          .poll(
+            () =>
+              fetch(`${origin}/api/health`).then(
+                () => 'answering',
+                () => 'closed',
+              ),
+            { timeout: 3000 },
+          )
+          .toBe('closed');
+        expect(performance.now() - signalled).toBeLessThan(10_000);
+        expect(server.output()).toContain('stopping: finishing requests in flight');
       } finally {
-        first.child.kill('SIGKILL');
-        restarted?.child.kill('SIGKILL');
-        await rm(dataDir, { recursive: true, force: true });
+        await stop();
       }
     },
-    processTimeout * 2,
+    processTimeout,
   );
 
   it('refuses to start with a clear message when a setting is invalid', async () => {
@@ -166,3 +159,154 @@ describe('the server process', () => {
     expect(server.output()).not.toMatch(/at .*\.ts:\d+/);
   });
 });
+
+const password = 'kettle-harbour-42';
+
+/** Signs up in a loop, several at a time, until `stop()`: the addresses the server acknowledged (200). */
+function signUpUntilStopped(origin: string, label: string) {
+  const acknowledged: string[] = [];
+  let stopped = false;
+  let n = 0;
+  const worker = async () => {
+    while (!stopped) {
+      n += 1;
+      const email = `crash-${label}-${n}@example.org`;
+      try {
+        const res = await fetch(`${origin}/api/auth/sign-up/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin },
+          body: JSON.stringify({ name: `Crash ${label} ${n}`, email, password }),
+        });
+        if (res.status === 200) acknowledged.push(email);
+        await res.arrayBuffer();
+      } catch {
+        // the process was killed under this request: not acknowledged
+      }
+    }
+  };
+  const workers = Promise.all(Array.from({ length: 4 }, worker));
+  return {
+    acknowledged,
+    async stop() {
+      stopped = true;
+      await workers;
+    },
+  };
+}
+
+async function emailsOf(origin: string, auth: Record<string, string>): Promise<Set<string>> {
+  const emails = new Set<string>();
+  for (let offset = 0; ; offset += 100) {
+    const res = await fetch(`${origin}/api/users?q=crash-&limit=100&offset=${offset}`, { headers: auth });
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as { email: string }[];
+    for (const row of page) emails.add(row.email);
+    if (page.length < 100) return emails;
+  }
+}
+
+// The embedded database in a folder, tested once: in the PostgreSQL pass it would be the same test again.
+if (!loadConfig().databaseUrl) {
+  describe('the embedded database in a folder', () => {
+    it(
+      'refuses a second process on the same DATA_DIR, naming the folder and the holder, and restarts after a kill -9',
+      async () => {
+        const dataDir = await mkdtemp(path.join(tmpdir(), 'hh-lock-'));
+        // The embedded database on disk, whichever database the suite runs on.
+        const embedded = { HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: undefined, REDIS_URL: undefined };
+        const firstPort = await freePort();
+        const first = startServer({ ...embedded, PORT: String(firstPort) });
+        const restartPort = await freePort();
+        let restarted: ReturnType<typeof startServer> | undefined;
+        try {
+          await waitForHealth(`http://127.0.0.1:${firstPort}/api/health`, first.exited);
+
+          const second = startServer({ ...embedded, PORT: String(await freePort()) });
+          expect(await second.exited).toBe(1);
+          expect(second.output()).toContain(`The data folder ${dataDir} is in use by process ${first.child.pid}`);
+          expect(second.output()).not.toMatch(/at .*\.ts:\d+/);
+          // The first goes on answering.
+          expect((await fetch(`http://127.0.0.1:${firstPort}/api/health`)).status).toBe(200);
+
+          // Killed without a chance to clean up, it leaves its lock behind: a restart takes it over.
+          first.child.kill('SIGKILL');
+          await first.exited;
+          restarted = startServer({ ...embedded, PORT: String(restartPort) });
+          expect((await waitForHealth(`http://127.0.0.1:${restartPort}/api/health`, restarted.exited)).status).toBe(200);
+          restarted.child.kill('SIGTERM');
+          expect(await restarted.exited).toBe(0);
+          // A clean stop gives the folder back.
+          expect(await readdir(dataDir)).not.toContain('helping-hands.pid');
+        } finally {
+          first.child.kill('SIGKILL');
+          restarted?.child.kill('SIGKILL');
+          await rm(dataDir, { recursive: true, force: true });
+        }
+      },
+      processTimeout * 2,
+    );
+
+    it(
+      'kill -9 during writes, five times in a row: after each restart every acknowledged write is there',
+      async () => {
+        const dataDir = await mkdtemp(path.join(tmpdir(), 'hh-crash-'));
+        const adminEmail = `crash-admin-${Date.now()}@example.org`;
+        // The embedded database on disk, whichever database the suite runs on.
+        const env = {
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: undefined,
+          REDIS_URL: undefined,
+          ADMIN_EMAILS: adminEmail,
+          LOG_LEVEL: 'warn',
+        };
+        let server: ReturnType<typeof startServer> | undefined;
+        const acknowledged: string[] = [];
+        let auth: Record<string, string> = {};
+        try {
+          for (let cycle = 1; cycle <= 5; cycle++) {
+            const port = await freePort();
+            const origin = `http://127.0.0.1:${port}`;
+            server = startServer({ ...env, PORT: String(port), PUBLIC_URL: origin });
+            await waitForHealth(`${origin}/api/health`, server.exited);
+
+            if (cycle === 1) {
+              const res = await fetch(`${origin}/api/auth/sign-up/email`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', origin },
+                body: JSON.stringify({ name: 'Crash Admin', email: adminEmail, password }),
+              });
+              expect(res.status).toBe(200);
+              auth = { authorization: `Bearer ${res.headers.get('set-auth-token')}` };
+            } else {
+              // Everything acknowledged before the earlier kills is there, and the admin's session too.
+              const present = await emailsOf(origin, auth);
+              expect(acknowledged.filter((email) => !present.has(email))).toEqual([]);
+            }
+
+            const writes = signUpUntilStopped(origin, String(cycle));
+            await expect.poll(() => writes.acknowledged.length, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(5);
+            server.child.kill('SIGKILL');
+            await server.exited;
+            await writes.stop();
+            acknowledged.push(...writes.acknowledged);
+          }
+
+          const port = await freePort();
+          const origin = `http://127.0.0.1:${port}`;
+          server = startServer({ ...env, PORT: String(port), PUBLIC_URL: origin });
+          await waitForHealth(`${origin}/api/health`, server.exited);
+          const present = await emailsOf(origin, auth);
+          expect(acknowledged.length).toBeGreaterThanOrEqual(25);
+          expect(acknowledged.filter((email) => !present.has(email))).toEqual([]);
+          server.child.kill('SIGTERM');
+          expect(await server.exited).toBe(0);
+        } finally {
+          server?.killAll();
+          await rm(dataDir, { recursive: true, force: true });
+        }
+      },
+      processTimeout * 4,
+    );
+  });
+}

@@ -190,7 +190,7 @@ if (databaseUrl) {
 
       for (const instance of both()) {
         const res = await fetch(`${instance.origin}/api/health`);
-        expect(await res.json()).toEqual({ status: 'ok', database: 'server' });
+        expect(await res.json()).toEqual({ status: 'ok', database: 'server', ...(redisUrl ? { redis: 'ok' } : {}) });
         const listed = await send(instance, 'GET', '/api/events', {});
         expect(listed.status).toBe(200);
         expect(listed.headers.get(totalCountHeader)).toBe(String(demoEvents.length));

@@ -1,10 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { ErrorBody } from '../../shared/errors.ts';
 import { RETRY_AFTER_SECONDS } from './outage.ts';
-
-/** Slow clients: the headers must arrive within this, and the whole request (body too) within that. */
-export const HEADERS_TIMEOUT_MS = 10_000;
-export const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * Stopping without dropping anyone. From the moment the app starts closing:
@@ -37,19 +33,14 @@ export function registerGracefulClose(app: FastifyInstance) {
 }
 
 /**
- * One log line per request, when it is answered: method, path (without the query, which may carry a
- * token), status and time. A 5xx is logged by the error handler too, with its cause.
+ * One log line per request, when it is answered ('request completed': method, address with secret
+ * query values scrubbed, status, time), instead of a line when it arrives and another when it ends.
  */
-export function registerRequestLog(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        path: request.url.split('?')[0],
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
-  });
+export class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }

@@ -28,6 +28,7 @@ interface LogLine {
   reqId?: string;
   source?: string;
   req?: { method: string; url: string };
+  res?: { statusCode: number };
   err?: unknown;
 }
 
@@ -52,9 +53,10 @@ function expectCleanLog() {
   for (const secret of sessions.flatMap((session) => session.secrets)) expect(output).not.toContain(secret);
 }
 
-/** The id the log gave the latest request to this address. */
-async function requestIdOf(urlStart: string): Promise<string> {
-  const started = () => logLines().filter((line) => line.msg === 'incoming request' && line.req?.url.startsWith(urlStart));
+/** The id the log gave the latest request to this address that was answered with this status. */
+async function requestIdOf(urlStart: string, status: number): Promise<string> {
+  const started = () =>
+    logLines().filter((line) => line.msg === 'request completed' && line.req?.url.startsWith(urlStart) && line.res?.statusCode === status);
   await expect.poll(started).not.toHaveLength(0);
   return started().at(-1)?.reqId ?? '';
 }
@@ -132,7 +134,7 @@ describe('the server log', () => {
   it('writes the sign-in library’s own lines as JSON, with the id of the request they are about', async () => {
     const res = await post('/api/auth/sign-in/email', { email: `nobody-${Date.now()}@example.org`, password: 'kettle-harbour-42' });
     expect(res.status).toBe(401);
-    const reqId = await requestIdOf('/api/auth/sign-in/email');
+    const reqId = await requestIdOf('/api/auth/sign-in/email', res.status);
     await expect.poll(() => logLines().filter((line) => line.source === 'better-auth' && line.reqId === reqId)).not.toHaveLength(0);
     expectCleanLog();
   });
@@ -154,7 +156,7 @@ describe('the server log', () => {
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toContain('error=');
 
-      const reqId = await requestIdOf('/api/auth/callback/google');
+      const reqId = await requestIdOf('/api/auth/callback/google', res.status);
       const failed = () => logLines().filter((line) => line.reqId === reqId && line.level >= 50);
       await expect.poll(failed).not.toHaveLength(0);
       const err = JSON.stringify(failed()[0]?.err);
@@ -183,7 +185,7 @@ describe('the server log', () => {
             headers: { cookie: session.cookie, authorization: `Bearer ${session.token}`, origin },
           });
           expect([500, 503]).toContain(res.status);
-          const reqId = await requestIdOf('/api/users/me');
+          const reqId = await requestIdOf('/api/users/me', res.status);
           const failed = () => logLines().filter((line) => line.reqId === reqId && line.level >= 50);
           await expect.poll(failed).not.toHaveLength(0);
           const errors = JSON.stringify(failed().map((line) => line.err));

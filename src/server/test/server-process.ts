@@ -25,6 +25,8 @@ export interface ServerProcess {
   exited: Promise<number | null>;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
+  /** Kills the process and anything it started. */
+  killAll(): void;
 }
 
 /**
@@ -32,18 +34,39 @@ export interface ServerProcess {
  * `command` is what runs it: the server module itself by default, or e.g. `['npm', 'start']`.
  */
 export function startServer(env: Record<string, string | undefined>, command?: string[]): ServerProcess {
-  const merged: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'info', SEED_DEMO: 'false', ...env };
+  // Tests sign many accounts up from one address, and with REDIS_URL every test's server shares the counts:
+  // the limit is off unless a test sets its own.
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    LOG_LEVEL: 'info',
+    SEED_DEMO: 'false',
+    AUTH_RATE_LIMIT: '100000',
+    ...env,
+  };
   const [file, ...args] = command ?? [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
   const child = spawn(file!, args, {
     cwd: root,
     env: Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a test can end everything it started (npm and the server under it).
+    detached: true,
   });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, exited, output: () => output };
+  return {
+    child,
+    exited,
+    output: () => output,
+    killAll: () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    },
+  };
 }
 
 export async function waitForHealth(url: string, exited: Promise<unknown>) {
@@ -92,7 +115,7 @@ export async function startOnFreshDatabase(
     origin,
     databaseUrl: database.databaseUrl,
     async stop() {
-      server.child.kill('SIGKILL');
+      server.killAll();
       await server.exited;
       await database.drop();
     },
