@@ -123,6 +123,58 @@ describe('the server process', () => {
   );
 
   it(
+    'on SIGTERM under load answers every request sent on an open connection (200 or 503), resetting none',
+    async () => {
+      const { server, origin, stop } = await startOnFreshDatabase({ LOG_LEVEL: 'warn' });
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
+      try {
+        await waitForHealth(`${origin}/api/health`, server.exited);
+        const outcomes = new Map<string, number>();
+        const count = (outcome: string) => outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+        let running = true;
+        const get = () =>
+          new Promise<void>((resolve) => {
+            const request = http.get(`${origin}/api/events?limit=24`, { agent }, (response) => {
+              response.resume();
+              response.on('end', () => {
+                count(String(response.statusCode));
+                resolve();
+              });
+              response.on('error', () => {
+                count('cut off mid-reply');
+                resolve();
+              });
+            });
+            request.on('error', (error: NodeJS.ErrnoException) => {
+              // A request sent on a connection the server had open, or on a new one it never accepted.
+              count(`${error.code ?? error.message} ${request.reusedSocket ? 'on an open connection' : 'on a new connection'}`);
+              resolve();
+            });
+          });
+        // 50 keep-alive clients, each sending its next request as soon as the last is answered.
+        const clients = Array.from({ length: 50 }, async () => {
+          while (running) await get();
+        });
+        await expect.poll(() => outcomes.get('200') ?? 0, { timeout: 20_000 }).toBeGreaterThan(200);
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+        running = false;
+        await Promise.all(clients);
+
+        // Answered, or refused as a new connection once the server stopped listening (refused outright, or
+        // reset from the listening queue it was closing); a request sent on an open connection is never reset.
+        const refused = ['ECONNREFUSED on a new connection', 'ECONNRESET on a new connection'];
+        const unexpected = [...outcomes.keys()].filter((outcome) => !['200', '503', ...refused].includes(outcome));
+        expect(unexpected.map((outcome) => `${outcome} ×${outcomes.get(outcome)}`)).toEqual([]);
+      } finally {
+        agent.destroy();
+        await stop();
+      }
+    },
+    processTimeout,
+  );
+
+  it(
     'stops when a process manager sends SIGTERM to `npm start`: npm and the server both exit, the port closes',
     async () => {
       // WEB_DIR elsewhere: `npm start` then serves the API alone and builds nothing.
