@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { migrateEmbedded, migrateServer } from './migrate.ts';
+import { type MigrateOptions, migrateEmbedded, migrateServer } from './migrate.ts';
 
 export type Schema = typeof schema;
 
@@ -25,7 +25,7 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'embedded' | 'server';
   /** Applies the committed migrations, then runs `afterMigrate` while still holding the migration lock. */
-  migrate(afterMigrate?: (db: Database) => Promise<void>): Promise<void>;
+  migrate(afterMigrate?: (db: Database) => Promise<void>, options?: MigrateOptions): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,7 +61,7 @@ async function openEmbedded(dataDir: string, snapshot: Blob | undefined): Promis
   return {
     db,
     kind: 'embedded',
-    migrate: (afterMigrate) => migrateEmbedded(db, afterMigrate),
+    migrate: (afterMigrate, migrateOptions) => migrateEmbedded(db, afterMigrate, migrateOptions),
     close: () => client.close().finally(unlock),
   };
 }
@@ -74,7 +74,7 @@ async function openServer(databaseUrl: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'server',
-    migrate: (afterMigrate) => migrateServer(pool, afterMigrate),
+    migrate: (afterMigrate, migrateOptions) => migrateServer(pool, afterMigrate, migrateOptions),
     close: () => pool.end(),
   };
 }
