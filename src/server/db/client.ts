@@ -8,7 +8,7 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { DurableNodeFS, durableStartParams } from './durable-fs.ts';
-import { migrateEmbedded, migrateServer } from './migrate.ts';
+import { type MigrateOptions, migrateEmbedded, migrateServer } from './migrate.ts';
 
 export type Schema = typeof schema;
 
@@ -26,7 +26,7 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'embedded' | 'server';
   /** Applies the committed migrations, then runs `afterMigrate` while still holding the migration lock. */
-  migrate(afterMigrate?: (db: Database) => Promise<void>): Promise<void>;
+  migrate(afterMigrate?: (db: Database) => Promise<void>, options?: MigrateOptions): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,7 +72,7 @@ async function openEmbedded(dataDir: string, snapshot: Blob | undefined, durable
   return {
     db,
     kind: 'embedded',
-    migrate: (afterMigrate) => migrateEmbedded(db, afterMigrate),
+    migrate: (afterMigrate, migrateOptions) => migrateEmbedded(db, afterMigrate, migrateOptions),
     close: () => client.close().finally(unlock),
   };
 }
@@ -110,7 +110,7 @@ async function openServer(databaseUrl: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'server',
-    migrate: (afterMigrate) => migrateServer(databaseUrl, afterMigrate),
+    migrate: (afterMigrate, migrateOptions) => migrateServer(databaseUrl, afterMigrate, migrateOptions),
     // A connection stuck on a stalled server is never given back: stop waiting for it.
     close: () =>
       new Promise<void>((resolve) => {

@@ -12,9 +12,14 @@ export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import
 /** Any fixed number works; it only has to be the same for every instance of the app. */
 export const MIGRATION_LOCK_KEY = 7_301_2024;
 
+export interface MigrateOptions {
+  /** Another folder of migrations: a restore first brings a database only up to its backup's schema. */
+  migrationsFolder?: string;
+}
+
 /** The embedded database belongs to this one process, so no lock is needed. */
-export async function migrateEmbedded(db: Database, afterMigrate?: (db: Database) => Promise<void>) {
-  await migratePglite(db as unknown as PgliteDatabase<typeof schema>, { migrationsFolder });
+export async function migrateEmbedded(db: Database, afterMigrate?: (db: Database) => Promise<void>, options: MigrateOptions = {}) {
+  await migratePglite(db as unknown as PgliteDatabase<typeof schema>, { migrationsFolder: options.migrationsFolder ?? migrationsFolder });
   await afterMigrate?.(db);
 }
 
@@ -22,7 +27,7 @@ export async function migrateEmbedded(db: Database, afterMigrate?: (db: Database
  * Several instances may start at once against one server: the first to take the advisory lock
  * migrates (and seeds); the others wait, then find nothing left to do.
  */
-export async function migrateServer(databaseUrl: string, afterMigrate?: (db: Database) => Promise<void>) {
+export async function migrateServer(databaseUrl: string, afterMigrate?: (db: Database) => Promise<void>, options: MigrateOptions = {}) {
   // Its own connection, without the pool's statement timeouts: a migration may rebuild an index on a
   // big table, and an instance may wait here while another migrates.
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
@@ -32,7 +37,7 @@ export async function migrateServer(databaseUrl: string, afterMigrate?: (db: Dat
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       const db = drizzlePg(client, { schema });
-      await migratePg(db, { migrationsFolder });
+      await migratePg(db, { migrationsFolder: options.migrationsFolder ?? migrationsFolder });
       await afterMigrate?.(db as unknown as Database);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
