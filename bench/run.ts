@@ -4,9 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium } from '../e2e/support/chromium.ts';
 import { ensureWebBuild, root } from '../scripts/web-build.mjs';
+import { DurableNodeFS, durableStartParams } from '../src/server/db/durable-fs.ts';
 import { signUp } from '../src/server/test/accounts.ts';
 import { insertEvent } from '../src/server/test/factories.ts';
 import { startTestApp } from '../src/server/test/test-app.ts';
@@ -156,8 +158,32 @@ async function registrationsPerSecond() {
   console.log(`registrations on the embedded database on disk (${count} each way):\n  ${rates.join('\n  ')}`);
 }
 
+/** Single-row commits per second on the embedded database on disk: the cost of fsync alone, without the API. */
+async function commitsPerSecond() {
+  const count = 1000;
+  const rates: string[] = [];
+  for (const durable of [false, true]) {
+    const dataDir = await mkdtemp(path.join(root, '.bench-data-'));
+    const db = durable ? new PGlite({ fs: new DurableNodeFS(dataDir), startParams: durableStartParams }) : new PGlite(dataDir);
+    try {
+      await db.exec('create table note (id serial primary key, body text)');
+      const started = performance.now();
+      for (let i = 0; i < count; i++) await db.query('insert into note (body) values ($1)', [`note ${i}`]);
+      const seconds = (performance.now() - started) / 1000;
+      rates.push(
+        `${durable ? 'durable' : 'not durable'} ${(count / seconds).toFixed(0)}/s (${((seconds * 1000) / count).toFixed(2)} ms each)`,
+      );
+    } finally {
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  console.log(`single-row commits on the embedded database on disk: ${rates.join(', ')}`);
+}
+
 ensureWebBuild();
 await startUp();
+await commitsPerSecond();
 await registrationsPerSecond();
 const app = await startTestApp({ seedDemo: true, webDir: 'dist/web' });
 try {
