@@ -16,6 +16,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { donationRoutes } from './features/donations/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
 import { noticeRoutes } from './features/notices/routes.ts';
+import { outboxRoutes } from './features/outbox/routes.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
@@ -27,6 +28,7 @@ import { AppError } from './errors.ts';
 import { OneLinePerRequest, registerGracefulClose } from './http/lifecycle.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { DatabaseOutage } from './http/outage.ts';
+import { OutboxWorker } from './mail/worker.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { isPagePath, registerWebApp } from './http/web-app.ts';
@@ -39,10 +41,15 @@ import { createTestModeGateway } from './payments/test-mode-gateway.ts';
  */
 export async function buildApp(
   config: Config,
-  options: { databaseSnapshot?: Blob; durableWrites?: boolean } = {},
+  options: {
+    databaseSnapshot?: Blob;
+    durableWrites?: boolean;
+    /** Where log lines go instead of stdout (tests read them). */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: options.logStream ? { ...loggerOptions(config), stream: options.logStream } : loggerOptions(config),
     // One line per request, written when it is answered, not two.
     logController: new OneLinePerRequest(),
     // Closing is the app's own (registerGracefulClose): requests in flight finish, idle sockets go at once.
@@ -84,6 +91,10 @@ export async function buildApp(
   app.decorate('databaseOutage', outage);
   app.addHook('onClose', async () => outage.stop());
   app.decorate('dbKind', database.kind);
+  const outboxWorker = new OutboxWorker(database.db, config.mail, app.log, config.publicUrl);
+  app.decorate('outbox', outboxWorker);
+  // Stops claiming messages before the database closes; a message being sent is finished first.
+  app.addHook('preClose', () => outboxWorker.stop());
   const auth = createAuth(config, database.db, await loadAuthSecret(database.db, config.authSecret), app.log);
   app.decorate('auth', auth);
   app.decorate('payments', config.stripe ? createStripeGateway(config.stripe) : createTestModeGateway(database.db));
@@ -111,6 +122,7 @@ export async function buildApp(
       await api.register(healthRoutes);
       await api.register(eventRoutes);
       await api.register(reviewRoutes);
+      await api.register(outboxRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },
@@ -126,6 +138,8 @@ export async function buildApp(
     }
     throw new AppError('not_found', `Nothing at ${request.method} ${request.url.split('?')[0]}`);
   });
+
+  app.addHook('onReady', async () => outboxWorker.start());
 
   return app;
 }

@@ -55,6 +55,18 @@ const envSchema = z.object({
     .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
     .optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  SMTP_URL: z
+    .string()
+    .refine((value) => {
+      if (!/^smtps?:\/\//.test(value)) return false;
+      try {
+        return new URL(value).hostname !== '';
+      } catch {
+        return false;
+      }
+    }, 'must be smtp://user:password@host:port (or smtps://… for TLS from the start)')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().min(1).default('./dist/web'),
 });
@@ -114,7 +126,22 @@ export interface Config {
    * included, within `requestMs`, or its connection is closed. Not a setting; tests shorten them.
    */
   clientTimeouts: { headersMs: number; requestMs: number };
+  mail: MailSettings;
 }
+
+export interface MailSettings {
+  /** Where messages go; without it nothing is sent and each message is written to the log instead. */
+  smtpUrl: string | undefined;
+  /** The From of every message: `"Site name" <no-reply@host>` unless MAIL_FROM says otherwise. */
+  from: string;
+  /** How often the outbox looks for messages due (also woken at once when one is queued). */
+  pollMs: number;
+  /** The wait before each retry of a message SMTP did not take (then the last again), in seconds. */
+  retryDelaysS: number[];
+}
+
+/** The product's name in messages and the sign-in library. */
+export const SITE_NAME = 'Helping Hands';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -154,6 +181,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     socialProvider: socialProvider(e),
     // Generous for a 2 MB picture on a slow phone connection; a stalled one is cut off.
     clientTimeouts: { headersMs: 10_000, requestMs: 30_000 },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `"${SITE_NAME}" <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+      pollMs: 1_000,
+      retryDelaysS: [10, 30, 60, 120, 300, 900, 1800],
+    },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

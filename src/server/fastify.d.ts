@@ -3,6 +3,7 @@ import type { SignedInAccount } from './auth/signed-in.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { DatabaseOutage } from './http/outage.ts';
+import type { OutboxWorker } from './mail/worker.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import type { TestModeGateway } from './payments/test-mode-gateway.ts';
 
@@ -14,6 +15,8 @@ declare module 'fastify' {
     auth: Auth;
     /** Whether the database is out: one log event per outage, and when it returns. */
     databaseOutage: DatabaseOutage;
+    /** Sends the messages the outbox holds; `kick()` after queueing one sends it at once. */
+    outbox: OutboxWorker;
     /** Stripe when configured, otherwise the offline test-mode gateway. */
     payments: PaymentGateway | TestModeGateway;
     /** Whether rate limits are counted in Redis right now; undefined without REDIS_URL. */

@@ -264,3 +264,41 @@ export const testPayment = pgTable('test_payment', {
   metadata: text('metadata').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const outboxStatus = pgEnum('outbox_status', ['queued', 'sending', 'sent', 'failed', 'logged']);
+
+/**
+ * A message to send, written in the same transaction as the change that causes it, so it is never
+ * lost when the process dies; `key` makes it once per cause (a second insert with the same key is
+ * ignored). The outbox worker sends it, with retries; without SMTP it is written to the log ('logged').
+ */
+export const outboxMessage = pgTable(
+  'outbox_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull().unique(),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    /** JSON: `[{ filename, contentType, content (base64) }]`. */
+    attachments: text('attachments').notNull().default('[]'),
+    /** JSON: extra headers (`List-Unsubscribe`, …). */
+    headers: text('headers').notNull().default('{}'),
+    status: outboxStatus('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While `sending`: until when this claim holds; after it, another instance may take the message. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('outbox_message_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_message_created_at_idx').on(t.createdAt, t.id),
+    index('outbox_message_to_trgm_idx').using('gin', t.to.op('gin_trgm_ops')).with(trigramIndexOptions),
+    index('outbox_message_subject_trgm_idx').using('gin', t.subject.op('gin_trgm_ops')).with(trigramIndexOptions),
+  ],
+);

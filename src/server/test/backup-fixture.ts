@@ -98,6 +98,18 @@ export async function fillEveryTable(db: Database) {
     { contentType: 'image/webp', bytes: largePicture.subarray(1000), width: 1500, height: 1100, uploadedBy: people[1]!.id },
   ]);
   await db.insert(schema.appSetting).values({ key: 'auth_secret', value: randomBytes(32).toString('base64') });
+  await db.insert(schema.outboxMessage).values({
+    key: `test:${tag}`,
+    kind: 'test',
+    to: people[0]!.email,
+    subject: awkward.slice(0, 60),
+    html: `<p>${awkward}</p>`,
+    text: awkward,
+    attachments: JSON.stringify([{ filename: 'a.ics', contentType: 'text/calendar', content: 'QkVHSU4=' }]),
+    status: 'failed',
+    attempts: 8,
+    lastError: '451 Mailbox temporarily unavailable',
+  });
   await db.insert(schema.testPayment).values({
     id: `pi_test_${tag}`,
     clientSecret: `pi_test_${tag}_secret`,

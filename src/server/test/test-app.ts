@@ -21,6 +21,8 @@ export async function startTestApp(
   overrides: Partial<Config> = {},
   options: {
     durableWrites?: boolean;
+    /** Receives each log line (JSON), for a test that reads the log. */
+    logTo?: (line: string) => void;
     /** How the app reaches its fresh server database, e.g. through a fault proxy. */
     reachDatabase?: (databaseUrl: string) => string;
   } = {},
@@ -40,12 +42,14 @@ export async function startTestApp(
     authRateLimit: 100_000,
     ...overrides,
   };
-  const app = await buildApp(config, { databaseSnapshot: database.snapshot, durableWrites: options.durableWrites }).catch(
-    async (err: unknown) => {
-      await database.drop();
-      throw err;
-    },
-  );
+  const app = await buildApp(config, {
+    databaseSnapshot: database.snapshot,
+    durableWrites: options.durableWrites,
+    logStream: options.logTo && { write: options.logTo },
+  }).catch(async (err: unknown) => {
+    await database.drop();
+    throw err;
+  });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {

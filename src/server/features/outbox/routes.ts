@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { totalCountHeader } from '../../../shared/http.ts';
+import { outboxIdParamsSchema, outboxListQuerySchema, outboxMessageSchema } from '../../../shared/outbox.ts';
+import { requireRole } from '../../auth/signed-in.ts';
+import { AppError } from '../../errors.ts';
+import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
+import { findOutboxMessage, listOutbox, sendMessageAgain } from './service.ts';
+
+export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRoute', tagged('Outbox'));
+
+  app.get(
+    '/outbox',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        summary: 'List the messages the product sends, newest first',
+        description: 'Searched by recipient or subject (`q`) and by `status`; without SMTP_URL, messages are `logged`, not sent.',
+        querystring: outboxListQuerySchema,
+        response: { 200: pagedList(outboxMessageSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { messages, total } = await listOutbox(app.db, request.query);
+      reply.header(totalCountHeader, String(total));
+      return messages;
+    },
+  );
+
+  app.post(
+    '/outbox/:id/send-again',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        summary: 'Send a message again',
+        description: 'Queues it now, with its tries counted afresh (a message being sent at this moment is left alone: 409).',
+        params: outboxIdParamsSchema,
+        response: {
+          200: outboxMessageSchema,
+          ...errorResponses({ 404: 'No message has this id.', 409: 'The message is being sent right now.' }),
+        },
+      },
+    },
+    async (request) => {
+      const queued = await sendMessageAgain(app.db, request.params.id);
+      if (queued) {
+        app.outbox.kick();
+        return queued;
+      }
+      if (await findOutboxMessage(app.db, request.params.id)) throw new AppError('conflict', 'This message is being sent right now');
+      throw new AppError('not_found', 'Message not found');
+    },
+  );
+};

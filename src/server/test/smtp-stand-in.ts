@@ -1,0 +1,91 @@
+import { once } from 'node:events';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export type SmtpMode = 'accept' | 'refuse';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  headers: ParsedMail['headers'];
+  /** A header as it was sent (unparsed), e.g. `header('list-unsubscribe')`. */
+  header(name: string): string | undefined;
+  attachments: ParsedMail['attachments'];
+  messageId: string | undefined;
+}
+
+export interface SmtpStandIn {
+  /** `smtp://…` for SMTP_URL. */
+  url: string;
+  port: number;
+  received: ReceivedMail[];
+  /** `accept` delivers; `refuse` answers every message with a temporary failure (451). */
+  set(mode: SmtpMode): void;
+  /** The mail to this address so far, waiting up to `timeoutMs` for at least `count` of them. */
+  mailTo(address: string, options?: { count?: number; timeoutMs?: number }): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on localhost (the `smtp-server` package) that keeps what it receives. */
+export async function startSmtpStandIn(): Promise<SmtpStandIn> {
+  let mode: SmtpMode = 'accept';
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(_auth, _session, callback) {
+      callback(null, { user: 'test' });
+    },
+    onData(stream, session, callback) {
+      if (mode === 'refuse') {
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 })));
+        return;
+      }
+      simpleParser(stream).then(
+        (mail) => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+            headers: mail.headers,
+            header: (name) =>
+              mail.headerLines
+                .find((line) => line.key === name.toLowerCase())
+                ?.line.replace(/^[^:]+:\s*/, '')
+                .replace(/\r?\n\s+/g, ' '),
+            attachments: mail.attachments,
+            messageId: mail.messageId,
+          });
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const address = server.server.address();
+  if (!address || typeof address === 'string') throw new Error('the SMTP stand-in is not listening');
+  return {
+    url: `smtp://test:secret@127.0.0.1:${address.port}`,
+    port: address.port,
+    received,
+    set(next) {
+      mode = next;
+    },
+    async mailTo(to, { count = 1, timeoutMs = 10_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = received.filter((m) => m.to.includes(to.toLowerCase()));
+        if (mail.length >= count || Date.now() > deadline) return mail;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
