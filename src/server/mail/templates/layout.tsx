@@ -1,0 +1,90 @@
+import { Body, Container, Head, Heading, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
+import type { ReactNode } from 'react';
+
+/** What every message knows about the site it comes from. */
+export interface MailSite {
+  name: string;
+  /** The address people use to reach the app, without a trailing slash. */
+  publicUrl: string;
+}
+
+const page = { backgroundColor: '#f4f5f7', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' };
+const card = { backgroundColor: '#ffffff', borderRadius: '8px', margin: '0 auto', maxWidth: '560px', padding: '32px' };
+const text = { color: '#1f2933', fontSize: '16px', lineHeight: '24px' };
+const small = { color: '#52606d', fontSize: '13px', lineHeight: '20px' };
+
+/**
+ * The frame of every message: the site's logo and name, a heading, the content, and a footer that
+ * says why the message came (and, for messages people may stop, the unsubscribe link).
+ */
+export function Layout(props: {
+  site: MailSite;
+  /** The line mail programs show beside the subject. */
+  preview: string;
+  heading: string;
+  children: ReactNode;
+  /** Why this person gets this message, in the footer. */
+  reason: string;
+  /** One-click unsubscribe address, for messages that are not about the account's security. */
+  unsubscribeUrl?: string;
+}) {
+  const { site } = props;
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{props.preview}</Preview>
+      <Body style={page}>
+        <Container style={card}>
+          <Section>
+            <Img src={`${site.publicUrl}/images/logo-email.png`} width="48" height="48" alt={site.name} />
+            <Text style={{ ...text, fontWeight: 700, margin: '8px 0 0' }}>{site.name}</Text>
+          </Section>
+          <Heading as="h1" style={{ color: '#1f2933', fontSize: '22px', lineHeight: '30px', margin: '24px 0 16px' }}>
+            {props.heading}
+          </Heading>
+          {props.children}
+          <Hr style={{ borderColor: '#e4e7eb', margin: '32px 0 16px' }} />
+          <Text style={small}>
+            {props.reason} <Link href={site.publicUrl}>{site.publicUrl.replace(/^https?:\/\//, '')}</Link>
+          </Text>
+          {props.unsubscribeUrl ? (
+            <Text style={small}>
+              Don’t want these emails? <Link href={props.unsubscribeUrl}>Unsubscribe</Link>
+            </Text>
+          ) : null}
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/** A paragraph in a message's body. */
+export function Paragraph({ children }: { children: ReactNode }) {
+  return <Text style={text}>{children}</Text>;
+}
+
+/** The one action a message asks for, as a button with its address written out below for plain-text readers. */
+export function Action({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Section style={{ margin: '24px 0' }}>
+      <Link
+        href={href}
+        style={{
+          backgroundColor: '#1c7ed6',
+          borderRadius: '6px',
+          color: '#ffffff',
+          display: 'inline-block',
+          fontSize: '16px',
+          fontWeight: 600,
+          padding: '12px 20px',
+          textDecoration: 'none',
+        }}
+      >
+        {children}
+      </Link>
+      <Text style={small}>
+        Or open this address: <Link href={href}>{href}</Link>
+      </Text>
+    </Section>
+  );
+}
