@@ -60,6 +60,7 @@ describe('dashboard', () => {
       'All Reg.',
       'All Donation',
       'All Accounts',
+      'Outbox',
       'Log Out',
     ]);
     const hrefs = await menu(page)
@@ -74,6 +75,7 @@ describe('dashboard', () => {
       '/dashboard/all-event-registration',
       '/dashboard/all-donation',
       '/dashboard/all-accounts',
+      '/dashboard/outbox',
     ]);
     expect(await page.getByRole('main').getByRole('link', { name: 'My registered events' }).getAttribute('href')).toBe(
       '/dashboard/myEvents',

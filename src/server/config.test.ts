@@ -52,8 +52,21 @@ describe('loadConfig', () => {
     [{ DONATION_AMOUNT: '-5' }, 'DONATION_AMOUNT'],
     [{ DONATION_AMOUNT: '0' }, 'DONATION_AMOUNT'],
     [{ DONATION_AMOUNT: '1.234' }, 'DONATION_AMOUNT'],
+    [{ SMTP_URL: 'mail.example.org:587' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'http://mail.example.org' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://' }, 'SMTP_URL'],
   ])('stops with a message naming the setting for %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: `));
+  });
+
+  it('sends mail through SMTP_URL from MAIL_FROM, or from the site at the public address', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://give.example.org' }).mail).toMatchObject({
+      smtpUrl: undefined,
+      from: '"Helping Hands" <no-reply@give.example.org>',
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://user:pa%40ss@mail.example.org:465', MAIL_FROM: 'Food Bank <hello@foodbank.example>' }).mail,
+    ).toMatchObject({ smtpUrl: 'smtps://user:pa%40ss@mail.example.org:465', from: 'Food Bank <hello@foodbank.example>' });
   });
 });

@@ -31,6 +31,7 @@ const adminPages = [
   { path: 'all-donation', lazy: page(() => import('./routes/dashboard-all-donations.tsx'), 'DashboardAllDonationsPage') },
   { path: 'all-accounts', lazy: page(() => import('./routes/dashboard-all-accounts.tsx'), 'DashboardAllAccountsPage') },
   { path: 'users/:accountId', lazy: page(() => import('./routes/dashboard-account-role.tsx'), 'DashboardAccountRolePage') },
+  { path: 'outbox', lazy: page(() => import('./routes/dashboard-outbox.tsx'), 'DashboardOutboxPage') },
 ];
 
 /** Each page is its own chunk, so the home page downloads only what it shows. */

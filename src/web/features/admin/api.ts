@@ -24,7 +24,7 @@ export async function fetchListPage<Row>(path: string, request: ListRequest, sig
   const search = new URLSearchParams({ limit: String(request.limit), offset: String(request.offset) });
   if (request.q) search.set('q', request.q);
   if (request.sort) search.set('sort', request.sort);
-  const { data, headers } = await getJson<Row[]>(`${path}?${search}`, signal);
+  const { data, headers } = await getJson<Row[]>(`${path}${path.includes('?') ? '&' : '?'}${search}`, signal);
   const total = Number(headers.get(totalCountHeader) ?? Number.NaN);
   return { rows: data, total: Number.isInteger(total) ? total : request.offset + data.length, q: request.q, headers };
 }
