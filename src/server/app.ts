@@ -13,6 +13,7 @@ import { registerApiDocument } from './features/docs/document.ts';
 import { docsRoutes } from './features/docs/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { mailPreferenceRoutes } from './features/mail-preferences/routes.ts';
 import { donationRoutes } from './features/donations/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
 import { noticeRoutes } from './features/notices/routes.ts';
@@ -95,7 +96,9 @@ export async function buildApp(
   app.decorate('outbox', outboxWorker);
   // Stops claiming messages before the database closes; a message being sent is finished first.
   app.addHook('preClose', () => outboxWorker.stop());
-  const auth = createAuth(config, database.db, await loadAuthSecret(database.db, config.authSecret), app.log);
+  const authSecret = await loadAuthSecret(database.db, config.authSecret);
+  app.decorate('authSecret', authSecret);
+  const auth = createAuth(config, database.db, authSecret, app.log);
   app.decorate('auth', auth);
   app.decorate('payments', config.stripe ? createStripeGateway(config.stripe) : createTestModeGateway(database.db));
 
@@ -123,6 +126,7 @@ export async function buildApp(
       await api.register(eventRoutes);
       await api.register(reviewRoutes);
       await api.register(outboxRoutes);
+      await api.register(mailPreferenceRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

@@ -17,6 +17,8 @@ declare module 'fastify' {
     databaseOutage: DatabaseOutage;
     /** Sends the messages the outbox holds; `kick()` after queueing one sends it at once. */
     outbox: OutboxWorker;
+    /** Signs sessions, and the unsubscribe links in messages (src/server/mail/unsubscribe.ts). */
+    authSecret: string;
     /** Stripe when configured, otherwise the offline test-mode gateway. */
     payments: PaymentGateway | TestModeGateway;
     /** Whether rate limits are counted in Redis right now; undefined without REDIS_URL. */
