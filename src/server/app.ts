@@ -6,7 +6,7 @@ import { createAuth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { loadAuthSecret } from './auth/secret.ts';
 import { registerSessionHook } from './auth/session-hook.ts';
-import type { Config } from './config.ts';
+import { type Config, SITE_NAME } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { registerApiDocument } from './features/docs/document.ts';
@@ -29,6 +29,7 @@ import { AppError } from './errors.ts';
 import { OneLinePerRequest, registerGracefulClose } from './http/lifecycle.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { DatabaseOutage } from './http/outage.ts';
+import { ReminderJob } from './mail/reminders.ts';
 import { OutboxWorker } from './mail/worker.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -99,6 +100,10 @@ export async function buildApp(
   const authSecret = await loadAuthSecret(database.db, config.authSecret);
   app.decorate('authSecret', authSecret);
   const auth = createAuth(config, database.db, authSecret, app.log);
+  const site = { name: SITE_NAME, publicUrl: config.publicUrl };
+  const reminders = new ReminderJob(database.db, site, authSecret, config.mail.reminderCheckMs, app.log, () => outboxWorker.kick());
+  app.decorate('reminders', reminders);
+  app.addHook('preClose', () => reminders.stop());
   app.decorate('auth', auth);
   app.decorate('payments', config.stripe ? createStripeGateway(config.stripe) : createTestModeGateway(database.db));
 
@@ -144,6 +149,7 @@ export async function buildApp(
   });
 
   app.addHook('onReady', async () => outboxWorker.start());
+  app.addHook('onReady', async () => reminders.start());
 
   return app;
 }
