@@ -6,13 +6,14 @@ import { createAuth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { loadAuthSecret } from './auth/secret.ts';
 import { registerSessionHook } from './auth/session-hook.ts';
-import type { Config } from './config.ts';
+import { type Config, SITE_NAME } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { registerApiDocument } from './features/docs/document.ts';
 import { docsRoutes } from './features/docs/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { mailPreferenceRoutes } from './features/mail-preferences/routes.ts';
 import { donationRoutes } from './features/donations/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
 import { noticeRoutes } from './features/notices/routes.ts';
@@ -28,6 +29,7 @@ import { AppError } from './errors.ts';
 import { OneLinePerRequest, registerGracefulClose } from './http/lifecycle.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { DatabaseOutage } from './http/outage.ts';
+import { ReminderJob } from './mail/reminders.ts';
 import { OutboxWorker } from './mail/worker.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -95,7 +97,13 @@ export async function buildApp(
   app.decorate('outbox', outboxWorker);
   // Stops claiming messages before the database closes; a message being sent is finished first.
   app.addHook('preClose', () => outboxWorker.stop());
-  const auth = createAuth(config, database.db, await loadAuthSecret(database.db, config.authSecret), app.log);
+  const authSecret = await loadAuthSecret(database.db, config.authSecret);
+  app.decorate('authSecret', authSecret);
+  const auth = createAuth(config, database.db, authSecret, app.log);
+  const site = { name: SITE_NAME, publicUrl: config.publicUrl };
+  const reminders = new ReminderJob(database.db, site, authSecret, config.mail.reminderCheckMs, app.log, () => outboxWorker.kick());
+  app.decorate('reminders', reminders);
+  app.addHook('preClose', () => reminders.stop());
   app.decorate('auth', auth);
   app.decorate('payments', config.stripe ? createStripeGateway(config.stripe) : createTestModeGateway(database.db));
 
@@ -123,6 +131,7 @@ export async function buildApp(
       await api.register(eventRoutes);
       await api.register(reviewRoutes);
       await api.register(outboxRoutes);
+      await api.register(mailPreferenceRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },
@@ -140,6 +149,7 @@ export async function buildApp(
   });
 
   app.addHook('onReady', async () => outboxWorker.start());
+  app.addHook('onReady', async () => reminders.start());
 
   return app;
 }

@@ -138,6 +138,8 @@ export interface MailSettings {
   pollMs: number;
   /** The wait before each retry of a message SMTP did not take (then the last again), in seconds. */
   retryDelaysS: number[];
+  /** How often the day-before reminders are looked for (also at start). Not a setting; tests shorten it. */
+  reminderCheckMs: number;
 }
 
 /** The product's name in messages and the sign-in library. */
@@ -186,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       from: e.MAIL_FROM ?? `"${SITE_NAME}" <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
       pollMs: 1_000,
       retryDelaysS: [10, 30, 60, 120, 300, 900, 1800],
+      reminderCheckMs: 5 * 60_000,
     },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY

@@ -3,6 +3,7 @@ import type { SignedInAccount } from './auth/signed-in.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { DatabaseOutage } from './http/outage.ts';
+import type { ReminderJob } from './mail/reminders.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import type { TestModeGateway } from './payments/test-mode-gateway.ts';
@@ -17,6 +18,10 @@ declare module 'fastify' {
     databaseOutage: DatabaseOutage;
     /** Sends the messages the outbox holds; `kick()` after queueing one sends it at once. */
     outbox: OutboxWorker;
+    /** Signs sessions, and the unsubscribe links in messages (src/server/mail/unsubscribe.ts). */
+    authSecret: string;
+    /** Queues the day-before event reminders, at start and every `config.mail.reminderCheckMs`. */
+    reminders: ReminderJob;
     /** Stripe when configured, otherwise the offline test-mode gateway. */
     payments: PaymentGateway | TestModeGateway;
     /** Whether rate limits are counted in Redis right now; undefined without REDIS_URL. */

@@ -60,6 +60,7 @@ export const router = createBrowserRouter([
           },
           { path: 'login', lazy: () => import('./routes/login.tsx').then((m) => ({ Component: m.LoginPage })) },
           { path: 'register', lazy: () => import('./routes/register.tsx').then((m) => ({ Component: m.RegisterPage })) },
+          { path: 'unsubscribe', lazy: page(() => import('./routes/unsubscribe.tsx'), 'UnsubscribePage') },
           {
             path: 'events/register/:singleEventId',
             element: <RequireSignedIn />,

@@ -53,6 +53,10 @@ export const account = pgTable('account', {
   age: text('age'),
   education: text('education'),
   occupation: text('occupation'),
+  /** Email preferences (the profile page): the day-before reminders, changes to events, new notices (opt-in). */
+  emailReminders: boolean('email_reminders').notNull().default(true),
+  emailEvents: boolean('email_events').notNull().default(true),
+  emailNotices: boolean('email_notices').notNull().default(false),
   ...timestamps,
 });
 

@@ -1,5 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { ProfileForm } from '../features/accounts/profile-form.tsx';
+import { EmailPreferencesForm } from '../features/email-preferences/email-preferences-form.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
@@ -11,6 +12,7 @@ export function DashboardProfilePage() {
     <Stack gap="lg">
       <Title order={1}>Edit Profile</Title>
       {account && <ProfileForm account={account} />}
+      {account && <EmailPreferencesForm role={account.role} />}
     </Stack>
   );
 }

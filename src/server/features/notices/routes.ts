@@ -3,6 +3,7 @@ import { totalCountHeader } from '../../../shared/http.ts';
 import { noticeCreateSchema, noticeListQuerySchema, noticeSchema } from '../../../shared/notices.ts';
 import { insertedIdSchema } from '../../../shared/results.ts';
 import { requireRole, requireSignedIn } from '../../auth/signed-in.ts';
+import { SITE_NAME } from '../../config.ts';
 import { pagedList, tagged } from '../../http/api-docs.ts';
 import { listNotices, publishNotice } from './service.ts';
 
@@ -15,12 +16,18 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole('admin'),
       schema: {
         summary: 'Publish a notice to volunteers',
-        description: 'The author (email, name, picture) is the caller.',
+        description:
+          'The author (email, name, picture) is the caller. Volunteers and admins who asked for notices by email (their email preferences) are sent it, the author aside.',
         body: noticeCreateSchema,
         response: { 200: insertedIdSchema },
       },
     },
-    async (request) => ({ insertedId: await publishNotice(app.db, requireSignedIn(request), request.body.notice) }),
+    async (request) => {
+      const site = { name: SITE_NAME, publicUrl: app.config.publicUrl };
+      const published = await publishNotice(app.db, requireSignedIn(request), request.body.notice, { site, secret: app.authSecret });
+      if (published.mailed > 0) app.outbox.kick();
+      return { insertedId: published.id };
+    },
   );
 
   app.get(

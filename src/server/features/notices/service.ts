@@ -1,20 +1,50 @@
-import { count, desc } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Notice } from '../../../shared/notices.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
-import { notice } from '../../db/schema.ts';
+import { account, notice } from '../../db/schema.ts';
+import { enqueue } from '../../mail/outbox.ts';
+import type { MailSite } from '../../mail/templates/layout.tsx';
+import { newNoticeMessage } from '../../mail/templates/new-notice.tsx';
+import { unsubscribeFor } from '../../mail/unsubscribe.ts';
 
 function toNotice(row: typeof notice.$inferSelect): Notice {
   return { _id: row.id, email: row.email, name: row.name, img: row.img, notice: row.notice, date: row.createdAt.toISOString() };
 }
 
-export async function publishNotice(db: Database, author: SignedInAccount, text: string) {
-  const [row] = await db
-    .insert(notice)
-    .values({ accountId: author.id, email: author.email, name: author.name, img: author.image, notice: text })
-    .returning({ id: notice.id });
-  if (!row) throw new Error('notice not stored');
-  return row.id;
+/**
+ * Publishes a notice and, in the same transaction, queues it by email for every volunteer and admin
+ * (those who read notices) who asked for notices by email, but not its author. `notice:<id>:<account>`
+ * keys each message. Returns the notice's id and how many messages were queued.
+ */
+export async function publishNotice(db: Database, author: SignedInAccount, text: string, mail: { site: MailSite; secret: string }) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(notice)
+      .values({ accountId: author.id, email: author.email, name: author.name, img: author.image, notice: text })
+      .returning({ id: notice.id });
+    if (!row) throw new Error('notice not stored');
+    const readers = await tx
+      .select({ id: account.id, email: account.email, name: account.name })
+      .from(account)
+      .where(and(inArray(account.role, ['volunteer', 'admin']), eq(account.emailNotices, true), ne(account.id, author.id)));
+    for (const reader of readers) {
+      await enqueue(
+        tx,
+        await newNoticeMessage({
+          site: mail.site,
+          noticeId: row.id,
+          accountId: reader.id,
+          to: reader.email,
+          name: reader.name,
+          author: author.name,
+          notice: text,
+          unsubscribe: unsubscribeFor(mail.site, { accountId: reader.id }, 'notices', mail.secret),
+        }),
+      );
+    }
+    return { id: row.id, mailed: readers.length };
+  });
 }
 
 export async function listNotices(db: Database, page: { limit: number; offset: number }) {

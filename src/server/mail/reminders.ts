@@ -1,0 +1,132 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { account, event, outboxMessage, registration } from '../db/schema.ts';
+import { enqueue } from './outbox.ts';
+import { eventReminderMessage } from './templates/event-reminder.tsx';
+import type { MailSite } from './templates/layout.tsx';
+import { unsubscribeFor } from './unsubscribe.ts';
+
+/** Registrations reminded in one transaction: a large event is queued in several short ones. */
+const BATCH = 200;
+
+/** A day in the server's local calendar, as events store theirs: `2026-12-05`. */
+export function localDay(instant: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
+}
+
+/** The day after `instant`'s, in the server's local calendar (a daylight-saving change does not skip one). */
+export function tomorrow(instant: Date): string {
+  const next = new Date(instant.getFullYear(), instant.getMonth(), instant.getDate() + 1, 12);
+  return localDay(next);
+}
+
+/**
+ * Queues the reminder of everyone registered for an event that happens tomorrow (the server's local
+ * calendar; events have no time zone of their own), unless they turned reminders off. Each is keyed
+ * `reminder:<registrationId>:<event date>`, so however often this runs, on however many instances, a
+ * registration is reminded once per event day; a registration made later that day is reminded at the
+ * next run. Returns how many it queued.
+ */
+export async function queueReminders(db: Database, site: MailSite, secret: string, now = new Date()): Promise<number> {
+  const day = tomorrow(now);
+  let queued = 0;
+  for (;;) {
+    const added = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({
+          registrationId: registration.id,
+          accountId: account.id,
+          to: account.email,
+          name: account.name,
+          event: { id: event.id, title: event.title, date: event.date, time: event.time },
+        })
+        .from(registration)
+        .innerJoin(event, eq(event.id, registration.eventId))
+        .innerJoin(account, eq(account.id, registration.accountId))
+        .where(
+          and(
+            eq(event.date, day),
+            eq(account.emailReminders, true),
+            // Those already queued (here, or by another instance) are not rendered again.
+            sql`not exists (select 1 from ${outboxMessage} where ${outboxMessage.key} = 'reminder:' || ${registration.id}::text || ':' || ${event.date}::text)`,
+          ),
+        )
+        .orderBy(registration.id)
+        .limit(BATCH);
+      let count = 0;
+      for (const row of due) {
+        const message = await eventReminderMessage({
+          site,
+          registrationId: row.registrationId,
+          to: row.to,
+          name: row.name,
+          event: { ...row.event, time: row.event.time ? row.event.time.slice(0, 5) : null },
+          unsubscribe: unsubscribeFor(site, { accountId: row.accountId }, 'reminders', secret),
+        });
+        // Another instance queueing the same reminder at once: the key lets one of the two in.
+        if (await enqueue(tx, message)) count += 1;
+      }
+      return { count, more: due.length === BATCH };
+    });
+    queued += added.count;
+    if (!added.more) return queued;
+  }
+}
+
+/**
+ * Looks for reminders to queue at start and every `everyMs` after, in every instance: the outbox key
+ * makes a second instance's (or a restart's) run queue nothing new.
+ */
+export class ReminderJob {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly site: MailSite,
+    private readonly secret: string,
+    private readonly everyMs: number,
+    private readonly log: FastifyBaseLogger,
+    /** Called when reminders were queued: the outbox sends them at once. */
+    private readonly onQueued: () => void,
+  ) {}
+
+  start() {
+    this.timer = setInterval(() => void this.runOnce(), this.everyMs);
+    this.timer.unref();
+    void this.runOnce();
+  }
+
+  /** One look now (a run already going is waited for instead): how many reminders it queued. */
+  async runOnce(now = new Date()): Promise<number> {
+    if (this.stopped) return 0;
+    if (this.running) {
+      await this.running;
+      return 0;
+    }
+    let queued = 0;
+    this.running = queueReminders(this.db, this.site, this.secret, now)
+      .then((count) => {
+        queued = count;
+        if (count > 0) {
+          this.log.info({ reminders: { queued: count } }, 'event reminders queued');
+          this.onQueued();
+        }
+      })
+      .catch((err: unknown) => this.log.warn({ err }, 'reminders: could not look for events tomorrow; will try again'))
+      .finally(() => {
+        this.running = undefined;
+      });
+    await this.running;
+    return queued;
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+}

@@ -1,0 +1,46 @@
+import type { OutgoingMessage } from '../outbox.ts';
+import { renderMessage } from '../render.ts';
+import { eventDateInWords } from './event-date.ts';
+import { Action, Layout, type MailSite, Paragraph } from './layout.tsx';
+
+export interface EventReminder {
+  site: MailSite;
+  registrationId: string;
+  to: string;
+  name: string;
+  event: { id: string; title: string; date: string; time: string | null };
+  /** From `unsubscribeFor(…, 'reminders', …)`. */
+  unsubscribe: { url: string; headers: Record<string, string> };
+}
+
+/** The day before an event: one per registration and event day (a moved event is reminded of again). */
+export async function eventReminderMessage(data: EventReminder): Promise<OutgoingMessage> {
+  const { site, event } = data;
+  const when = eventDateInWords(event.date, event.time);
+  const subject = `Tomorrow: ${event.title}`;
+  const { html, text } = await renderMessage(
+    <Layout
+      site={site}
+      preview={`${event.title} is tomorrow, ${when}.`}
+      heading={`${event.title} is tomorrow`}
+      reason={`You are registered to volunteer at this event on ${site.name}.`}
+      unsubscribeUrl={data.unsubscribe.url}
+    >
+      <Paragraph>Hello {data.name},</Paragraph>
+      <Paragraph>
+        A reminder that you are registered to volunteer at {event.title}, on {when}. Thank you for giving your time.
+      </Paragraph>
+      <Paragraph>If you can no longer come, please cancel your registration from My Events, so the organisers know.</Paragraph>
+      <Action href={`${site.publicUrl}/dashboard/myEvents`}>Open My Events</Action>
+    </Layout>,
+  );
+  return {
+    key: `reminder:${data.registrationId}:${event.date}`,
+    kind: 'event-reminder',
+    to: data.to,
+    subject,
+    html,
+    text,
+    headers: data.unsubscribe.headers,
+  };
+}

@@ -1,0 +1,54 @@
+import type { OutgoingMessage } from '../outbox.ts';
+import { renderMessage } from '../render.ts';
+import { Action, Layout, type MailSite, Paragraph } from './layout.tsx';
+
+export interface NewNotice {
+  site: MailSite;
+  noticeId: string;
+  accountId: string;
+  to: string;
+  name: string;
+  author: string;
+  /** The notice as the admin wrote it; its blank lines separate paragraphs. */
+  notice: string;
+  /** From `unsubscribeFor(…, 'notices', …)`. */
+  unsubscribe: { url: string; headers: Record<string, string> };
+}
+
+const SUBJECT_WORDS = 60;
+
+/** A new notice, to a volunteer or admin who asked for notices by email. */
+export async function newNoticeMessage(data: NewNotice): Promise<OutgoingMessage> {
+  const { site } = data;
+  const firstLine = data.notice.trim().split('\n')[0]?.trim() ?? '';
+  const summary = firstLine.length > SUBJECT_WORDS ? `${firstLine.slice(0, SUBJECT_WORDS - 1).trimEnd()}…` : firstLine;
+  const { html, text } = await renderMessage(
+    <Layout
+      site={site}
+      preview={summary}
+      heading={`A notice from ${data.author}`}
+      reason={`You asked for notices by email on ${site.name}.`}
+      unsubscribeUrl={data.unsubscribe.url}
+    >
+      <Paragraph>Hello {data.name},</Paragraph>
+      {data.notice
+        .trim()
+        .split(/\n\s*\n/)
+        .map((paragraph, i) => (
+          // The notice's own paragraphs, in order; they never move.
+          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text
+          <Paragraph key={i}>{paragraph.trim()}</Paragraph>
+        ))}
+      <Action href={`${site.publicUrl}/dashboard/notices`}>Read all notices</Action>
+    </Layout>,
+  );
+  return {
+    key: `notice:${data.noticeId}:${data.accountId}`,
+    kind: 'notice',
+    to: data.to,
+    subject: `Notice: ${summary}`,
+    html,
+    text,
+    headers: data.unsubscribe.headers,
+  };
+}
