@@ -84,6 +84,12 @@ export const donationSchema = z.object({
 });
 export type Donation = z.infer<typeof donationSchema>;
 
+/** GET /api/payment/{id}/receipt: a donation with the charity it went to, for the printable receipt. */
+export const receiptSchema = donationSchema.extend({
+  charity: z.object({ name: z.string(), website: z.string(), contact: z.string() }),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
 export const donationSortColumns = ['amount', 'email', 'event', 'date'] as const;
 
 export const donationListQuerySchema = z.object({

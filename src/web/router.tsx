@@ -102,6 +102,10 @@ export const router = createBrowserRouter([
                     lazy: page(() => import('./routes/dashboard-donation.tsx'), 'DashboardDonationPage'),
                   },
                   {
+                    path: 'donation/:donationId/receipt',
+                    lazy: page(() => import('./routes/dashboard-donation-receipt.tsx'), 'DashboardDonationReceiptPage'),
+                  },
+                  {
                     path: 'notices',
                     lazy: () => import('./routes/dashboard-notices.tsx').then((m) => ({ Component: m.DashboardNoticesPage })),
                   },

@@ -46,3 +46,8 @@ export function unsubscribeFor(
   const url = `${site.publicUrl}/api/mail/unsubscribe?token=${unsubscribeToken(who.accountId, topic, secret)}`;
   return { url, headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
 }
+
+/** The site a message comes from, with the secret that signs its unsubscribe links (the auth secret). */
+export interface SigningSite extends MailSite {
+  secret: string;
+}

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { authCalls } from '../../auth/calls.ts';
 import { requireRole } from '../../auth/signed-in.ts';
+import { donation } from '../../db/schema.ts';
 import { accessOf } from '../../http/api-docs.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
@@ -34,6 +35,7 @@ let donator: TestAccount;
 /** Someone else, whose records the donator must not reach. */
 let other: TestAccount;
 let othersRegistration: string;
+let othersDonation: string;
 
 beforeAll(async () => {
   // Fastify announces each new instance on this channel before any route is added.
@@ -58,6 +60,20 @@ beforeAll(async () => {
   other = await signUp(t);
   const event = await insertEvent(t.app.db);
   othersRegistration = (await (await call(t, 'POST', '/api/register', { eventId: event.id }, other.auth)).json()).insertedId;
+  const [gift] = await t.app.db
+    .insert(donation)
+    .values({
+      amountCents: 1000,
+      paymentCreatedAt: new Date(),
+      transaction: `pi_${randomUUID()}`,
+      accountId: other.id,
+      email: other.email,
+      eventId: event.id,
+      eventTitle: event.title,
+      eventBanner: event.banner,
+    })
+    .returning();
+  othersDonation = gift?.id ?? '';
 });
 afterAll(() => t.close());
 
@@ -235,6 +251,7 @@ function isErrorBody(text: string) {
 /** The records of `owner` that a self-or-admin operation names in its path. */
 function recordsOf(op: Operation, owner: TestAccount): Record<string, string> {
   if (op.path === '/api/register/{id}') return owner === other ? { id: othersRegistration } : {};
+  if (op.path === '/api/payment/{id}/receipt') return owner === other ? { id: othersDonation } : {};
   return { email: owner.email, id: owner.id };
 }
 

@@ -6,6 +6,7 @@ import {
   paymentRecordSchema,
   paymentStartedSchema,
   paymentStartSchema,
+  receiptSchema,
   testConfirmResultSchema,
   testConfirmSchema,
 } from '../../../shared/donations.ts';
@@ -15,6 +16,8 @@ import { ownerOf, requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin 
 import { errorResponses, fileResponse, pagedList, tagged } from '../../http/api-docs.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { recordId } from '../../http/record-id.ts';
+import { mailSiteOf } from '../../mail/site.ts';
 import { InvalidSignature, type PaymentNotification } from '../../payments/gateway.ts';
 import * as donations from './service.ts';
 
@@ -43,7 +46,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Record a paid donation',
         description:
-          'Names the payment only; amount, card and event come from the payment gateway. Recording the same payment again gives the same donation.',
+          'Names the payment only; amount, card and event come from the payment gateway. Recording the same payment again gives the same donation. The first recording emails the donor a receipt.',
         body: paymentRecordSchema,
         response: {
           200: insertedIdSchema,
@@ -56,9 +59,17 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({
-      insertedId: await donations.confirmDonation(app.db, gateway, requireSignedIn(request), request.body.transaction),
-    }),
+    async (request) => {
+      const insertedId = await donations.confirmDonation(
+        app.db,
+        gateway,
+        requireSignedIn(request),
+        request.body.transaction,
+        mailSiteOf(app),
+      );
+      app.outbox.kick();
+      return { insertedId };
+    },
   );
 
   app.post(
@@ -130,6 +141,25 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/payment/:id/receipt',
+    {
+      onRequest: selfOrAdmin,
+      schema: {
+        summary: 'Get the receipt of a donation',
+        description: 'The donation with the charity it went to, for the printable receipt page. For the account that made it, or an admin.',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: receiptSchema, ...errorResponses({ 404: 'No donation has this id.' }) },
+      },
+    },
+    async (request) => {
+      const id = recordId(request.params.id);
+      const found = id && (await donations.findReceipt(app.db, requireSignedIn(request), id, mailSiteOf(app)));
+      if (!found) throw notFound('Donation');
+      return found;
+    },
+  );
+
   await app.register(async (webhook) => {
     // The signature covers the exact bytes Stripe sent, so the body stays raw.
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
@@ -159,7 +189,9 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
           if (error instanceof InvalidSignature) throw new AppError('invalid_input', 'The notification signature is not valid');
           throw error;
         }
-        return { received: true, ...(await donations.handleNotification(app.db, notification)) };
+        const handled = await donations.handleNotification(app.db, notification, mailSiteOf(app));
+        app.outbox.kick();
+        return { received: true, ...handled };
       },
     );
   });

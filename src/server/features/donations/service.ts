@@ -9,6 +9,10 @@ import { sortOrder } from '../../db/sort.ts';
 import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { GatewayPayment, PaymentGateway, PaymentNotification } from '../../payments/gateway.ts';
+import { enqueue } from '../../mail/outbox.ts';
+import { donationReceiptMessage } from '../../mail/templates/donation-receipt.tsx';
+import type { MailSite } from '../../mail/templates/layout.tsx';
+import { type Charity, charityOf } from './charity.ts';
 
 function toDonation(row: typeof donation.$inferSelect): Donation {
   return {
@@ -56,40 +60,62 @@ export async function startDonation(
  * Records a payment the gateway says succeeded, once: the transaction is unique, so the same
  * payment recorded again (by the browser, a retry or the webhook) gives the same donation.
  * Amount, card and donor come from the gateway's payment, the event's title and banner from the event.
+ * The receipt is queued in the same transaction as the record, so only its first recording sends one.
  */
-export async function recordDonation(db: Database, payment: GatewayPayment): Promise<string> {
+export async function recordDonation(db: Database, payment: GatewayPayment, site: MailSite): Promise<string> {
   if (payment.status !== 'succeeded') throw new AppError('conflict', 'This payment has not succeeded, so no donation was recorded');
   const { accountId, email, eventId } = payment.metadata;
   if (!accountId || !email || !eventId) throw new AppError('invalid_input', 'This payment is not a donation made here');
   const [ev] = await db.select({ title: event.title, banner: event.banner }).from(event).where(eq(event.id, eventId));
-  await db
-    .insert(donation)
-    .values({
-      amountCents: payment.amountCents,
-      currency: payment.currency,
-      paymentCreatedAt: payment.created,
-      transaction: payment.id,
-      last4: payment.last4,
-      // The account or the event may have been deleted since the payment started: the money is
-      // recorded all the same, with the email, title and banner it was made with.
-      accountId: sql`(select ${account.id} from ${account} where ${account.id} = ${accountId})`,
-      email,
-      eventId: sql`(select ${event.id} from ${event} where ${event.id} = ${eventId})`,
-      eventTitle: ev?.title ?? 'An event that has since been removed',
-      eventBanner: ev?.banner ?? '',
-    })
-    .onConflictDoNothing({ target: donation.transaction });
-  const [row] = await db.select({ id: donation.id }).from(donation).where(eq(donation.transaction, payment.id));
-  if (!row) throw new Error('donation not stored');
-  return row.id;
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(donation)
+      .values({
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        paymentCreatedAt: payment.created,
+        transaction: payment.id,
+        last4: payment.last4,
+        // The account or the event may have been deleted since the payment started: the money is
+        // recorded all the same, with the email, title and banner it was made with.
+        accountId: sql`(select ${account.id} from ${account} where ${account.id} = ${accountId})`,
+        email,
+        eventId: sql`(select ${event.id} from ${event} where ${event.id} = ${eventId})`,
+        eventTitle: ev?.title ?? 'An event that has since been removed',
+        eventBanner: ev?.banner ?? '',
+      })
+      .onConflictDoNothing({ target: donation.transaction })
+      .returning();
+    if (inserted) {
+      await enqueue(
+        tx,
+        await donationReceiptMessage({
+          site,
+          charity: charityOf(site),
+          donationId: inserted.id,
+          to: inserted.email,
+          amountCents: inserted.amountCents,
+          currency: inserted.currency,
+          paidAt: inserted.paymentCreatedAt,
+          transaction: inserted.transaction,
+          last4: inserted.last4,
+          eventTitle: inserted.eventTitle,
+        }),
+      );
+      return inserted.id;
+    }
+    const [row] = await tx.select({ id: donation.id }).from(donation).where(eq(donation.transaction, payment.id));
+    if (!row) throw new Error('donation not stored');
+    return row.id;
+  });
 }
 
 /** POST /api/payment: the caller may record only their own payment. */
-export async function confirmDonation(db: Database, gateway: PaymentGateway, donor: SignedInAccount, transaction: string) {
+export async function confirmDonation(db: Database, gateway: PaymentGateway, donor: SignedInAccount, transaction: string, site: MailSite) {
   const payment = await gateway.retrievePayment(transaction);
   if (!payment) throw notFound('Payment');
   if (payment.metadata.accountId !== donor.id) throw new AppError('forbidden', 'This payment was made by someone else');
-  return recordDonation(db, payment);
+  return recordDonation(db, payment, site);
 }
 
 /**
@@ -98,7 +124,7 @@ export async function confirmDonation(db: Database, gateway: PaymentGateway, don
  * provider's next delivery tries again. Payments that are not donations made here (another
  * product on the same Stripe account) are acknowledged and left alone.
  */
-export async function handleNotification(db: Database, notification: PaymentNotification) {
+export async function handleNotification(db: Database, notification: PaymentNotification, site: MailSite) {
   return db.transaction(async (tx) => {
     const [first] = await tx
       .insert(paymentEvent)
@@ -108,7 +134,7 @@ export async function handleNotification(db: Database, notification: PaymentNoti
     if (!first) return { handled: false };
     const payment = notification.payment;
     const { accountId, email, eventId } = payment?.metadata ?? {};
-    if (payment?.status === 'succeeded' && accountId && email && eventId) await recordDonation(tx, payment);
+    if (payment?.status === 'succeeded' && accountId && email && eventId) await recordDonation(tx, payment, site);
     return { handled: true };
   });
 }
@@ -150,6 +176,22 @@ export async function listDonationsOf(db: Database, owner: { accountId: string }
   const where = 'accountId' in owner ? eq(donation.accountId, owner.accountId) : eq(donation.email, owner.email.toLowerCase());
   const rows = await db.select().from(donation).where(where).orderBy(desc(donation.createdAt), desc(donation.id));
   return rows.map(toDonation);
+}
+
+/**
+ * One donation as its printable receipt, for its donor (the account that made it) or an admin;
+ * undefined when no donation has the id.
+ */
+export async function findReceipt(db: Database, caller: SignedInAccount, id: string, site: MailSite) {
+  const [row] = await db.select().from(donation).where(eq(donation.id, id));
+  if (!row) return undefined;
+  // As the donation routes decide: a donor's own are those of their account (an email freed by a
+  // deleted account and signed up again does not inherit its donations).
+  if (row.accountId !== caller.id && caller.role !== 'admin') {
+    throw new AppError('forbidden', 'You can only see or change your own records');
+  }
+  const charity: Charity = charityOf(site);
+  return { ...toDonation(row), charity };
 }
 
 /** Every donation as CSV, newest first, read from the database a page at a time. */

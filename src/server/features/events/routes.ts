@@ -6,6 +6,7 @@ import { totalCountHeader } from '../../../shared/http.ts';
 import { notFound } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
+import { mailSiteOf } from '../../mail/site.ts';
 import { createEvent, deleteEvent, findEvent, listEvents, updateEvent } from './service.ts';
 
 const adminOnly = requireRole('admin');
@@ -60,6 +61,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
       schema: {
         summary: 'Update an event',
+        description: 'When its date or time changes, everyone registered for it is told by email.',
         params: eventParamsSchema,
         body: eventWriteSchema,
         response: { 200: modifiedCountSchema, ...noSuchEvent },
@@ -67,8 +69,9 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = recordId(request.params.id);
-      const modifiedCount = id ? await updateEvent(app.db, id, request.body) : 0;
+      const modifiedCount = id ? await updateEvent(app.db, id, request.body, mailSiteOf(app)) : 0;
       if (modifiedCount === 0) throw notFound('Event');
+      app.outbox.kick();
       return { modifiedCount };
     },
   );
@@ -80,14 +83,16 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete an event',
         description:
-          'Its registrations go with it; donations to it stay, as financial records. `deletedCount` is 0 when no event has the id.',
+          'Its registrations go with it, and the people registered for an event still to come are told by email; donations to it stay, as financial records. `deletedCount` is 0 when no event has the id.',
         params: eventParamsSchema,
         response: { 200: deletedCountSchema },
       },
     },
     async (request) => {
       const id = recordId(request.params.id);
-      return { deletedCount: id ? await deleteEvent(app.db, id) : 0 };
+      const deletedCount = id ? await deleteEvent(app.db, id, mailSiteOf(app)) : 0;
+      if (deletedCount > 0) app.outbox.kick();
+      return { deletedCount };
     },
   );
 };

@@ -3,7 +3,12 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Event, EventListQuery, EventWrite } from '../../../shared/events.ts';
 import { parseSort } from '../../../shared/paging.ts';
 import type { Database } from '../../db/client.ts';
-import { event } from '../../db/schema.ts';
+import { account, event, registration } from '../../db/schema.ts';
+import { enqueue } from '../../mail/outbox.ts';
+import { eventChangedMessage } from '../../mail/templates/event-changed.tsx';
+import { eventDeletedMessage } from '../../mail/templates/event-deleted.tsx';
+import { eventDate, mailEvent } from '../../mail/templates/event-links.ts';
+import type { SigningSite } from '../../mail/unsubscribe.ts';
 import { containsPattern } from '../../db/search.ts';
 
 type EventRow = typeof event.$inferSelect;
@@ -103,20 +108,66 @@ export async function createEvent(db: Database, input: EventWrite): Promise<stri
   return row.id;
 }
 
-export async function updateEvent(db: Database, id: string, input: EventWrite): Promise<number> {
-  const rows = await db
-    .update(event)
-    .set({ ...columnsFrom(input), ...(input.index === undefined ? {} : { index: input.index }), ...(input.key ? { key: input.key } : {}) })
-    .where(eq(event.id, id))
-    .returning({ id: event.id });
-  return rows.length;
+/**
+ * Changes an event. When its date or time changes, each person registered is told, in the same
+ * transaction (for an event that has not yet taken place, or is moved to a day not yet past).
+ */
+export async function updateEvent(db: Database, id: string, input: EventWrite, site: SigningSite): Promise<number> {
+  return db.transaction(async (tx) => {
+    // Held until the end: a registration made meanwhile waits, and is then told of the change.
+    const [before] = await tx
+      .select({ date: event.date, time: event.time, today: sql<string>`current_date::text` })
+      .from(event)
+      .where(eq(event.id, id))
+      .for('update');
+    if (!before) return 0;
+    const [row] = await tx
+      .update(event)
+      .set({
+        ...columnsFrom(input),
+        ...(input.index === undefined ? {} : { index: input.index }),
+        ...(input.key ? { key: input.key } : {}),
+      })
+      .where(eq(event.id, id))
+      .returning();
+    if (!row) return 0;
+    const previousDate = eventDate(before.date, before.time);
+    const moved = previousDate !== eventDate(row.date, row.time);
+    if (moved && (row.date >= before.today || before.date >= before.today)) {
+      for (const person of await registeredFor(tx, id)) {
+        await enqueue(tx, await eventChangedMessage({ site, ...person, event: mailEvent(row), previousDate, changedAt: row.updatedAt }));
+      }
+    }
+    return 1;
+  });
 }
 
 /**
- * Removes an event and its registrations (the database cascades). Donations to it stay, as
- * financial records, with the event's title and banner as they were.
+ * Removes an event and its registrations (the database cascades), telling each person registered
+ * for it, if it has not yet taken place, in the same transaction: they are read before the cascade.
+ * Donations to it stay, as financial records, with the event's title and banner as they were.
  */
-export async function deleteEvent(db: Database, id: string): Promise<number> {
-  const rows = await db.delete(event).where(eq(event.id, id)).returning({ id: event.id });
-  return rows.length;
+export async function deleteEvent(db: Database, id: string, site: SigningSite): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx.select({ event, today: sql<string>`current_date::text` }).from(event).where(eq(event.id, id)).for('update');
+    if (!found) return 0;
+    if (found.event.date >= found.today) {
+      for (const person of await registeredFor(tx, id)) {
+        await enqueue(tx, await eventDeletedMessage({ site, ...person, event: mailEvent(found.event) }));
+      }
+    }
+    const rows = await tx.delete(event).where(eq(event.id, id)).returning({ id: event.id });
+    return rows.length;
+  });
+}
+
+/** The people registered for an event, as the messages to them need them. */
+/** The people registered for an event who want event updates by email (their 'events' preference). */
+async function registeredFor(db: Database, eventId: string) {
+  return db
+    .select({ registrationId: registration.id, accountId: registration.accountId, to: registration.email, name: registration.name })
+    .from(registration)
+    .innerJoin(account, eq(account.id, registration.accountId))
+    .where(and(eq(registration.eventId, eventId), eq(account.emailEvents, true)))
+    .orderBy(registration.id);
 }

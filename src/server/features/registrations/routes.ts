@@ -8,6 +8,7 @@ import { errorResponses, fileResponse, pagedList, tagged } from '../../http/api-
 import { sendCsv } from '../../http/csv-reply.ts';
 import { recordId } from '../../http/record-id.ts';
 import { notFound } from '../../errors.ts';
+import { mailSiteOf } from '../../mail/site.ts';
 import * as registrations from './service.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -20,7 +21,8 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Register for an event',
-        description: 'Registers the caller: name, email and picture come from the account, the event’s fields from the event.',
+        description:
+          'Registers the caller: name, email and picture come from the account, the event’s fields from the event. The confirmation is emailed to the account’s address, with the event as a calendar file (event.ics).',
         body: registrationCreateSchema,
         response: {
           200: insertedIdSchema,
@@ -31,9 +33,11 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({
-      insertedId: await registrations.register(app.db, requireSignedIn(request), request.body.eventId),
-    }),
+    async (request) => {
+      const insertedId = await registrations.register(app.db, requireSignedIn(request), request.body.eventId, mailSiteOf(app));
+      app.outbox.kick();
+      return { insertedId };
+    },
   );
 
   app.get(
@@ -106,7 +110,8 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: selfOrAdmin,
       schema: {
         summary: 'Cancel a registration',
-        description: '`deletedCount` is 0 when no registration has the id.',
+        description:
+          '`deletedCount` is 0 when no registration has the id. The person registered is told by email, unless the event has taken place.',
         params: idParams,
         response: { 200: deletedCountSchema },
       },
@@ -114,7 +119,8 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = requireSignedIn(request);
       const id = recordId(request.params.id);
-      const deletedCount = id ? await registrations.cancelRegistration(app.db, caller, id) : 0;
+      const deletedCount = id ? await registrations.cancelRegistration(app.db, caller, id, mailSiteOf(app)) : 0;
+      if (deletedCount > 0) app.outbox.kick();
       return { deletedCount };
     },
   );

@@ -12,6 +12,11 @@ import { sortOrder } from '../../db/sort.ts';
 import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { toEvent } from '../events/service.ts';
+import { enqueue } from '../../mail/outbox.ts';
+import { mailEvent } from '../../mail/templates/event-links.ts';
+import { registrationCancelledMessage } from '../../mail/templates/registration-cancelled.tsx';
+import { registrationConfirmedMessage } from '../../mail/templates/registration-confirmed.tsx';
+import type { SigningSite } from '../../mail/unsubscribe.ts';
 
 const columns = { registration, event, role: account.role };
 type Row = {
@@ -43,23 +48,47 @@ function selectRegistrations(db: Database) {
 }
 
 /**
- * Registers the caller for an event, with their name, email and picture as their account has them.
+ * Registers the caller for an event, with their name, email and picture as their account has them,
+ * and queues the confirmation (with the event as a calendar file) in the same transaction.
  * The database's unique constraint, not a read before the write, makes a second registration fail.
  */
-export async function register(db: Database, caller: SignedInAccount, eventId: string): Promise<string> {
-  const [found] = await db
-    .select({ id: event.id, past: sql<boolean>`${event.date} < current_date` })
-    .from(event)
-    .where(eq(event.id, eventId));
-  if (!found) throw notFound('Event');
-  if (found.past) throw new AppError('conflict', registrationMessages.eventPast);
+/** Whether the account wants messages about its events (the 'events' email preference). */
+async function wantsEventMail(db: Database, accountId: string): Promise<boolean> {
+  const [found] = await db.select({ events: account.emailEvents }).from(account).where(eq(account.id, accountId));
+  return found?.events ?? false;
+}
+
+export async function register(db: Database, caller: SignedInAccount, eventId: string, site: SigningSite): Promise<string> {
   try {
-    const [row] = await db
-      .insert(registration)
-      .values({ accountId: caller.id, eventId, name: caller.name, email: caller.email, image: caller.image })
-      .returning({ id: registration.id });
-    if (!row) throw new Error('registration not stored');
-    return row.id;
+    return await db.transaction(async (tx) => {
+      // Read in the transaction and held (KEY SHARE): an admin's change of date waits for this
+      // registration and then tells it, or goes first and this confirmation names the new date.
+      const [found] = await tx
+        .select({ event, past: sql<boolean>`${event.date} < current_date` })
+        .from(event)
+        .where(eq(event.id, eventId))
+        .for('key share');
+      if (!found) throw notFound('Event');
+      if (found.past) throw new AppError('conflict', registrationMessages.eventPast);
+      const [row] = await tx
+        .insert(registration)
+        .values({ accountId: caller.id, eventId, name: caller.name, email: caller.email, image: caller.image })
+        .returning({ id: registration.id });
+      if (!row) throw new Error('registration not stored');
+      if (await wantsEventMail(tx, caller.id))
+        await enqueue(
+          tx,
+          await registrationConfirmedMessage({
+            site,
+            registrationId: row.id,
+            accountId: caller.id,
+            to: caller.email,
+            name: caller.name,
+            event: mailEvent(found.event),
+          }),
+        );
+      return row.id;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', registrationMessages.alreadyRegistered);
     // The event was deleted between the check and the insert.
@@ -164,15 +193,40 @@ export async function listRegistrations(db: Database, query: RegistrationListQue
   return { registrations: rows.map(toRegistration), total };
 }
 
-/** Removes a registration the caller owns (or any, for an admin); one that is already gone counts 0. */
-export async function cancelRegistration(db: Database, caller: SignedInAccount, id: string): Promise<number> {
-  const [row] = await db.select({ accountId: registration.accountId }).from(registration).where(eq(registration.id, id));
-  if (!row) return 0;
-  if (row.accountId !== caller.id && caller.role !== 'admin') {
-    throw new AppError('forbidden', 'You can only cancel your own registrations');
-  }
-  const deleted = await db.delete(registration).where(eq(registration.id, id)).returning({ id: registration.id });
-  return deleted.length;
+/**
+ * Removes a registration the caller owns (or any, for an admin), and queues the message that says
+ * so in the same transaction; one that is already gone counts 0 and sends nothing.
+ */
+export async function cancelRegistration(db: Database, caller: SignedInAccount, id: string, site: SigningSite): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ registration, event, today: sql<string>`current_date::text` })
+      .from(registration)
+      .innerJoin(event, eq(registration.eventId, event.id))
+      .where(eq(registration.id, id))
+      .for('update', { of: registration });
+    if (!row) return 0;
+    if (row.registration.accountId !== caller.id && caller.role !== 'admin') {
+      throw new AppError('forbidden', 'You can only cancel your own registrations');
+    }
+    const deleted = await tx.delete(registration).where(eq(registration.id, id)).returning({ id: registration.id });
+    // A registration for an event that has taken place is history: removing it tells nobody anything.
+    if (deleted.length > 0 && row.event.date >= row.today && (await wantsEventMail(tx, row.registration.accountId))) {
+      await enqueue(
+        tx,
+        await registrationCancelledMessage({
+          site,
+          registrationId: id,
+          accountId: row.registration.accountId,
+          to: row.registration.email,
+          name: row.registration.name,
+          event: mailEvent(row.event),
+          byOrganisers: row.registration.accountId !== caller.id,
+        }),
+      );
+    }
+    return deleted.length;
+  });
 }
 
 /** Every registration as CSV, newest first, read from the database a page at a time. */

@@ -1,6 +1,6 @@
 import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
-import { eventDateInWords } from './event-date.ts';
+import { formatEventDate } from '../../../shared/event-date.ts';
 import { Action, Layout, type MailSite, Paragraph } from './layout.tsx';
 
 export interface EventReminder {
@@ -16,7 +16,7 @@ export interface EventReminder {
 /** The day before an event: one per registration and event day (a moved event is reminded of again). */
 export async function eventReminderMessage(data: EventReminder): Promise<OutgoingMessage> {
   const { site, event } = data;
-  const when = eventDateInWords(event.date, event.time);
+  const when = formatEventDate(event.time ? `${event.date}T${event.time.slice(0, 5)}` : event.date);
   const subject = `Tomorrow: ${event.title}`;
   const { html, text } = await renderMessage(
     <Layout

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 // Types only: My Donation shows a list and needs none of the schemas' code.
-import type { Donation, PaymentStarted, TestCard, testConfirmResultSchema } from '../../../shared/donations.ts';
+import type { Donation, PaymentStarted, Receipt, TestCard, testConfirmResultSchema } from '../../../shared/donations.ts';
 import { getJson, sendJson } from '../../lib/api-client.ts';
 import { accountScope } from '../../lib/current-account.ts';
 
@@ -34,7 +34,18 @@ export async function fetchDonationsOf(email: string, signal?: AbortSignal): Pro
   return data;
 }
 
+/** A donation's receipt: for its donor or an admin (403 for anyone else, 404 for an unknown id). */
+export async function fetchReceipt(donationId: string, signal?: AbortSignal): Promise<Receipt> {
+  const { data } = await getJson<Receipt>(`/payment/${encodeURIComponent(donationId)}/receipt`, signal);
+  return data;
+}
+
 export const donationQueries = {
+  receipt: (donationId: string) =>
+    queryOptions({
+      queryKey: [...accountScope, 'donation-receipt', donationId] as const,
+      queryFn: ({ signal }) => fetchReceipt(donationId, signal),
+    }),
   /** Under the account's scope: signing out forgets them. */
   mine: (email: string) =>
     queryOptions({

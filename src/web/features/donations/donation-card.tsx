@@ -1,4 +1,5 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
 import type { Donation } from '../../../shared/donations.ts';
 import { formatAmount } from '../../../shared/money.ts';
 import { EventBanner } from '../../components/event-banner.tsx';
@@ -25,6 +26,9 @@ export function DonationCard({ donation }: { donation: Donation }) {
           </Text>
           {donation.last4 && <Text size="sm">Card ending {donation.last4}</Text>}
         </Group>
+        <Anchor component={Link} to={`/dashboard/donation/${donation._id}/receipt`} size="sm">
+          Receipt<VisuallyHidden> for {donation.event}</VisuallyHidden>
+        </Anchor>
       </Stack>
     </article>
   );

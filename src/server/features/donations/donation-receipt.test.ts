@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { outboxMessage } from '../../db/schema.ts';
+import { call, signUp, type TestAccount } from '../../test/accounts.ts';
+import { insertEvent } from '../../test/factories.ts';
+import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+
+let smtp: SmtpStandIn;
+let t: TestApp;
+let admin: TestAccount;
+let eventId: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpStandIn();
+  t = await startTestApp({
+    donationAmountCents: 2550,
+    mail: { ...loadConfig().mail, smtpUrl: smtp.url, pollMs: 100, retryDelaysS: [1] },
+  });
+  admin = await signUp(t, { role: 'admin' });
+  eventId = (await insertEvent(t.app.db, { title: 'Winter Coat Drive' })).id;
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+/** A donation as the donation page makes it in test mode: start, pay with a test card, record. */
+async function donate(who: TestAccount) {
+  const started = await (await call(t, 'POST', '/api/create-payment-intent', { eventId, attemptId: randomUUID() }, who.auth)).json();
+  const paid = await call(
+    t,
+    'POST',
+    '/api/test-payments/confirm',
+    {
+      clientSecret: started.clientSecret,
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123', postalCode: '10001' },
+    },
+    who.auth,
+  );
+  expect((await paid.json()).status).toBe('succeeded');
+  const recorded = await call(t, 'POST', '/api/payment', { transaction: started.paymentId }, who.auth);
+  expect(recorded.status).toBe(200);
+  return { paymentId: started.paymentId as string, donationId: (await recorded.json()).insertedId as string };
+}
+
+describe('the donation receipt', () => {
+  it('is mailed once, with the amount, date, reference, card and charity, and a link to the printable receipt', async () => {
+    const donor = await signUp(t);
+    const { paymentId, donationId } = await donate(donor);
+    // Recorded again (a retry, the webhook): the same donation, and no second receipt.
+    expect(await (await call(t, 'POST', '/api/payment', { transaction: paymentId }, donor.auth)).json()).toEqual({
+      insertedId: donationId,
+    });
+
+    const [mail] = await smtp.mailTo(donor.email);
+    expect(mail?.subject).toBe('Your receipt: $25.50 to Helping Hands');
+    for (const body of [mail?.text ?? '', mail?.html ?? '']) {
+      expect(body).toContain('$25.50');
+      expect(body).toContain(paymentId);
+      expect(body).toContain('Card ending 4242');
+      expect(body).toContain('Winter Coat Drive');
+      expect(body).toMatch(/\d{1,2} \w+ \d{4}, \d{2}:\d{2} UTC/);
+      expect(body).toContain(`${t.config.publicUrl}/dashboard/donation/${donationId}/receipt`);
+    }
+    // A record of a payment, like a shop's receipt: nothing to unsubscribe from.
+    expect(mail?.header('list-unsubscribe')).toBeUndefined();
+    expect(mail?.text).not.toMatch(/unsubscribe/i);
+
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await smtp.mailTo(donor.email)).toHaveLength(1);
+    expect(
+      await t.app.db
+        .select()
+        .from(outboxMessage)
+        .where(eq(outboxMessage.key, `donation-receipt:${donationId}`)),
+    ).toHaveLength(1);
+  });
+
+  it('is queued with the donation only when the payment succeeded', async () => {
+    const donor = await signUp(t);
+    const started = await (await call(t, 'POST', '/api/create-payment-intent', { eventId, attemptId: randomUUID() }, donor.auth)).json();
+    expect((await call(t, 'POST', '/api/payment', { transaction: started.paymentId }, donor.auth)).status).toBe(409);
+    expect(await t.app.db.select().from(outboxMessage).where(eq(outboxMessage.to, donor.email))).toEqual([]);
+  });
+});
+
+describe('GET /api/payment/{id}/receipt', () => {
+  it('gives the donor and admins the receipt, and nobody else', async () => {
+    const donor = await signUp(t);
+    const other = await signUp(t);
+    const { paymentId, donationId } = await donate(donor);
+    const path = `/api/payment/${donationId}/receipt`;
+
+    const mine = await call(t, 'GET', path, undefined, donor.auth);
+    expect(mine.status).toBe(200);
+    const receipt = await mine.json();
+    expect(receipt).toMatchObject({
+      _id: donationId,
+      amount: 2550,
+      currency: 'usd',
+      transaction: paymentId,
+      last4: '4242',
+      email: donor.email,
+      event: 'Winter Coat Drive',
+      charity: { name: 'Helping Hands', website: t.config.publicUrl, contact: t.config.publicUrl },
+    });
+    expect(await (await call(t, 'GET', path, undefined, admin.auth)).json()).toEqual(receipt);
+    expect((await call(t, 'GET', path, undefined, other.auth)).status).toBe(403);
+    expect((await call(t, 'GET', path)).status).toBe(401);
+    expect((await call(t, 'GET', `/api/payment/${randomUUID()}/receipt`, undefined, donor.auth)).status).toBe(404);
+    expect((await call(t, 'GET', '/api/payment/not-an-id/receipt', undefined, admin.auth)).status).toBe(404);
+  });
+
+  it("is not given to whoever signs up later with a deleted donor's email", async () => {
+    const first = await signUp(t);
+    const { donationId } = await donate(first);
+    expect((await call(t, 'DELETE', `/api/users/${first.id}`, undefined, admin.auth)).status).toBe(200);
+    const newcomer = await signUp(t, { email: first.email });
+    expect((await call(t, 'GET', `/api/payment/${donationId}/receipt`, undefined, newcomer.auth)).status).toBe(403);
+    expect((await call(t, 'GET', `/api/payment/${donationId}/receipt`, undefined, admin.auth)).status).toBe(200);
+  });
+});
