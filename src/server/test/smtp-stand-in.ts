@@ -29,7 +29,8 @@ export interface SmtpStandIn {
 }
 
 /** A real SMTP server on localhost (the `smtp-server` package) that keeps what it receives. */
-export async function startSmtpStandIn(): Promise<SmtpStandIn> {
+/** `port`: a given port (to come back where an earlier one was), or any free one. */
+export async function startSmtpStandIn(port = 0): Promise<SmtpStandIn> {
   let mode: SmtpMode = 'accept';
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -67,7 +68,7 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
       );
     },
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await once(server.server, 'listening');
   const address = server.server.address();
   if (!address || typeof address === 'string') throw new Error('the SMTP stand-in is not listening');
