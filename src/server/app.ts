@@ -95,7 +95,7 @@ export async function buildApp(
   app.decorate('outbox', outboxWorker);
   // Stops claiming messages before the database closes; a message being sent is finished first.
   app.addHook('preClose', () => outboxWorker.stop());
-  const auth = createAuth(config, database.db, await loadAuthSecret(database.db, config.authSecret), app.log);
+  const auth = createAuth(config, database.db, await loadAuthSecret(database.db, config.authSecret), app.log, outboxWorker);
   app.decorate('auth', auth);
   app.decorate('payments', config.stripe ? createStripeGateway(config.stripe) : createTestModeGateway(database.db));
 

@@ -64,6 +64,8 @@ export const loginFormSchema = z.object({
 export const accountSchema = z.object({
   _id: z.string(),
   email: z.string(),
+  /** Whether the address is confirmed (by its link, or by the sign-in provider). */
+  emailVerified: z.boolean(),
   displayName: z.string(),
   name: z.string(),
   photoURL: z.string().nullable(),
