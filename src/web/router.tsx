@@ -59,6 +59,9 @@ export const router = createBrowserRouter([
           },
           { path: 'login', lazy: () => import('./routes/login.tsx').then((m) => ({ Component: m.LoginPage })) },
           { path: 'register', lazy: () => import('./routes/register.tsx').then((m) => ({ Component: m.RegisterPage })) },
+          { path: 'verify-email', lazy: page(() => import('./routes/verify-email.tsx'), 'VerifyEmailPage') },
+          { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password.tsx'), 'ForgotPasswordPage') },
+          { path: 'reset-password', lazy: page(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage') },
           {
             path: 'events/register/:singleEventId',
             element: <RequireSignedIn />,
