@@ -3,7 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { linkFromMail, password, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible, newPage, pageProblems } from './support/browser.ts';
 import { expectProblemBeside } from './support/form-fields.ts';
-import { mailbox } from './support/server.ts';
+import { adminEmail, configureServer, mailbox } from './support/server.ts';
+
+/** A second ADMIN_EMAILS address, at a provider that has not checked it. */
+const unverifiedChief = `unverified-chief-${Date.now()}@example.org`;
+configureServer(async () => ({ adminEmails: [adminEmail, unverifiedChief] }));
+
+/** 'Continue With Google' through the provider's own pages, as `login`. */
+async function continueWithProvider(page: Page, login: string) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue With Google' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/interaction/'));
+  await page.locator('input[name=login]').fill(login);
+  await page.locator('input[name=password]').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
+}
+
+const me = (page: Page) => page.evaluate(async () => (await fetch('/api/users/me')).json());
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Please confirm your email address' });
 
@@ -112,5 +130,30 @@ describe('forgot password', () => {
       'Failed to load resource: the server responded with a status of 401 (Unauthorized)',
       'Failed to load resource: the server responded with a status of 400 (Bad Request)',
     ]);
+  });
+});
+
+describe('accounts from the sign-in provider', () => {
+  it('count as confirmed when the provider says email_verified, and ADMIN_EMAILS makes such an account admin at once', async () => {
+    const page = await newPage();
+    await continueWithProvider(page, adminEmail);
+    expect(await me(page)).toMatchObject({ email: adminEmail, emailVerified: true, role: 'admin' });
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Olive Dune' }).waitFor();
+    expect(await banner(page).count()).toBe(0);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('are unconfirmed when the provider does not say email_verified: a listed address is admin only after its link', async () => {
+    const page = await newPage();
+    await continueWithProvider(page, unverifiedChief);
+    expect(await me(page)).toMatchObject({ email: unverifiedChief, emailVerified: false, role: 'donator' });
+    await page.goto('/dashboard');
+    await banner(page).waitFor();
+
+    await page.goto(await linkFromMail(unverifiedChief, '/verify-email'));
+    await page.getByRole('status').filter({ hasText: 'Your email address is confirmed.' }).waitFor();
+    expect(await me(page)).toMatchObject({ emailVerified: true, role: 'admin' });
+    expect(pageProblems(page)).toEqual([]);
   });
 });
