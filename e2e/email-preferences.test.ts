@@ -1,16 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/server/config.ts';
-import { type SmtpStandIn, startSmtpStandIn } from '../src/server/test/smtp-stand-in.ts';
+import { describe, expect, it } from 'vitest';
 import { adminSession, apiCall, signedInPage, volunteerSession } from './support/accounts.ts';
 import { baseURL, expectAccessible, newPage, pageProblems } from './support/browser.ts';
-import { configureServer } from './support/server.ts';
+import { mailbox as smtp } from './support/server.ts';
 
-let smtp: SmtpStandIn | undefined;
-configureServer(async () => {
-  smtp = await startSmtpStandIn();
-  return { mail: { ...loadConfig().mail, smtpUrl: smtp.url, pollMs: 100, retryDelaysS: [1] } };
-});
-afterAll(async () => smtp?.close());
 
 describe('email preferences', () => {
   it('are chosen on the profile page with the keyboard alone, and the notice email they bring can be stopped from its link', async () => {
@@ -41,7 +33,7 @@ describe('email preferences', () => {
 
     const published = await apiCall(await adminSession(), 'POST', '/notices', { notice: 'The hall opens at 9 on Saturday.' });
     expect(published.status).toBe(200);
-    const [mail] = (await smtp?.mailTo(volunteer.email)) ?? [];
+    const [mail] = await smtp.mailTo(volunteer.email);
     expect(mail?.subject).toBe('Notice: The hall opens at 9 on Saturday.');
     const link = /https?:\/\/\S+\/api\/mail\/unsubscribe\?token=[\w.-]+/.exec(mail?.text ?? '')?.[0];
     expect(link).toBeDefined();

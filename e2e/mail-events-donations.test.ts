@@ -1,25 +1,15 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/server/config.ts';
+import { describe, expect, it } from 'vitest';
 import { readCalendar } from '../src/server/test/calendar.ts';
-import { type SmtpStandIn, startSmtpStandIn } from '../src/server/test/smtp-stand-in.ts';
 import { signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible, pageProblems, toast } from './support/browser.ts';
 import { donateThroughApi, donationForm as form, payButton } from './support/donations.ts';
 import { upcomingDemoEvents } from './support/events.ts';
-import { configureServer } from './support/server.ts';
+import { mailbox as smtp } from './support/server.ts';
 
 /**
  * The messages a volunteer and a donor get, as they get them: this file's server sends its mail to
  * a real SMTP server on localhost, and the journeys open the links in the mail they received.
  */
-let smtp: SmtpStandIn;
-
-configureServer(async () => {
-  smtp = await startSmtpStandIn();
-  return { mail: { ...loadConfig().mail, smtpUrl: smtp.url, pollMs: 100, retryDelaysS: [1] } };
-});
-
-afterAll(() => smtp.close());
 
 /** The address of the first link in a message's text that starts with `prefix`. */
 function linkIn(text: string, prefix: string): string {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { baseURL, newPage } from './browser.ts';
-import { adminEmail } from './server.ts';
+import { adminEmail, mailbox } from './server.ts';
 
 export { adminEmail };
 
@@ -55,10 +55,32 @@ export async function signInThroughApi(email: string, name: string): Promise<Ses
   return sessionFrom(res, { email, name });
 }
 
-/** The one admin account: signed up by the first test that needs it, signed in to after that. */
+/** The address of the link to `page` in the latest mail to `email` that has one, waiting up to 10 s for it. */
+export async function linkFromMail(email: string, page: '/verify-email' | '/reset-password', count = 1): Promise<string> {
+  const pattern = new RegExp(`${baseURL}${page}\\?token=[^\\s"<>]+`);
+  const received = await mailbox.mailTo(email, { count });
+  const link = received.map((mail) => pattern.exec(mail.text)?.[0]).findLast(Boolean);
+  if (!link) throw new Error(`no ${page} link in the ${received.length} mail(s) to ${email}`);
+  return link;
+}
+
+/** Confirms `email` as its owner would, through the API call /verify-email makes with the link's token. */
+export async function confirmFromMail(email: string): Promise<void> {
+  const link = new URL(await linkFromMail(email, '/verify-email'));
+  const res = await fetch(`${baseURL}/api/auth/verify-email${link.search}`, { headers: { origin: baseURL } });
+  if (res.status !== 200) throw new Error(`confirming ${email} failed: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * The one admin account: signed up by the first test that needs it, its address confirmed from the
+ * mail (ADMIN_EMAILS makes it admin from then on), signed in to after that.
+ */
 export async function adminSession(): Promise<Session> {
   const res = await post('/api/auth/sign-up/email', { name: 'Ada Admin', email: adminEmail, password });
-  if (res.status === 200) return sessionFrom(res, { email: adminEmail, name: 'Ada Admin' });
+  if (res.status === 200) {
+    await confirmFromMail(adminEmail);
+    return sessionFrom(res, { email: adminEmail, name: 'Ada Admin' });
+  }
   if (res.status !== 409) throw new Error(`admin sign-up failed: ${res.status} ${await res.text()}`);
   return signInThroughApi(adminEmail, 'Ada Admin');
 }

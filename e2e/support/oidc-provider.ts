@@ -11,7 +11,8 @@ export interface TestIdentityProvider {
 
 /**
  * A real OpenID Connect provider on localhost, standing in for Google. Its built-in development
- * login page takes any login (used as the person's email) and any password.
+ * login page takes any login (used as the person's email, `email_verified` unless it starts with
+ * `unverified-`) and any password.
  */
 export async function startIdentityProvider(redirectUri: string): Promise<TestIdentityProvider> {
   const clientId = 'helping-hands-e2e';
@@ -27,7 +28,8 @@ export async function startIdentityProvider(redirectUri: string): Promise<TestId
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     findAccount: async (_ctx, id) => ({
       accountId: id,
-      claims: async () => ({ sub: id, email: id, email_verified: true, name: 'Olive Dune' }),
+      // A login that starts with `unverified-` is an address the provider has not checked.
+      claims: async () => ({ sub: id, email: id, email_verified: !id.startsWith('unverified-'), name: 'Olive Dune' }),
     }),
     ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     cookies: { keys: ['e2e-cookie-key-one-0123456789abcdef'] },

@@ -1,22 +1,33 @@
 import { once } from 'node:events';
 import { type AddressInfo, createServer } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import type { Config } from '../../src/server/config.ts';
+import { type Config, loadConfig } from '../../src/server/config.ts';
+import { type SmtpStandIn, startSmtpStandIn } from '../../src/server/test/smtp-stand-in.ts';
 import { startTestApp, type TestApp } from '../../src/server/test/test-app.ts';
 import { startIdentityProvider, type TestIdentityProvider } from './oidc-provider.ts';
 
 /**
  * Each browser test file gets its own production-like server: the built web app, a fresh database
  * seeded with the demo content (embedded in memory, or a new database on the server DATABASE_URL
- * names), the e2e admin address, and an OpenID Connect provider on localhost behind 'Continue With
- * Google'. Files run in parallel, and none sees another's data.
+ * names), the e2e admin address, an OpenID Connect provider on localhost behind 'Continue With
+ * Google', and an SMTP server on localhost that receives the file's mail (`mailbox`). Files run in
+ * parallel, and none sees another's data.
  *
  * `baseURL` is set before the file's first test (a live binding: read it inside tests and hooks).
  */
 export let baseURL = '';
 
-/** The e2e server starts with ADMIN_EMAILS=admin@example.org: this account is an admin from sign-up on. */
+/**
+ * The e2e server starts with ADMIN_EMAILS=admin@example.org: this account is an admin once its address
+ * is confirmed (support/accounts.ts `adminSession` opens the link from the mail).
+ */
 export const adminEmail = 'admin@example.org';
+
+/**
+ * The mail the file's server sent (a live binding, set before the first test). A file that reads
+ * mail uses this one rather than starting another, so the admin's confirmation arrives here too.
+ */
+export let mailbox: SmtpStandIn;
 
 let app: TestApp | undefined;
 let idp: TestIdentityProvider | undefined;
@@ -40,6 +51,7 @@ async function freePort(): Promise<number> {
 
 /** The provider must know the app's callback before the app exists, so the app's port is picked first. */
 async function start(): Promise<void> {
+  mailbox = await startSmtpStandIn();
   const extra = await settings();
   for (let attempt = 1; ; attempt += 1) {
     const port = await freePort();
@@ -53,6 +65,7 @@ async function start(): Promise<void> {
         webDir: 'dist/web',
         adminEmails: [adminEmail],
         socialProvider: { id: 'oidc', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret },
+        mail: { ...loadConfig().mail, smtpUrl: mailbox.url, pollMs: 100, retryDelaysS: [1] },
         ...extra,
       });
       baseURL = app.baseUrl;
@@ -70,4 +83,5 @@ beforeAll(start);
 afterAll(async () => {
   await app?.close();
   await idp?.close();
+  await mailbox?.close();
 });

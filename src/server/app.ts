@@ -99,7 +99,7 @@ export async function buildApp(
   app.addHook('preClose', () => outboxWorker.stop());
   const authSecret = await loadAuthSecret(database.db, config.authSecret);
   app.decorate('authSecret', authSecret);
-  const auth = createAuth(config, database.db, authSecret, app.log);
+  const auth = createAuth(config, database.db, authSecret, app.log, outboxWorker);
   const site = { name: SITE_NAME, publicUrl: config.publicUrl };
   const reminders = new ReminderJob(database.db, site, authSecret, config.mail.reminderCheckMs, app.log, () => outboxWorker.kick());
   app.decorate('reminders', reminders);

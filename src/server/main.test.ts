@@ -310,7 +310,8 @@ if (!loadConfig().databaseUrl) {
           DATABASE_URL: undefined,
           REDIS_URL: undefined,
           ADMIN_EMAILS: adminEmail,
-          LOG_LEVEL: 'warn',
+          // Info: the admin confirms its address from the log line the outbox writes without SMTP_URL.
+          LOG_LEVEL: 'info',
         };
         let server: ReturnType<typeof startServer> | undefined;
         const acknowledged: string[] = [];
@@ -330,6 +331,12 @@ if (!loadConfig().databaseUrl) {
               });
               expect(res.status).toBe(200);
               auth = { authorization: `Bearer ${res.headers.get('set-auth-token')}` };
+              // ADMIN_EMAILS makes it admin once the address is confirmed: through the link in the log.
+              const started = server;
+              await expect.poll(() => confirmationLinkIn(started.output(), adminEmail), { timeout: 10_000, interval: 50 }).toBeTruthy();
+              const link = new URL(confirmationLinkIn(started.output(), adminEmail) ?? '');
+              const confirmed = await fetch(`${origin}/api/auth/verify-email${link.search}`, { headers: { origin } });
+              expect(confirmed.status).toBe(200);
             } else {
               // Everything acknowledged before the earlier kills is there, and the admin's session too.
               const present = await emailsOf(origin, auth);
@@ -361,4 +368,18 @@ if (!loadConfig().databaseUrl) {
       processTimeout * 4,
     );
   });
+}
+
+/** The confirmation link for `email` in the JSON log line the outbox writes when there is no SMTP_URL. */
+function confirmationLinkIn(output: string, email: string): string | undefined {
+  for (const line of output.split('\n')) {
+    if (!line.includes('"outbox"')) continue;
+    try {
+      const { outbox } = JSON.parse(line) as { outbox?: { kind?: string; to?: string; links?: string[] } };
+      if (outbox?.kind === 'verify-email' && outbox.to === email) return outbox.links?.find((l) => l.includes('/verify-email?token='));
+    } catch {
+      // not a JSON line
+    }
+  }
+  return undefined;
 }

@@ -54,6 +54,20 @@ export const signUpFormSchema = z
   })
   .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], message: accountMessages.passwordMismatch });
 
+/** 'Forgot password?': the address to send a reset link to. */
+export const forgotPasswordFormSchema = z.object({ email: emailSchema });
+
+/** /reset-password: a new password with the sign-up rules and messages. */
+export const resetPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], message: accountMessages.passwordMismatch });
+
+/** What the pages say about links sent by mail; the same whether or not the address has an account. */
+export const mailLinkMessages = {
+  resetLinkSent: 'If an account exists for that address, we have sent a link',
+  confirmPlease: 'Please confirm your email address',
+} as const;
+
 /** The login form: a short password and a malformed email are both said at once (spec section 5). */
 export const loginFormSchema = z.object({
   email: emailSchema,
@@ -64,6 +78,8 @@ export const loginFormSchema = z.object({
 export const accountSchema = z.object({
   _id: z.string(),
   email: z.string(),
+  /** Whether the address is confirmed (by its link, or by the sign-in provider). */
+  emailVerified: z.boolean(),
   displayName: z.string(),
   name: z.string(),
   photoURL: z.string().nullable(),

@@ -61,6 +61,9 @@ export const router = createBrowserRouter([
           { path: 'login', lazy: () => import('./routes/login.tsx').then((m) => ({ Component: m.LoginPage })) },
           { path: 'register', lazy: () => import('./routes/register.tsx').then((m) => ({ Component: m.RegisterPage })) },
           { path: 'unsubscribe', lazy: page(() => import('./routes/unsubscribe.tsx'), 'UnsubscribePage') },
+          { path: 'verify-email', lazy: page(() => import('./routes/verify-email.tsx'), 'VerifyEmailPage') },
+          { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password.tsx'), 'ForgotPasswordPage') },
+          { path: 'reset-password', lazy: page(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage') },
           {
             path: 'events/register/:singleEventId',
             element: <RequireSignedIn />,

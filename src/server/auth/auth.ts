@@ -1,13 +1,16 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth } from 'better-auth/plugins';
-import { eq, and, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/accounts.ts';
-import type { Config } from '../config.ts';
+import { type Config, SITE_NAME } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { authLogger } from '../http/logger.ts';
 import { account, credential, session, verification } from '../db/schema.ts';
+import { authLogger } from '../http/logger.ts';
+import { enqueue } from '../mail/outbox.ts';
+import { RESET_PASSWORD_MINUTES, resetPasswordMessage } from '../mail/templates/reset-password.tsx';
+import { VERIFY_EMAIL_HOURS, verifyEmailMessage } from '../mail/templates/verify-email.tsx';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -15,9 +18,37 @@ const DAY_SECONDS = 24 * 60 * 60;
  * Accounts and sessions: the sign-in library on the product's own tables. Sessions live in the
  * database, last 7 days (renewed daily while used), and also work as bearer tokens for API clients.
  */
-export function createAuth(config: Config, db: Database, secret: string, log: FastifyBaseLogger) {
+export function createAuth(
+  config: Config,
+  db: Database,
+  secret: string,
+  log: FastifyBaseLogger,
+  /** Told when a message is queued, so it goes out at once rather than at the next look. */
+  outbox?: { kick(): void },
+) {
   const provider = config.socialProvider;
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
+  const site = { name: SITE_NAME, publicUrl: config.publicUrl.replace(/\/$/, '') };
+
+  /** ADMIN_EMAILS: the account becomes admin only once its address is confirmed. */
+  async function makeAdminIfListed(userId: string) {
+    if (config.adminEmails.length === 0) return;
+    await db
+      .update(account)
+      .set({ role: 'admin' })
+      .where(
+        and(eq(account.id, userId), eq(account.emailVerified, true), inArray(account.email, config.adminEmails), ne(account.role, 'admin')),
+      );
+  }
+
+  /**
+   * The library calls these after its own write (the account at sign-up, the reset token row), not
+   * inside its transaction, so the message is queued right after: see docs/decisions/018-verified-email.md.
+   */
+  async function queue(message: Promise<Parameters<typeof enqueue>[1]>) {
+    await enqueue(db, await message);
+    outbox?.kick();
+  }
 
   return betterAuth({
     appName: 'Helping Hands',
@@ -43,9 +74,24 @@ export function createAuth(config: Config, db: Database, secret: string, log: Fa
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_MINUTES * 60,
+      sendResetPassword: ({ user, token }) => queue(resetPasswordMessage({ site, to: user.email, name: user.name, token })),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFY_EMAIL_HOURS * 60 * 60,
+      // The link confirms the address; it does not sign anyone in (a mail forwarded or read over a
+      // shoulder must not hand over the account).
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: ({ user, token }) =>
+        queue(verifyEmailMessage({ site, userId: user.id, to: user.email, name: user.name, token })),
+      afterEmailVerification: async (user) => makeAdminIfListed(user.id),
     },
     session: { expiresIn: 7 * DAY_SECONDS, updateAge: DAY_SECONDS },
-    account: { accountLinking: { enabled: true, trustedProviders: provider ? [provider.id] : [] } },
+    // A provider's account joins an existing one with the same email only when the provider says
+    // `email_verified` and the existing address is confirmed too (the library's rules for an
+    // untrusted provider): an unproven address at the provider cannot take over an account.
+    account: { accountLinking: { enabled: true, trustedProviders: [] } },
     socialProviders: provider?.id === 'google' ? { google: { clientId: provider.clientId, clientSecret: provider.clientSecret } } : {},
     plugins: [
       bearer(),
@@ -89,23 +135,22 @@ export function createAuth(config: Config, db: Database, secret: string, log: Fa
     databaseHooks: {
       user: {
         create: {
+          // Admin from the start only when the sign-in provider vouches for the address
+          // (`email_verified`); an email and password sign-up is confirmed by its link first.
           before: async (user) => ({
-            data: { ...user, email: user.email.toLowerCase(), role: isAdminEmail(user.email) ? 'admin' : 'donator' },
+            data: {
+              ...user,
+              email: user.email.toLowerCase(),
+              role: user.emailVerified === true && isAdminEmail(user.email) ? 'admin' : 'donator',
+            },
           }),
         },
       },
       session: {
         create: {
-          // ADMIN_EMAILS applies from the next sign-in on, also to accounts made before it was set.
-          after: async (created) => {
-            const [owner] = await db.select({ email: account.email }).from(account).where(eq(account.id, created.userId));
-            if (owner && isAdminEmail(owner.email)) {
-              await db
-                .update(account)
-                .set({ role: 'admin' })
-                .where(and(eq(account.id, created.userId), ne(account.role, 'admin')));
-            }
-          },
+          // ADMIN_EMAILS applies from the next sign-in on, also to accounts made before it was
+          // set, once the address is confirmed.
+          after: async (created) => makeAdminIfListed(created.userId),
         },
       },
     },

@@ -12,6 +12,15 @@ export const changePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Enter your current password').max(1024),
   newPassword: passwordSchema,
 });
+/** 'Send the link again' and 'Forgot password?': an address, and nothing the library would redirect to. */
+export const emailOnlyBody = z.object({ email: emailSchema });
+export const resetPasswordBody = z.object({
+  token: z.string({ message: 'The link has no token' }).min(1, 'The link has no token').max(200, 'The link is not valid'),
+  newPassword: passwordSchema,
+});
+export const verifyEmailQuery = z.object({
+  token: z.string({ message: 'The link has no token' }).min(1, 'The link has no token').max(4000, 'The link is not valid'),
+});
 
 /** The account as the sign-in library answers it; the library may add fields. */
 const libraryUser = z.looseObject({
@@ -39,12 +48,16 @@ export interface AuthCall {
   description?: string;
   /** What the body must be: checked here before the library sees it (see routes.ts). */
   body?: z.ZodType;
+  /** What the query string must be, likewise. */
+  query?: z.ZodType;
   /** Counted by the sign-in rate limit (AUTH_RATE_LIMIT in each 5 minutes). */
   limited?: true;
+  /** Sends mail to the body's `email`: also counted per email (MAIL_PER_EMAIL_LIMIT in routes.ts), from any address. */
+  mails?: true;
   /** The success answer: JSON, or a status without a body. */
   answer: { schema: z.ZodType; headers?: Record<string, string> } | { status: number; description: string; type?: string };
   /** Errors particular to the call. */
-  errors?: Partial<Record<401 | 404 | 409, string>>;
+  errors?: Partial<Record<400 | 401 | 404 | 409, string>>;
 }
 
 /**
@@ -59,7 +72,9 @@ export const authCalls: readonly AuthCall[] = [
     path: '/sign-up/email',
     access: 'public',
     summary: 'Create an account with an email and password, signed in',
-    description: `The new account is a donator (an admin when its email is in ADMIN_EMAILS). ${sessionGiven}`,
+    description:
+      'The new account is a donator, and a confirmation link is mailed to the address; the account is an admin when its ' +
+      `email is in ADMIN_EMAILS, from the moment the address is confirmed. ${sessionGiven}`,
     body: signUpBody,
     limited: true,
     answer: {
@@ -130,6 +145,59 @@ export const authCalls: readonly AuthCall[] = [
     summary: 'Sign out everywhere else',
     description: 'Ends every session of the account except the one sent with the call.',
     answer: { schema: z.looseObject({ status: z.boolean() }) },
+  },
+  {
+    methods: ['GET'],
+    path: '/verify-email',
+    access: 'public',
+    summary: 'Confirm an email address with the token from the confirmation link',
+    description:
+      'What `/verify-email?token=…` (the page the mail links to) calls. A link stays good for 24 hours; opening it again ' +
+      'once the address is confirmed answers the same. It does not sign anyone in.',
+    query: verifyEmailQuery,
+    answer: { schema: z.looseObject({ status: z.literal(true) }) },
+    errors: { 400: 'The link is expired, not valid, or its account no longer exists (the message says which and what to do).' },
+  },
+  {
+    methods: ['POST'],
+    path: '/send-verification-email',
+    access: 'public',
+    summary: 'Send the confirmation link again',
+    description:
+      'Signed in, for the account’s own address. Signed out, the answer is the same whether or not the email has an ' +
+      'unconfirmed account (and a link is sent only if it has).',
+    body: emailOnlyBody,
+    limited: true,
+    mails: true,
+    answer: { schema: z.looseObject({ status: z.literal(true) }) },
+    errors: {
+      400: 'Signed in, the email is not the account’s own.',
+      409: 'Signed in, the address is already confirmed.',
+    },
+  },
+  {
+    methods: ['POST'],
+    path: '/request-password-reset',
+    access: 'public',
+    summary: 'Forgot password: mail a link to set a new one',
+    description:
+      'The answer is the same, and takes the same time, whether or not the email has an account; a link (good for one ' +
+      'hour, once) is sent only if it has.',
+    body: emailOnlyBody,
+    limited: true,
+    mails: true,
+    answer: { schema: z.looseObject({ status: z.literal(true), message: z.string() }) },
+  },
+  {
+    methods: ['POST'],
+    path: '/reset-password',
+    access: 'public',
+    summary: 'Set a new password with the token from the reset link',
+    description: 'The token works once, for one hour. Every session of the account ends; the person signs in with the new password.',
+    body: resetPasswordBody,
+    limited: true,
+    answer: { schema: z.looseObject({ status: z.literal(true) }) },
+    errors: { 400: 'The link is expired, already used or not valid; nothing changed.' },
   },
   {
     methods: ['GET'],

@@ -4,10 +4,18 @@ import { AppError, codeByStatus, notFound } from '../errors.ts';
 import { withRequestLog } from '../http/logger.ts';
 import { databaseUnavailable } from '../http/outage.ts';
 import type { Auth } from './auth.ts';
-import { authCallOf, changePasswordBody, signInBody, signUpBody } from './calls.ts';
+import { authCallOf, changePasswordBody, emailOnlyBody, resetPasswordBody, signInBody, signUpBody, verifyEmailQuery } from './calls.ts';
 import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
+/** Mail to one address: at most this many links of one kind in each 15 minutes, whoever asks. */
+export const MAIL_PER_EMAIL_LIMIT = 3;
+const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
+/**
+ * 'Forgot password?' answers no sooner than this, so the time taken does not tell whether the
+ * address has an account (one that has costs a token row, rendering and queueing the message).
+ */
+export const PASSWORD_RESET_ANSWER_MS = 500;
 
 function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body ?? {});
@@ -40,13 +48,46 @@ function checkedBody(path: string, body: unknown): unknown {
       // Changing the password signs out every other session.
       return { ...parsed, revokeOtherSessions: true };
     }
+    // Without callbackURL / redirectTo: the links in the mail lead to the product's own pages.
+    case '/send-verification-email':
+    case '/request-password-reset':
+      return parseBody(emailOnlyBody, body);
+    case '/reset-password': {
+      const parsed = parseBody(resetPasswordBody, body);
+      refuseCommon(parsed.newPassword, 'newPassword');
+      return parsed;
+    }
     default:
       return body;
   }
 }
 
+/** The address the library is asked: for a confirmation link, the token alone (no redirect after it). */
+function libraryUrl(request: FastifyRequest, path: string, publicUrl: string): URL {
+  const url = new URL(request.url, publicUrl);
+  if (path === '/verify-email') {
+    const { token } = parseBody(verifyEmailQuery, Object.fromEntries(url.searchParams));
+    url.search = new URLSearchParams({ token }).toString();
+  }
+  return url;
+}
+
+const badLink = (message: string) => new AppError('invalid_input', message, { token: message });
+
 /** The library's own error answers, in the product's error format, with clearer words where it matters. */
-function translateError(status: number, body: { code?: string; message?: string }): AppError {
+function translateError(path: string, status: number, body: { code?: string; message?: string }): AppError {
+  if (path === '/verify-email' && status < 500) {
+    if (body.code === 'TOKEN_EXPIRED')
+      return badLink('This confirmation link has expired. Ask for a new link and open it within 24 hours.');
+    return badLink('This confirmation link is not valid: it is incomplete, or its account no longer exists. Ask for a new link.');
+  }
+  if (path === '/reset-password' && (body.code === 'INVALID_TOKEN' || body.code === 'USER_NOT_FOUND')) {
+    return badLink('This reset link has expired, was already used, or is not valid. Nothing was changed: ask for a new link.');
+  }
+  if (body.code === 'EMAIL_ALREADY_VERIFIED') return new AppError('conflict', 'Your email address is already confirmed');
+  if (body.code === 'EMAIL_MISMATCH') {
+    return new AppError('invalid_input', 'This is not the email of your account', { email: 'This is not the email of your account' });
+  }
   if (body.code === 'USER_ALREADY_EXISTS' || body.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
     return new AppError('conflict', 'An account with this email already exists', { email: 'An account with this email already exists' });
   }
@@ -71,6 +112,16 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
         : `${path}:${request.ip}`;
     },
   });
+  // Calls that mail an address count per email too, so nobody can flood one person's inbox from
+  // many addresses. The key is the email as typed, whether or not it has an account.
+  const perEmail = app.createRateLimit({
+    max: MAIL_PER_EMAIL_LIMIT,
+    timeWindow: FIFTEEN_MINUTES_MS,
+    keyGenerator: (request) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      return `mail:${authPath(request)}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+    },
+  });
 
   app.route({
     method: ['GET', 'POST'],
@@ -80,11 +131,23 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
     config: { public: true },
     schema: { hide: true },
     async preHandler(request, reply) {
-      if (authCallOf(request.method, authPath(request))?.limited) await limit.call(app, request, reply);
+      const call = authCallOf(request.method, authPath(request));
+      if (call?.limited) await limit.call(app, request, reply);
+      if (call?.mails) {
+        const counted = await perEmail(request);
+        if (!counted.isAllowed && counted.isExceeded) {
+          reply.header('retry-after', String(counted.ttlInSeconds));
+          throw new AppError(
+            'rate_limited',
+            `Too many attempts. Please wait ${Math.ceil(counted.ttlInSeconds / 60)} minutes and try again.`,
+          );
+        }
+      }
     },
     async handler(request, reply) {
       const path = authPath(request);
       if (!authCallOf(request.method, path)) throw notFound('Sign-in call');
+      const started = Date.now();
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (value === undefined || name === 'content-length') continue;
@@ -92,14 +155,19 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
       }
       const body = request.method === 'POST' ? JSON.stringify(checkedBody(path, request.body) ?? {}) : undefined;
       if (body !== undefined) headers.set('content-type', 'application/json');
+      const url = libraryUrl(request, path, app.config.publicUrl);
       const response = await withRequestLog(request.log, () =>
-        auth.handler(new Request(new URL(request.url, app.config.publicUrl), { method: request.method, headers, body })),
+        auth.handler(new Request(url, { method: request.method, headers, body })),
       ).catch(async (err: unknown) => {
         throw await app.databaseOutage.toThrow(err);
       });
       // The library answers a database failure with its own 500: an outage is a 503.
       if (response.status >= 500 && (await app.databaseOutage.explains())) throw databaseUnavailable();
-      return sendResponse(reply, response);
+      if (path === '/request-password-reset') {
+        const wait = PASSWORD_RESET_ANSWER_MS - (Date.now() - started);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      return sendResponse(reply, response, path);
     },
   });
 }
@@ -108,7 +176,7 @@ function authPath(request: FastifyRequest): string {
   return (request.url.split('?')[0] ?? '').replace(/^\/api\/auth/, '');
 }
 
-async function sendResponse(reply: FastifyReply, response: Response) {
+async function sendResponse(reply: FastifyReply, response: Response, path: string) {
   const text = await response.text();
   if (response.status >= 400) {
     let body: { code?: string; message?: string } = {};
@@ -118,7 +186,7 @@ async function sendResponse(reply: FastifyReply, response: Response) {
       // not JSON: the status alone says what happened
     }
     for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
-    throw translateError(response.status, body);
+    throw translateError(path, response.status, body);
   }
   reply.code(response.status);
   response.headers.forEach((value, name) => {

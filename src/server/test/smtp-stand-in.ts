@@ -23,8 +23,11 @@ export interface SmtpStandIn {
   received: ReceivedMail[];
   /** `accept` delivers; `refuse` answers every message with a temporary failure (451). */
   set(mode: SmtpMode): void;
-  /** The mail to this address so far, waiting up to `timeoutMs` for at least `count` of them. */
-  mailTo(address: string, options?: { count?: number; timeoutMs?: number }): Promise<ReceivedMail[]>;
+  /**
+   * The mail to this address so far (only those whose subject matches `subject`, when given), waiting up
+   * to `timeoutMs` for at least `count` of them.
+   */
+  mailTo(address: string, options?: { count?: number; timeoutMs?: number; subject?: RegExp }): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
 
@@ -79,10 +82,10 @@ export async function startSmtpStandIn(port = 0): Promise<SmtpStandIn> {
     set(next) {
       mode = next;
     },
-    async mailTo(to, { count = 1, timeoutMs = 10_000 } = {}) {
+    async mailTo(to, { count = 1, timeoutMs = 10_000, subject } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const mail = received.filter((m) => m.to.includes(to.toLowerCase()));
+        const mail = received.filter((m) => m.to.includes(to.toLowerCase()) && (!subject || subject.test(m.subject)));
         if (mail.length >= count || Date.now() > deadline) return mail;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

@@ -1,10 +1,16 @@
+import { ConfirmEmailBanner } from '../features/accounts/confirm-email-banner.tsx';
 import { Welcome } from '../features/accounts/welcome.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-/** /dashboard: the welcome page for the signed-in person's role. */
+/** /dashboard: the welcome page for the signed-in person's role, below a reminder to confirm the address. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const { account } = useCurrentAccount();
-  return account ? <Welcome account={account} /> : null;
+  return account ? (
+    <>
+      <ConfirmEmailBanner account={account} />
+      <Welcome account={account} />
+    </>
+  ) : null;
 }

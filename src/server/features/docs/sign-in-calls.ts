@@ -15,6 +15,17 @@ const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
   return json;
 };
 
+/** A query schema's fields as the document's parameters. */
+function queryParameters(schema: z.ZodType) {
+  const json = toJsonSchema(schema, 'input') as { properties?: Record<string, object>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
+
 function authOperation(call: AuthCall) {
   const { answer } = call;
   const success =
@@ -41,10 +52,14 @@ function authOperation(call: AuthCall) {
   const own = {
     ...call.errors,
     ...(call.limited
-      ? { 429: 'Too many attempts from this address (for a sign-in, with this email); the message says when to try again.' }
+      ? {
+          429: call.mails
+            ? 'Too many attempts from this address, or for this email; the message says when to try again.'
+            : 'Too many attempts from this address (for a sign-in, with this email); the message says when to try again.',
+        }
       : {}),
   };
-  const errors = errorReasons(call.access, call.methods, Boolean(call.body) || call.path.includes('{'), own);
+  const errors = errorReasons(call.access, call.methods, Boolean(call.body || call.query) || call.path.includes('{'), own);
   return {
     tags: ['Sign-in'],
     summary: call.summary,
@@ -52,6 +67,7 @@ function authOperation(call: AuthCall) {
     ...(call.path.includes('{provider}')
       ? { parameters: [{ name: 'provider', in: 'path', required: true, schema: { type: 'string', enum: ['google', 'oidc'] } }] }
       : {}),
+    ...(call.query ? { parameters: queryParameters(call.query) } : {}),
     ...(call.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(call.body, 'input') } } } }
       : {}),

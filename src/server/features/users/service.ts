@@ -13,6 +13,7 @@ export function toAccount(row: AccountRow): Account {
   return {
     _id: row.id,
     email: row.email,
+    emailVerified: row.emailVerified,
     displayName: row.name,
     name: row.name,
     photoURL: row.image,

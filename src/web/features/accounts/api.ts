@@ -27,6 +27,26 @@ export async function signIn(body: { email: string; password: string }): Promise
   await sendJson('POST', '/auth/sign-in/email', body);
 }
 
+/** Confirms the address with the token from the mailed link (what /verify-email does on load). */
+export async function verifyEmail(token: string, signal?: AbortSignal): Promise<void> {
+  await getJson(`/auth/verify-email?token=${encodeURIComponent(token)}`, signal);
+}
+
+/** 'Send the link again': signed in, to the account's own address; signed out, to `email` if it has an unconfirmed account. */
+export async function sendVerificationEmail(email: string): Promise<void> {
+  await sendJson('POST', '/auth/send-verification-email', { email });
+}
+
+/** 'Forgot password?': the server answers alike whether or not the address has an account. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await sendJson('POST', '/auth/request-password-reset', { email });
+}
+
+/** Sets a new password with the token from the mailed link; every session of the account ends. */
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  await sendJson('POST', '/auth/reset-password', { token, newPassword });
+}
+
 /**
  * 'Continue With Google': the server answers with the identity provider's address, and the browser
  * leaves for it; the provider sends the person back to `returnTo` (or to /login with an error).

@@ -55,6 +55,9 @@ export function LoginForm() {
         <Stack gap="md">
           <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
           <PasswordInput label="Password" autoComplete="current-password" key={form.key('password')} {...form.getInputProps('password')} />
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot password?
+          </Anchor>
           {failure && <FormMessage tone="error">{failure}</FormMessage>}
           <Button type="submit" size="md" fullWidth disabled={form.submitting}>
             Log In

@@ -1,0 +1,65 @@
+import { Anchor, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { forgotPasswordFormSchema, mailLinkMessages } from '../../shared/accounts.ts';
+import { Button } from '../components/button.tsx';
+import { requestPasswordReset } from '../features/accounts/api.ts';
+import { AuthPanel } from '../features/accounts/auth-panel.tsx';
+import { FormMessage } from '../features/accounts/form-message.tsx';
+import { failureMessage } from '../lib/forms/schema-errors.ts';
+import { applyServerErrors, useSchemaForm } from '../lib/forms/use-schema-form.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+/** /forgot-password: mails a reset link. The answer is the same whether or not the address has an account. */
+export function ForgotPasswordPage() {
+  usePageTitle('Forgot password');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useSchemaForm({ schema: forgotPasswordFormSchema, initialValues: { email: '' } });
+
+  async function handleSubmit({ email }: z.output<typeof forgotPasswordFormSchema>) {
+    setFailure(null);
+    try {
+      await requestPasswordReset(email);
+      setSentTo(email);
+    } catch (error) {
+      if (applyServerErrors(form, error)) setFailure(failureMessage(error));
+    }
+  }
+
+  return (
+    <AuthPanel title="Forgot password">
+      {sentTo ? (
+        <Stack gap="md">
+          <FormMessage tone="success">{mailLinkMessages.resetLinkSent}</FormMessage>
+          <Text>
+            Look for a message to {sentTo}. Its link works once, for one hour. Nothing there? Check the spam folder, or ask again in a few
+            minutes.
+          </Text>
+          <Anchor component={Link} to="/login">
+            Back to Login
+          </Anchor>
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          <Text>Enter the email address of your account and we will send you a link to set a new password.</Text>
+          <form onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Forgot password">
+            <Stack gap="md">
+              <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
+              {failure && <FormMessage tone="error">{failure}</FormMessage>}
+              <Button type="submit" size="md" fullWidth disabled={form.submitting}>
+                Send the link
+              </Button>
+            </Stack>
+          </form>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/login">
+              Back to Login
+            </Anchor>
+          </Text>
+        </Stack>
+      )}
+    </AuthPanel>
+  );
+}

@@ -1,0 +1,63 @@
+import { Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { ButtonLink } from '../components/button.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { verifyEmail } from '../features/accounts/api.ts';
+import { AuthPanel } from '../features/accounts/auth-panel.tsx';
+import { FormMessage } from '../features/accounts/form-message.tsx';
+import { SendLinkAgainButton, SendLinkAgainForm } from '../features/accounts/send-link-again.tsx';
+import { refreshCurrentAccount, useCurrentAccount } from '../lib/current-account.ts';
+import { failureMessage } from '../lib/forms/schema-errors.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+/** /verify-email?token=…: where the confirmation mail leads. Confirms on load and says how it went. */
+export function VerifyEmailPage() {
+  usePageTitle('Confirm your email address');
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const queryClient = useQueryClient();
+  const { account } = useCurrentAccount();
+  const result = useQuery({
+    queryKey: ['verify-email', token],
+    queryFn: async ({ signal }) => {
+      await verifyEmail(token, signal);
+      // The dashboard's banner goes once the account is read again.
+      await refreshCurrentAccount(queryClient).catch(() => undefined);
+      return true;
+    },
+    enabled: token !== '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const failure = token === '' ? 'This link has no token. Open the link from the email again, or ask for a new link.' : null;
+  return (
+    <AuthPanel title="Confirm your email address">
+      {failure || result.isError ? (
+        <Stack gap="md">
+          <FormMessage tone="error">{failure ?? failureMessage(result.error)}</FormMessage>
+          {account ? (
+            account.emailVerified ? (
+              <ButtonLink to="/dashboard">Go to Dashboard</ButtonLink>
+            ) : (
+              <SendLinkAgainButton email={account.email} />
+            )
+          ) : (
+            <>
+              <Text>Enter your email address and we will send a new link.</Text>
+              <SendLinkAgainForm />
+            </>
+          )}
+        </Stack>
+      ) : result.isSuccess ? (
+        <Stack gap="md" align="flex-start">
+          <FormMessage tone="success">Your email address is confirmed.</FormMessage>
+          {account ? <ButtonLink to="/dashboard">Go to Dashboard</ButtonLink> : <ButtonLink to="/login">Log In</ButtonLink>}
+        </Stack>
+      ) : (
+        <PageLoader label="Confirming your email address" />
+      )}
+    </AuthPanel>
+  );
+}
