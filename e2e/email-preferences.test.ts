@@ -3,7 +3,6 @@ import { adminSession, apiCall, signedInPage, volunteerSession } from './support
 import { baseURL, expectAccessible, newPage, pageProblems } from './support/browser.ts';
 import { mailbox as smtp } from './support/server.ts';
 
-
 describe('email preferences', () => {
   it('are chosen on the profile page with the keyboard alone, and the notice email they bring can be stopped from its link', async () => {
     const volunteer = await volunteerSession();
@@ -33,7 +32,7 @@ describe('email preferences', () => {
 
     const published = await apiCall(await adminSession(), 'POST', '/notices', { notice: 'The hall opens at 9 on Saturday.' });
     expect(published.status).toBe(200);
-    const [mail] = await smtp.mailTo(volunteer.email);
+    const [mail] = await smtp.mailTo(volunteer.email, { subject: /^Notice:/ });
     expect(mail?.subject).toBe('Notice: The hall opens at 9 on Saturday.');
     const link = /https?:\/\/\S+\/api\/mail\/unsubscribe\?token=[\w.-]+/.exec(mail?.text ?? '')?.[0];
     expect(link).toBeDefined();

@@ -4,7 +4,7 @@ import { loadConfig, SITE_NAME } from '../config.ts';
 import { event, outboxMessage } from '../db/schema.ts';
 import { call, signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent } from '../test/factories.ts';
-import { type SmtpStandIn, startSmtpStandIn } from '../test/smtp-stand-in.ts';
+import { signUpConfirmation, type SmtpStandIn, startSmtpStandIn } from '../test/smtp-stand-in.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 import { localDay, queueReminders, tomorrow } from './reminders.ts';
 
@@ -22,7 +22,7 @@ const site = () => ({ name: SITE_NAME, publicUrl: t.config.publicUrl });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
-  smtp = await startSmtpStandIn();
+  smtp = await startSmtpStandIn(0, { ignoring: signUpConfirmation });
   // The job looks every 300 ms here (every five minutes by default).
   t = await startTestApp({ mail: mailSettings(300) });
 });

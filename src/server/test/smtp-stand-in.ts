@@ -32,8 +32,14 @@ export interface SmtpStandIn {
 }
 
 /** A real SMTP server on localhost (the `smtp-server` package) that keeps what it receives. */
-/** `port`: a given port (to come back where an earlier one was), or any free one. */
-export async function startSmtpStandIn(port = 0): Promise<SmtpStandIn> {
+/** The confirmation every sign-up brings: a suite about other messages sets it aside (`ignoring`). */
+export const signUpConfirmation = /^Confirm your email address/;
+
+/**
+ * `port`: a given port (to come back where an earlier one was), or any free one. `ignoring`: mail whose
+ * subject matches is accepted but not kept (a suite about other messages is not about the sign-up's).
+ */
+export async function startSmtpStandIn(port = 0, options: { ignoring?: RegExp } = {}): Promise<SmtpStandIn> {
   let mode: SmtpMode = 'accept';
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -51,6 +57,10 @@ export async function startSmtpStandIn(port = 0): Promise<SmtpStandIn> {
       }
       simpleParser(stream).then(
         (mail) => {
+          if (options.ignoring?.test(mail.subject ?? '')) {
+            callback();
+            return;
+          }
           received.push({
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             subject: mail.subject ?? '',

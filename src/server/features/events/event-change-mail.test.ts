@@ -5,7 +5,7 @@ import { outboxMessage } from '../../db/schema.ts';
 import { dayFrom } from '../../db/seed.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
+import { signUpConfirmation, type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
 let smtp: SmtpStandIn;
@@ -13,7 +13,7 @@ let t: TestApp;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  smtp = await startSmtpStandIn();
+  smtp = await startSmtpStandIn(0, { ignoring: signUpConfirmation });
   t = await startTestApp({ mail: { ...loadConfig().mail, smtpUrl: smtp.url, pollMs: 100, retryDelaysS: [1] } });
   admin = await signUp(t, { role: 'admin' });
 });

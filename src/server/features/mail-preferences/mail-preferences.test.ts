@@ -4,14 +4,14 @@ import { loadConfig, SITE_NAME } from '../../config.ts';
 import { account, outboxMessage } from '../../db/schema.ts';
 import { unsubscribeFor, unsubscribeToken } from '../../mail/unsubscribe.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
-import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
+import { signUpConfirmation, type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
 let smtp: SmtpStandIn;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = await startSmtpStandIn();
+  smtp = await startSmtpStandIn(0, { ignoring: signUpConfirmation });
   t = await startTestApp({
     mail: { ...loadConfig().mail, smtpUrl: smtp.url, pollMs: 100, retryDelaysS: [1], reminderCheckMs: 60 * 60_000 },
   });
