@@ -28,7 +28,7 @@ import { loggerOptions } from './http/logger.ts';
 import { AppError } from './errors.ts';
 import { OneLinePerRequest, registerGracefulClose } from './http/lifecycle.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
-import { DatabaseOutage } from './http/outage.ts';
+import { DatabaseOutage, isDatabaseUnavailable } from './http/outage.ts';
 import { ReminderJob } from './mail/reminders.ts';
 import { OutboxWorker } from './mail/worker.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
@@ -102,6 +102,10 @@ export async function buildApp(
   const auth = createAuth(config, database.db, authSecret, app.log, outboxWorker);
   const site = { name: SITE_NAME, publicUrl: config.publicUrl };
   const reminders = new ReminderJob(database.db, site, authSecret, config.mail.reminderCheckMs, app.log, () => outboxWorker.kick());
+  // Background jobs that find the database out report to the outage watch: one event in the log per outage.
+  const backgroundFailure = (log: (err: unknown) => void) => (err: unknown) => (isDatabaseUnavailable(err) ? outage.failed(err) : log(err));
+  outboxWorker.onReadFailure = backgroundFailure(outboxWorker.onReadFailure);
+  reminders.onReadFailure = backgroundFailure(reminders.onReadFailure);
   app.decorate('reminders', reminders);
   app.addHook('preClose', () => reminders.stop());
   app.decorate('auth', auth);

@@ -22,6 +22,11 @@ export class OutboxWorker {
   private again = false;
   private stopped = false;
   private readonly host: string;
+  /**
+   * A failure to read the outbox: logged, unless something else (the database outage watch) takes it,
+   * so an outage is one event in the log rather than a line each second.
+   */
+  onReadFailure: (err: unknown) => void = (err) => this.log.warn({ err }, 'outbox: could not read the messages due');
 
   constructor(
     private readonly db: Database,
@@ -55,7 +60,7 @@ export class OutboxWorker {
       return;
     }
     this.running = this.drain()
-      .catch((err: unknown) => this.log.warn({ err }, 'outbox: could not read the messages due'))
+      .catch((err: unknown) => this.onReadFailure(err))
       .finally(() => {
         this.running = undefined;
         if (this.again) {
