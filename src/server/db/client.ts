@@ -104,8 +104,11 @@ async function openServer(databaseUrl: string): Promise<DatabaseHandle> {
     idle_in_transaction_session_timeout: serverTimeouts.idleInTransactionMs,
     keepAlive: true,
   });
-  // An idle client that loses its connection must not take the process down.
+  // A client that loses its connection must not take the process down: an idle one reports to the
+  // pool, and one checked out (inside a transaction, between its statements) to itself; its next
+  // statement fails, and the request answers 503.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
