@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { outboxMessage } from '../db/schema.ts';
 
@@ -83,10 +83,10 @@ export async function claimDue(db: Database, limit: number): Promise<OutboxRow[]
         lockedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`,
       })
       .where(
-        sql`${outboxMessage.id} in (${sql.join(
-          due.map((row) => sql`${row.id}`),
-          sql`, `,
-        )})`,
+        inArray(
+          outboxMessage.id,
+          due.map((row) => row.id),
+        ),
       )
       .returning();
   });

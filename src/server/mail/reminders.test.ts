@@ -44,14 +44,14 @@ async function remindersOf(registrationId: string) {
     .where(like(outboxMessage.key, `reminder:${registrationId}:%`));
 }
 
-const reminderMail = async (who: TestAccount) =>
+const reminderMail = async (who: Pick<TestAccount, 'email'>) =>
   (await smtp.mailTo(who.email, { count: 0 })).filter((m) => m.subject.startsWith('Tomorrow:'));
 
 /** The reminders `who` received, waiting up to 10 s for the first (their confirmation comes too). */
 async function remindersFor(who: Pick<TestAccount, 'email'>) {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const mail = (await smtp.mailTo(who.email, { count: 0 })).filter((m) => m.subject.startsWith('Tomorrow:'));
+    const mail = await reminderMail(who);
     if (mail.length > 0 || Date.now() > deadline) return mail;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
