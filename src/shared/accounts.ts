@@ -119,13 +119,6 @@ export type AccountListQuery = z.infer<typeof accountListQuerySchema>;
 /** GET /api/users/{email}: `[isAdmin, isVolunteer]`, as the spec's client reads it. */
 export const roleFlagsSchema = z.tuple([z.boolean(), z.boolean()]);
 
-/** GET /api/site: what the pages need to know about how this installation is set up. */
-export const siteSchema = z.object({
-  /** The identity provider behind 'Continue With Google', or null when none is configured. */
-  socialSignIn: z.enum(['google', 'oidc']).nullable(),
-});
-export type Site = z.infer<typeof siteSchema>;
-
 /** Profile pictures: what the server accepts. */
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const profileImageTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;

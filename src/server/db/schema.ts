@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   serial,
@@ -57,6 +59,8 @@ export const account = pgTable('account', {
   emailReminders: boolean('email_reminders').notNull().default(true),
   emailEvents: boolean('email_events').notNull().default(true),
   emailNotices: boolean('email_notices').notNull().default(false),
+  /** The secret in the address of the person's calendar feed (GET /api/calendar/{token}.ics); null until first asked for. */
+  calendarToken: text('calendar_token').unique(),
   ...timestamps,
 });
 
@@ -110,7 +114,11 @@ export const verification = pgTable(
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
 
-/** A charity event. `date` is a calendar day; `time` a local wall-clock time when the event has one. */
+/**
+ * A charity event. `date` is a calendar day; `time` a local wall-clock time when the event has one;
+ * `endAt` the wall-clock end, in the site's time zone like the start. `capacity` is the number of
+ * volunteer places (null: unlimited); registrations beyond it wait on the waitlist.
+ */
 export const event = pgTable(
   'event',
   {
@@ -122,16 +130,25 @@ export const event = pgTable(
     banner: text('banner').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     time: time('time', { precision: 0 }),
+    location: text('location'),
+    endAt: timestamp('end_at', { precision: 0, mode: 'string' }),
+    capacity: integer('capacity'),
     ...timestamps,
   },
   (t) => [
+    check('event_capacity_positive', sql`${t.capacity} is null or ${t.capacity} >= 1`),
     index('event_date_idx').on(t.date, t.time, t.id),
     index('event_title_sort_idx').on(sql`lower(${t.title})`, t.id),
     index('event_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with(trigramIndexOptions),
   ],
 );
 
-/** An account's sign-up as a volunteer for an event: one per account and event. */
+export const registrationStatus = pgEnum('registration_status', ['registered', 'waitlisted']);
+
+/**
+ * An account's sign-up as a volunteer for an event: one per account and event. A registration made
+ * when the event is full is `waitlisted`, with its `position` (1 is next); it moves up when a place frees.
+ */
 export const registration = pgTable(
   'registration',
   {
@@ -146,10 +163,13 @@ export const registration = pgTable(
     email: text('email').notNull(),
     image: text('image'),
     role: role('role'),
+    status: registrationStatus('status').notNull().default('registered'),
+    position: integer('position'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('registration_account_event_uq').on(t.accountId, t.eventId),
+    index('registration_event_status_idx').on(t.eventId, t.status, t.position),
     index('registration_event_id_idx').on(t.eventId),
     index('registration_created_at_idx').on(t.createdAt, t.id),
     index('registration_name_sort_idx').on(sql`lower(${t.name})`, t.id),
@@ -197,6 +217,9 @@ export const paymentEvent = pgTable('payment_event', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+export const reviewStatus = pgEnum('review_status', ['pending', 'approved', 'hidden']);
+
+/** A review reaches the public pages only once an admin has approved it (`status`). */
 export const review = pgTable(
   'review',
   {
@@ -207,9 +230,14 @@ export const review = pgTable(
     img: text('img'),
     message: text('message').notNull(),
     review: text('review').notNull(),
+    status: reviewStatus('status').notNull().default('pending'),
     ...timestamps,
   },
-  (t) => [index('review_created_at_idx').on(t.createdAt, t.id), index('review_email_idx').on(t.email)],
+  (t) => [
+    index('review_created_at_idx').on(t.createdAt, t.id),
+    index('review_status_created_at_idx').on(t.status, t.createdAt, t.id),
+    index('review_email_idx').on(t.email),
+  ],
 );
 
 export const notice = pgTable(
@@ -244,6 +272,21 @@ export const image = pgTable('image', {
   uploadedBy: text('uploaded_by').references(() => account.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The organisation's own details (name, contact, time zone, policies …), edited by admins: one row,
+ * its `settings` checked by the shared schema on every write and read (src/shared/site.ts).
+ */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    settings: jsonb('settings').notNull(),
+    updatedBy: text('updated_by').references(() => account.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [check('site_settings_single_row', sql`${t.id} = 1`)],
+);
 
 /** Values the app generates once and every instance shares (the session-signing secret). */
 export const appSetting = pgTable('app_setting', {

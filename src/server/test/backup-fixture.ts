@@ -36,6 +36,7 @@ export async function fillEveryTable(db: Database) {
     role,
     address: i === 1 ? '1 Long Road\nSecond Town' : null,
     age: '34',
+    calendarToken: i === 1 ? `cal-${tag}` : null,
   }));
   await db.insert(schema.account).values(people);
   await db.execute(sql`update account set created_at = '2026-03-04 05:06:07.123456+00' where id = ${people[0]!.id}`);
@@ -57,12 +58,20 @@ export async function fillEveryTable(db: Database) {
     userAgent: 'Mozilla/5.0',
   });
   await db.insert(schema.verification).values({ id: `ver-${tag}`, identifier: people[2]!.email, value: 'code', expiresAt: new Date() });
-  const event = await insertEvent(db, { title: awkward, time: '14:30:00' });
+  const event = await insertEvent(db, { title: awkward, time: '14:30:00', location: awkward, endAt: '2030-01-02 17:45:00', capacity: 2 });
   // A deleted event used an index: a restored database must not hand it out again.
   await db.delete(schema.event).where(eq(schema.event.id, (await insertEvent(db)).id));
-  await db
-    .insert(schema.registration)
-    .values(people.map((p) => ({ accountId: p.id, eventId: event.id, name: p.name, email: p.email, role: p.role, image: null })));
+  await db.insert(schema.registration).values(
+    people.map((p, i) => ({
+      accountId: p.id,
+      eventId: event.id,
+      name: p.name,
+      email: p.email,
+      role: p.role,
+      image: null,
+      ...(i === 2 ? { status: 'waitlisted' as const, position: 1 } : {}),
+    })),
+  );
   await db.insert(schema.donation).values([
     {
       amountCents: 3000,
@@ -85,9 +94,14 @@ export async function fillEveryTable(db: Database) {
     },
   ]);
   await db.insert(schema.paymentEvent).values({ id: `evt_${tag}`, type: 'payment_intent.succeeded' });
-  await db
-    .insert(schema.review)
-    .values({ accountId: people[1]!.id, email: people[1]!.email, name: awkward, message: 'Thanks', review: 'Great day' });
+  await db.insert(schema.review).values({
+    accountId: people[1]!.id,
+    email: people[1]!.email,
+    name: awkward,
+    message: 'Thanks',
+    review: 'Great day',
+    status: 'approved',
+  });
   // Past a thousand rows: batches on both sides of the copy.
   await db.execute(sql`insert into review (email, name, message, review)
                        select 'bulk' || g || '@example.org', 'Bulk reviewer ' || g, 'Message ' || g, 'Review ' || g from generate_series(1, 2500) g`);
@@ -98,6 +112,9 @@ export async function fillEveryTable(db: Database) {
     { contentType: 'image/webp', bytes: largePicture.subarray(1000), width: 1500, height: 1100, uploadedBy: people[1]!.id },
   ]);
   await db.insert(schema.appSetting).values({ key: 'auth_secret', value: randomBytes(32).toString('base64') });
+  await db
+    .insert(schema.siteSettings)
+    .values({ settings: { name: awkward, nested: { list: [1, 'two', null] } }, updatedBy: people[0]!.id });
   await db.insert(schema.outboxMessage).values({
     key: `test:${tag}`,
     kind: 'test',

@@ -1,21 +1,40 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { siteSchema } from '../../../shared/accounts.ts';
+import { siteSchema, siteSettingsSchema } from '../../../shared/site.ts';
+import { requireRole, requireSignedIn } from '../../auth/signed-in.ts';
 import { tagged } from '../../http/api-docs.ts';
+import { readSiteSettings, writeSiteSettings } from './settings.ts';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', tagged('Site'));
+
+  const site = async () => ({ ...(await readSiteSettings(app.db)), socialSignIn: app.config.socialProvider?.id ?? null });
 
   app.get(
     '/site',
     {
       config: { public: true },
       schema: {
-        summary: "How this installation signs people in: which provider, if any, is behind 'Continue With Google'",
+        summary: "The organisation's details (name, contact, time zone, policies) and how this installation signs people in",
         response: { 200: siteSchema },
       },
     },
-    async () => ({
-      socialSignIn: app.config.socialProvider?.id ?? null,
-    }),
+    site,
+  );
+
+  app.put(
+    '/site',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        summary: "Change the organisation's details",
+        description: 'The whole settings at once; a field left out takes its default (empty for the contact details).',
+        body: siteSettingsSchema,
+        response: { 200: siteSchema },
+      },
+    },
+    async (request) => {
+      await writeSiteSettings(app.db, request.body, requireSignedIn(request).id);
+      return site();
+    },
   );
 };

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { PROFILE_IMAGE_MAX_BYTES, profileImageTypes, type Account, type ProfileUpdate, type Site } from '../../../shared/accounts.ts';
+import { PROFILE_IMAGE_MAX_BYTES, profileImageTypes, type Account, type ProfileUpdate } from '../../../shared/accounts.ts';
+import type { Site } from '../../../shared/site.ts';
 import { getJson, sendFile, sendJson } from '../../lib/api-client.ts';
 
 /** How this installation signs people in: whether 'Continue With Google' is offered, and through whom. */

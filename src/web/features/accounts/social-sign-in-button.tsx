@@ -1,7 +1,7 @@
 import { Divider, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Site } from '../../../shared/accounts.ts';
+import type { Site } from '../../../shared/site.ts';
 import { Button } from '../../components/button.tsx';
 import { siteQueries, startSocialSignIn } from './api.ts';
 import { FormMessage } from './form-message.tsx';

@@ -1,0 +1,67 @@
+/**
+ * Events happen at a wall-clock time where the charity is: the site's time zone (its settings). These
+ * turn the server's clock into that wall clock, and a wall-clock time back into an instant, with the
+ * runtime's time-zone data (Intl) only. Without zod or the DOM: the web app and the server both use them.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let found = formatters.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, found);
+  }
+  return found;
+}
+
+/** The wall clock in `timeZone` at `at`: 'YYYY-MM-DDTHH:MM:SS'. */
+export function wallClockAt(timeZone: string, at: Date = new Date()): string {
+  const parts = formatterFor(timeZone).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
+/** Today's date in `timeZone`: 'YYYY-MM-DD'. */
+export function todayIn(timeZone: string, at: Date = new Date()): string {
+  return wallClockAt(timeZone, at).slice(0, 10);
+}
+
+function wallAsUtc(wall: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(wall);
+  if (!m) throw new RangeError(`not a wall-clock time: ${wall}`);
+  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
+  return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+}
+
+/**
+ * The instant at which the wall clock in `timeZone` shows `wall` ('YYYY-MM-DD', 'YYYY-MM-DDTHH:MM' or
+ * with seconds). In a daylight-saving gap the time is read with the offset before the change (02:30 on
+ * a spring-forward night is 03:30); a time that happens twice is its first.
+ */
+export function instantOf(wall: string, timeZone: string): Date {
+  const target = wallAsUtc(wall);
+  // The offset at a guess, then at the corrected guess: two rounds settle every real zone.
+  let guess = target;
+  for (let i = 0; i < 2; i += 1) {
+    const offset = wallAsUtc(wallClockAt(timeZone, new Date(guess))) - guess;
+    guess = target - offset;
+  }
+  const earlier = guess - 3_600_000;
+  if (wallAsUtc(wallClockAt(timeZone, new Date(earlier))) === target) return new Date(earlier);
+  return new Date(guess);
+}
+
+/** The server's own time zone: the default for the site's until an admin sets one. */
+export function serverTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
