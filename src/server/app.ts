@@ -6,7 +6,7 @@ import { createAuth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { loadAuthSecret } from './auth/secret.ts';
 import { registerSessionHook } from './auth/session-hook.ts';
-import { type Config, SITE_NAME } from './config.ts';
+import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { registerApiDocument } from './features/docs/document.ts';
@@ -30,6 +30,7 @@ import { OneLinePerRequest, registerGracefulClose } from './http/lifecycle.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { DatabaseOutage, isDatabaseUnavailable } from './http/outage.ts';
 import { ReminderJob } from './mail/reminders.ts';
+import { mailSiteFrom } from './mail/site.ts';
 import { OutboxWorker } from './mail/worker.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -100,7 +101,7 @@ export async function buildApp(
   const authSecret = await loadAuthSecret(database.db, config.authSecret);
   app.decorate('authSecret', authSecret);
   const auth = createAuth(config, database.db, authSecret, app.log, outboxWorker);
-  const site = { name: SITE_NAME, publicUrl: config.publicUrl };
+  const site = () => mailSiteFrom(database.db, config.publicUrl);
   const reminders = new ReminderJob(database.db, site, authSecret, config.mail.reminderCheckMs, app.log, () => outboxWorker.kick());
   // Background jobs that find the database out report to the outage watch: one event in the log per outage.
   const backgroundFailure = (log: (err: unknown) => void) => (err: unknown) => (isDatabaseUnavailable(err) ? outage.failed(err) : log(err));

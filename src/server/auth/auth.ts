@@ -4,7 +4,8 @@ import { bearer, genericOAuth } from 'better-auth/plugins';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/accounts.ts';
-import { type Config, SITE_NAME } from '../config.ts';
+import type { Config } from '../config.ts';
+import { mailSiteFrom } from '../mail/site.ts';
 import type { Database } from '../db/client.ts';
 import { account, credential, session, verification } from '../db/schema.ts';
 import { authLogger } from '../http/logger.ts';
@@ -28,7 +29,8 @@ export function createAuth(
 ) {
   const provider = config.socialProvider;
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
-  const site = { name: SITE_NAME, publicUrl: config.publicUrl.replace(/\/$/, '') };
+  /** Read when a message is written, so it names the organisation as its settings say now. */
+  const site = () => mailSiteFrom(db, config.publicUrl);
 
   /** ADMIN_EMAILS: the account becomes admin only once its address is confirmed. */
   async function makeAdminIfListed(userId: string) {
@@ -75,7 +77,8 @@ export function createAuth(
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_PASSWORD_MINUTES * 60,
-      sendResetPassword: ({ user, token }) => queue(resetPasswordMessage({ site, to: user.email, name: user.name, token })),
+      sendResetPassword: async ({ user, token }) =>
+        queue(resetPasswordMessage({ site: await site(), to: user.email, name: user.name, token })),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -83,8 +86,8 @@ export function createAuth(
       // The link confirms the address; it does not sign anyone in (a mail forwarded or read over a
       // shoulder must not hand over the account).
       autoSignInAfterVerification: false,
-      sendVerificationEmail: ({ user, token }) =>
-        queue(verifyEmailMessage({ site, userId: user.id, to: user.email, name: user.name, token })),
+      sendVerificationEmail: async ({ user, token }) =>
+        queue(verifyEmailMessage({ site: await site(), userId: user.id, to: user.email, name: user.name, token })),
       afterEmailVerification: async (user) => makeAdminIfListed(user.id),
     },
     session: { expiresIn: 7 * DAY_SECONDS, updateAge: DAY_SECONDS },

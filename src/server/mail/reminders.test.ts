@@ -6,7 +6,9 @@ import { call, signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent } from '../test/factories.ts';
 import { signUpConfirmation, type SmtpStandIn, startSmtpStandIn } from '../test/smtp-stand-in.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
-import { localDay, queueReminders, tomorrow } from './reminders.ts';
+import { queueReminders, tomorrow } from './reminders.ts';
+import { serverTimeZone } from '../../shared/time-zone.ts';
+import { dayFrom } from '../db/seed.ts';
 
 let smtp: SmtpStandIn;
 let t: TestApp;
@@ -18,7 +20,7 @@ const mailSettings = (reminderCheckMs: number) => ({
   retryDelaysS: [1],
   reminderCheckMs,
 });
-const site = () => ({ name: SITE_NAME, publicUrl: t.config.publicUrl });
+const site = () => ({ name: SITE_NAME, publicUrl: t.config.publicUrl, timeZone: serverTimeZone() });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
@@ -59,7 +61,7 @@ async function remindersFor(who: Pick<TestAccount, 'email'>) {
 
 describe('the day-before reminder', () => {
   it('reaches everyone registered for an event tomorrow once, by the scheduled job alone, with the date in words and one-click unsubscribe', async () => {
-    const day = tomorrow(new Date());
+    const day = tomorrow(new Date(), serverTimeZone());
     const party = await insertEvent(t.app.db, { inDays: 1, title: 'Beach clean-up', time: '09:30' });
     expect(party.date).toBe(day);
     const [ann, ben] = [await signUp(t, { name: 'Ann Reader' }), await signUp(t, { role: 'volunteer' })];
@@ -143,7 +145,7 @@ describe('the day-before reminder', () => {
     };
     expect(await queueReminders(t.app.db, site(), t.app.authSecret, dayBefore(party.date))).toBe(1);
     expect(await queueReminders(t.app.db, site(), t.app.authSecret, dayBefore(party.date))).toBe(0);
-    const moved = localDay(new Date(dayBefore(party.date).getTime() + 5 * 86_400_000));
+    const moved = dayFrom(dayBefore(party.date), 5);
     await t.app.db.update(event).set({ date: moved }).where(eq(event.id, party.id));
     expect(await queueReminders(t.app.db, site(), t.app.authSecret, dayBefore(moved))).toBe(1);
     expect((await remindersOf(registrationId)).map((row) => row.key).sort()).toEqual(
@@ -164,7 +166,7 @@ if (loadConfig().databaseUrl) {
         const people = await Promise.all([1, 2, 3, 4, 5, 6].map(() => signUp(t)));
         const registrations: string[] = [];
         for (const who of people) registrations.push(await register(who, party.id));
-        const secondSite = { name: SITE_NAME, publicUrl: second.config.publicUrl };
+        const secondSite = { name: SITE_NAME, publicUrl: second.config.publicUrl, timeZone: serverTimeZone() };
         await Promise.all([
           second.app.reminders.runOnce(),
           queueReminders(second.app.db, secondSite, second.app.authSecret),

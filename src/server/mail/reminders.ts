@@ -6,31 +6,26 @@ import { enqueue } from './outbox.ts';
 import { eventReminderMessage } from './templates/event-reminder.tsx';
 import type { MailSite } from './templates/layout.tsx';
 import { unsubscribeFor } from './unsubscribe.ts';
+import { todayIn } from '../../shared/time-zone.ts';
 
 /** Registrations reminded in one transaction: a large event is queued in several short ones. */
 const BATCH = 200;
 
-/** A day in the server's local calendar, as events store theirs: `2026-12-05`. */
-export function localDay(instant: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
-}
-
-/** The day after `instant`'s, in the server's local calendar (a daylight-saving change does not skip one). */
-export function tomorrow(instant: Date): string {
-  const next = new Date(instant.getFullYear(), instant.getMonth(), instant.getDate() + 1, 12);
-  return localDay(next);
+/** The day after `instant`'s in the site's time zone, as events store their days: `2026-12-05`. */
+export function tomorrow(instant: Date, timeZone: string): string {
+  const [y, m, d] = todayIn(timeZone, instant).split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
 /**
- * Queues the reminder of everyone registered for an event that happens tomorrow (the server's local
- * calendar; events have no time zone of their own), unless they turned reminders off. Each is keyed
+ * Queues the reminder of everyone registered for an event that happens tomorrow (in the site's time
+ * zone, where the events' wall-clock times are), unless they turned reminders off. Each is keyed
  * `reminder:<registrationId>:<event date>`, so however often this runs, on however many instances, a
  * registration is reminded once per event day; a registration made later that day is reminded at the
  * next run. Returns how many it queued.
  */
 export async function queueReminders(db: Database, site: MailSite, secret: string, now = new Date()): Promise<number> {
-  const day = tomorrow(now);
+  const day = tomorrow(now, site.timeZone);
   let queued = 0;
   for (;;) {
     const added = await db.transaction(async (tx) => {
@@ -88,7 +83,8 @@ export class ReminderJob {
 
   constructor(
     private readonly db: Database,
-    private readonly site: MailSite,
+    /** Read at each run: the organisation's name and time zone as its settings say now. */
+    private readonly site: () => Promise<MailSite>,
     private readonly secret: string,
     private readonly everyMs: number,
     private readonly log: FastifyBaseLogger,
@@ -110,7 +106,8 @@ export class ReminderJob {
       return 0;
     }
     let queued = 0;
-    this.running = queueReminders(this.db, this.site, this.secret, now)
+    this.running = this.site()
+      .then((site) => queueReminders(this.db, site, this.secret, now))
       .then((count) => {
         queued = count;
         if (count > 0) {

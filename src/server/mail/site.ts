@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { SITE_NAME } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { readSiteSettings } from '../features/site/settings.ts';
+import type { MailSite } from './templates/layout.tsx';
 import type { SigningSite } from './unsubscribe.ts';
 
+/** The site as messages name it, read from the organisation's settings as they are now. */
+export async function mailSiteFrom(db: Database, publicUrl: string): Promise<MailSite> {
+  const settings = await readSiteSettings(db);
+  return { name: settings.name, publicUrl: publicUrl.replace(/\/+$/, ''), timeZone: settings.timeZone };
+}
+
 /** The site as the messages name it (name and address), with the secret that signs their unsubscribe links. */
-export function mailSiteOf(app: FastifyInstance): SigningSite {
+export async function mailSiteOf(app: FastifyInstance): Promise<SigningSite> {
   const secret = app.auth.options.secret;
   if (!secret) throw new Error('the sign-in library has no secret');
-  return { name: SITE_NAME, publicUrl: app.config.publicUrl.replace(/\/+$/, ''), secret };
+  return { ...(await mailSiteFrom(app.db, app.config.publicUrl)), secret };
 }

@@ -65,7 +65,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
         gateway,
         requireSignedIn(request),
         request.body.transaction,
-        mailSiteOf(app),
+        await mailSiteOf(app),
       );
       app.outbox.kick();
       return { insertedId };
@@ -154,7 +154,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = recordId(request.params.id);
-      const found = id && (await donations.findReceipt(app.db, requireSignedIn(request), id, mailSiteOf(app)));
+      const found = id && (await donations.findReceipt(app.db, requireSignedIn(request), id, await mailSiteOf(app)));
       if (!found) throw notFound('Donation');
       return found;
     },
@@ -189,7 +189,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
           if (error instanceof InvalidSignature) throw new AppError('invalid_input', 'The notification signature is not valid');
           throw error;
         }
-        const handled = await donations.handleNotification(app.db, notification, mailSiteOf(app));
+        const handled = await donations.handleNotification(app.db, notification, await mailSiteOf(app));
         app.outbox.kick();
         return { received: true, ...handled };
       },

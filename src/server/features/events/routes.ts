@@ -69,7 +69,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = recordId(request.params.id);
-      const modifiedCount = id ? await updateEvent(app.db, id, request.body, mailSiteOf(app)) : 0;
+      const modifiedCount = id ? await updateEvent(app.db, id, request.body, await mailSiteOf(app)) : 0;
       if (modifiedCount === 0) throw notFound('Event');
       app.outbox.kick();
       return { modifiedCount };
@@ -90,7 +90,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = recordId(request.params.id);
-      const deletedCount = id ? await deleteEvent(app.db, id, mailSiteOf(app)) : 0;
+      const deletedCount = id ? await deleteEvent(app.db, id, await mailSiteOf(app)) : 0;
       if (deletedCount > 0) app.outbox.kick();
       return { deletedCount };
     },

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { serverTimeZone } from '../../../shared/time-zone.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, SITE_NAME } from '../../config.ts';
 import { account, outboxMessage } from '../../db/schema.ts';
@@ -22,7 +23,7 @@ afterAll(async () => {
 });
 
 const PREFERENCES = '/api/users/me/email-preferences';
-const site = () => ({ name: SITE_NAME, publicUrl: t.config.publicUrl });
+const site = () => ({ name: SITE_NAME, publicUrl: t.config.publicUrl, timeZone: serverTimeZone() });
 const preferencesOf = async (who: TestAccount) => (await call(t, 'GET', PREFERENCES, undefined, who.auth)).json();
 
 /** The one-click request a mail program sends (RFC 8058): a form POST, no session, no Origin. */

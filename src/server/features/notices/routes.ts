@@ -3,7 +3,7 @@ import { totalCountHeader } from '../../../shared/http.ts';
 import { noticeCreateSchema, noticeListQuerySchema, noticeSchema } from '../../../shared/notices.ts';
 import { insertedIdSchema } from '../../../shared/results.ts';
 import { requireRole, requireSignedIn } from '../../auth/signed-in.ts';
-import { SITE_NAME } from '../../config.ts';
+import { mailSiteFrom } from '../../mail/site.ts';
 import { pagedList, tagged } from '../../http/api-docs.ts';
 import { listNotices, publishNotice } from './service.ts';
 
@@ -23,7 +23,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const site = { name: SITE_NAME, publicUrl: app.config.publicUrl };
+      const site = await mailSiteFrom(app.db, app.config.publicUrl);
       const published = await publishNotice(app.db, requireSignedIn(request), request.body.notice, { site, secret: app.authSecret });
       if (published.mailed > 0) app.outbox.kick();
       return { insertedId: published.id };

@@ -34,7 +34,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const insertedId = await registrations.register(app.db, requireSignedIn(request), request.body.eventId, mailSiteOf(app));
+      const insertedId = await registrations.register(app.db, requireSignedIn(request), request.body.eventId, await mailSiteOf(app));
       app.outbox.kick();
       return { insertedId };
     },
@@ -119,7 +119,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = requireSignedIn(request);
       const id = recordId(request.params.id);
-      const deletedCount = id ? await registrations.cancelRegistration(app.db, caller, id, mailSiteOf(app)) : 0;
+      const deletedCount = id ? await registrations.cancelRegistration(app.db, caller, id, await mailSiteOf(app)) : 0;
       if (deletedCount > 0) app.outbox.kick();
       return { deletedCount };
     },

@@ -3,9 +3,12 @@ import type { ReactNode } from 'react';
 
 /** What every message knows about the site it comes from. */
 export interface MailSite {
+  /** The organisation's name (its settings). */
   name: string;
   /** The address people use to reach the app, without a trailing slash. */
   publicUrl: string;
+  /** The site's time zone (its settings): event times are wall-clock times there. */
+  timeZone: string;
 }
 
 const page = { backgroundColor: '#f4f5f7', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' };
