@@ -3,6 +3,7 @@ import type { Event } from '../../../shared/events.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { EventBanner } from '../../components/event-banner.tsx';
 import { EventDate } from '../../components/event-date.tsx';
+import { EventActions } from './event-actions.tsx';
 import classes from './event-details-view.module.css';
 
 /** One event in full, with the two things a visitor can do about it. */
@@ -27,6 +28,7 @@ export function EventDetailsView({ event }: { event: Event }) {
           Donate Money
         </ButtonLink>
       </Group>
+      <EventActions event={event} />
       <Stack gap="xs">
         <Title order={2} size="h3">
           About this event
