@@ -3,8 +3,8 @@ import type { Event } from '../../../shared/events.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { EventBanner } from '../../components/event-banner.tsx';
 import { EventDate } from '../../components/event-date.tsx';
-import { EventActions } from './event-actions.tsx';
 import classes from './event-details-view.module.css';
+import { EventActions } from './event-actions.tsx';
 
 /** One event in full, with the two things a visitor can do about it. */
 export function EventDetailsView({ event }: { event: Event }) {
@@ -28,13 +28,13 @@ export function EventDetailsView({ event }: { event: Event }) {
           Donate Money
         </ButtonLink>
       </Group>
-      <EventActions event={event} />
       <Stack gap="xs">
         <Title order={2} size="h3">
           About this event
         </Title>
         <Text className={classes.description}>{event.desc}</Text>
       </Stack>
+      <EventActions event={event} />
     </Stack>
   );
 }
