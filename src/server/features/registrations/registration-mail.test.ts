@@ -6,7 +6,7 @@ import { loadConfig } from '../../config.ts';
 import { outboxMessage } from '../../db/schema.ts';
 import { readUnsubscribeToken } from '../../mail/unsubscribe.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
-import { readCalendar } from '../../test/calendar.ts';
+import { parseCalendar, readCalendar } from '../../test/calendar.ts';
 import { insertEvent } from '../../test/factories.ts';
 import { signUpConfirmation, type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -42,6 +42,9 @@ const queued = (kind: string, to: string) =>
 describe('registration confirmed', () => {
   it('sends one message with the date in words, a link to My Events, unsubscribe headers and the event as a calendar file', async () => {
     const who = await signUp(t, { name: 'Rita Register' });
+    // Not UTC, and half an hour off it: the calendar file must place the event where the charity is.
+    const settings = await (await t.api('/api/site')).json();
+    expect((await call(t, 'PUT', '/api/site', { ...settings, timeZone: 'Asia/Kolkata' }, admin.auth)).status).toBe(200);
     const event = await insertEvent(t.app.db, {
       title: 'Riverside Clean-up, Spring',
       date: '2099-05-16',
@@ -79,7 +82,7 @@ describe('registration confirmed', () => {
     // Lines of at most 75 octets, folded beyond (RFC 5545 section 3.1).
     expect(file.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     const { lines, event: vevent } = readCalendar(file);
-    const { timeZone } = (await (await t.api('/api/site')).json()) as { timeZone: string };
+    const timeZone = 'Asia/Kolkata';
     expect(lines.slice(0, 2)).toEqual(['BEGIN:VCALENDAR', 'VERSION:2.0']);
     expect(lines.at(-1)).toBe('END:VCALENDAR');
     expect(vevent).toMatchObject({
@@ -92,6 +95,15 @@ describe('registration confirmed', () => {
       URL: `${publicUrl}/eventDetails/${event.id}`,
     });
     expect(vevent.DTSTAMP).toMatch(/^\d{8}T\d{6}Z$/);
+    // As a calendar program reads it.
+    expect(parseCalendar(file).entries).toEqual([
+      expect.objectContaining({
+        summary: 'Riverside Clean-up, Spring',
+        location: 'Boathouse, River Road',
+        start: instantOf('2099-05-16T09:30', timeZone).toISOString(),
+        end: instantOf('2099-05-16T12:00', timeZone).toISOString(),
+      }),
+    ]);
     expect(vevent.DESCRIPTION).toContain(event.desc);
 
     expect(await queued('registration-confirmed', who.email)).toEqual([

@@ -1,4 +1,4 @@
-import { Group } from '@mantine/core';
+import { Group, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { calendarMessages } from '../../../shared/calendar.ts';
 import { googleCalendarUrl } from '../../../shared/event-calendar.ts';
@@ -59,7 +59,7 @@ export function EventActions({ event }: { event: SharedEvent }) {
           </ButtonAnchor>
           {site.data && (
             <ButtonAnchor href={googleLink(event, pageUrl, site.data.timeZone)} target="_blank" rel="noopener noreferrer" variant="default">
-              Add to Google Calendar
+              Add to Google Calendar<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
             </ButtonAnchor>
           )}
         </Group>
