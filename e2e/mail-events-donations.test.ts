@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readCalendar } from '../src/server/test/calendar.ts';
-import { signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
+import { utcStamp } from '../src/shared/event-calendar.ts';
+import { instantOf } from '../src/shared/time-zone.ts';
+import { apiCall, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible, pageProblems, toast } from './support/browser.ts';
 import { donateThroughApi, donationForm as form, payButton } from './support/donations.ts';
 import { upcomingDemoEvents } from './support/events.ts';
@@ -37,7 +39,10 @@ describe('mail about events and donations', () => {
     expect(ics?.contentType).toBe('text/calendar');
     const { event: entry } = readCalendar(ics?.content.toString('utf8') ?? '');
     expect(entry.UID).toMatch(/^registration-[0-9a-f-]{36}@127\.0\.0\.1$/);
-    expect(entry.DTSTART ?? entry['DTSTART;VALUE=DATE']).toBe(event.date.replace(/-/g, '').replace(/T(\d\d):(\d\d)$/, 'T$1$200'));
+    // A timed event at its wall-clock time in the site's time zone, written in UTC; a day-only one all-day.
+    const { timeZone } = (await (await apiCall(null, 'GET', '/site')).json()) as { timeZone: string };
+    if (event.date.length > 10) expect(entry.DTSTART).toBe(utcStamp(instantOf(event.date, timeZone)));
+    else expect(entry['DTSTART;VALUE=DATE']).toBe(event.date.replace(/-/g, ''));
     expect(entry.SUMMARY).toBe(event.title.replace(/([,;])/g, '\\$1'));
     expect(entry.URL).toBe(new URL(`/eventDetails/${event._id}`, page.url()).href);
 

@@ -34,7 +34,9 @@ import { mailSiteFrom } from './mail/site.ts';
 import { OutboxWorker } from './mail/worker.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { calendarRoutes } from './features/calendar/routes.ts';
 import { isPagePath, registerWebApp } from './http/web-app.ts';
+import { eventPreviewPages } from './http/event-preview.ts';
 import { createStripeGateway } from './payments/stripe-gateway.ts';
 import { createTestModeGateway } from './payments/test-mode-gateway.ts';
 
@@ -138,17 +140,24 @@ export async function buildApp(
       await api.register(outboxRoutes);
       await api.register(mailPreferenceRoutes);
       await api.register(docsRoutes);
+      await api.register(calendarRoutes);
     },
     { prefix: '/api' },
   );
 
   const hasWebApp = await registerWebApp(app, config.webDir);
   if (!hasWebApp) app.log.warn({ webDir: config.webDir }, 'no built web app found: serving the API only (run `npm run build`)');
+  const eventPreviewPage = eventPreviewPages(config.webDir, database.db, config.publicUrl);
 
   app.setNotFoundHandler(async (request, reply) => {
     if (hasWebApp && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url)) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html');
+      // Without its preview (the database is away) the page still loads, and says what it can.
+      const preview = await eventPreviewPage(request.url).catch((err: unknown) => {
+        request.log.warn({ err }, 'event page sent without its link preview');
+        return null;
+      });
+      return preview ? reply.type('text/html; charset=utf-8').send(preview) : reply.sendFile('index.html');
     }
     throw new AppError('not_found', `Nothing at ${request.method} ${request.url.split('?')[0]}`);
   });

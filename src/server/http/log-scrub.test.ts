@@ -111,6 +111,7 @@ describe('the log scrubber', () => {
     );
     expect(scrubUrl('/reset?token=abc&email=x')).toBe('/reset?token=[redacted]&email=x');
     expect(scrubUrl('/api/events?q=code&sort=-date')).toBe('/api/events?q=code&sort=-date');
+    expect(scrubUrl('/api/calendar/Xy_9-abcDEF.ics?x=1')).toBe('/api/calendar/[redacted].ics?x=1');
   });
 
   it('censors secret headers and fields wherever an object is logged', () => {

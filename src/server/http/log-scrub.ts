@@ -41,8 +41,12 @@ export function scrubText(text: string, known: readonly string[] = []): string {
   return out;
 }
 
-/** An address as it may be logged: the values of secret query parameters replaced. */
-export function scrubUrl(url: string): string {
+/** A calendar feed's address holds its token in the path: /api/calendar/{token}.ics. */
+const feedPath = /^(\/api\/calendar\/)[^/?#]+(\.ics)/;
+
+/** An address as it may be logged: a feed's token and the values of secret query parameters replaced. */
+export function scrubUrl(address: string): string {
+  const url = address.replace(feedPath, `$1${REDACTED}$2`);
   const queryAt = url.indexOf('?');
   if (queryAt < 0) return url;
   const query = url.slice(queryAt).replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, separator: string, name: string) => {

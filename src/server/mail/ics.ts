@@ -1,24 +1,39 @@
-import { parseEventDate } from '../../shared/event-date.ts';
-import { SITE_NAME } from '../config.ts';
+import { calendarSpan, utcStamp } from '../../shared/event-calendar.ts';
 
 /**
- * A one-event iCalendar file (RFC 5545), written here rather than with a package: one VEVENT with a
- * handful of properties needs only escaping, line folding and CRLF.
+ * iCalendar files (RFC 5545), written here rather than with a package: a few VEVENTs with a handful
+ * of properties need only escaping, line folding and CRLF. One builder makes the registration
+ * confirmation's attachment, an event's file (GET /api/events/{id}/calendar.ics) and a person's feed
+ * (GET /api/calendar/{token}.ics).
  *
- * The product stores an event's day and, optionally, a wall-clock time, but no time zone. So an
- * event without a time is an all-day event (`DTSTART;VALUE=DATE`), and one with a time starts at a
- * floating local time (`DTSTART:20261205T143000`, no `Z`, no `TZID`): the calendar shows it at that
- * hour wherever it is opened, which is what the event page says too. No end is stored, so none is
- * given: an all-day event then lasts the day, a timed one is a moment (RFC 5545 section 3.6.1).
+ * Times come from `calendarSpan` (src/shared/event-calendar.ts): a timed event starts and ends at UTC
+ * instants, its wall-clock times read in the site's time zone; an event without a time is all-day
+ * (`DTSTART;VALUE=DATE`); an event without an end gets the default length written there.
  */
 export interface CalendarEvent {
-  /** Stable across messages, so a calendar updates the entry instead of adding another. */
+  /** Stable across files and messages, so a calendar updates the entry instead of adding another. */
   uid: string;
   /** `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`, as the API gives an event's date. */
   date: string;
+  /** The end's wall-clock date-time, or none. */
+  end?: string | null;
+  /** Where `date` and `end` are wall-clock times: the site's time zone. */
+  timeZone: string;
   summary: string;
   description: string;
+  location?: string | null;
   url: string;
+  /** Grows with each change of the event, so calendars replace an older copy (section 3.8.7.4). */
+  sequence?: number;
+  /** A waitlisted place is TENTATIVE. */
+  status?: 'CONFIRMED' | 'TENTATIVE';
+}
+
+export interface CalendarOptions {
+  /** The organisation's name (its settings): the file's PRODID. */
+  siteName: string;
+  /** What a subscribed calendar is called (X-WR-CALNAME, read by Apple, Google and Outlook). */
+  calendarName?: string;
   /** When the file was made (DTSTAMP). */
   stamp?: Date;
 }
@@ -52,34 +67,44 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-function utcStamp(date: Date): string {
-  return `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}T${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}${pad(date.getUTCSeconds())}Z`;
+/**
+ * A SEQUENCE from the time of the event's last change: seconds since 2024, so it grows with every
+ * edit and fits the 32-bit integer calendars read (until 2092).
+ */
+export function sequenceOf(updatedAt: Date): number {
+  return Math.max(0, Math.floor((updatedAt.getTime() - Date.UTC(2024, 0, 1)) / 1000));
 }
 
-function start(date: string): string {
-  const parts = parseEventDate(date);
-  if (!parts) throw new Error(`not an event date: ${date}`);
-  const day = `${pad(parts.year, 4)}${pad(parts.month)}${pad(parts.day)}`;
-  return parts.time ? `DTSTART:${day}T${pad(parts.time.hour)}${pad(parts.time.minute)}00` : `DTSTART;VALUE=DATE:${day}`;
+function eventLines(event: CalendarEvent, stamp: Date): string[] {
+  const span = calendarSpan(event.date, event.end, event.timeZone);
+  return [
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `DTSTAMP:${utcStamp(stamp)}`,
+    ...(span.allDay
+      ? [`DTSTART;VALUE=DATE:${span.startDay}`, `DTEND;VALUE=DATE:${span.endDay}`]
+      : [`DTSTART:${utcStamp(span.start)}`, `DTEND:${utcStamp(span.end)}`]),
+    ...(event.sequence === undefined ? [] : [`SEQUENCE:${event.sequence}`]),
+    `SUMMARY:${escapeText(event.summary)}`,
+    `DESCRIPTION:${escapeText(event.description)}`,
+    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
+    `URL:${event.url}`,
+    ...(event.status ? [`STATUS:${event.status}`] : []),
+    'END:VEVENT',
+  ];
 }
 
-export function calendarFile(event: CalendarEvent): string {
+/** A calendar of `events` (none is a valid, empty calendar), with CRLF line ends. */
+export function calendarFile(events: CalendarEvent | CalendarEvent[], options: CalendarOptions): string {
+  const stamp = options.stamp ?? new Date();
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//${escapeText(SITE_NAME)}//Event registration//EN`,
+    `PRODID:-//${escapeText(options.siteName)}//Events//EN`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${event.uid}`,
-    `DTSTAMP:${utcStamp(event.stamp ?? new Date())}`,
-    start(event.date),
-    `SUMMARY:${escapeText(event.summary)}`,
-    `DESCRIPTION:${escapeText(event.description)}`,
-    `URL:${event.url}`,
-    'END:VEVENT',
+    ...(options.calendarName ? [`X-WR-CALNAME:${escapeText(options.calendarName)}`] : []),
+    ...[events].flat().flatMap((event) => eventLines(event, stamp)),
     'END:VCALENDAR',
   ];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;

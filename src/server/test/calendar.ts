@@ -1,3 +1,5 @@
+import ICAL from 'ical.js';
+
 /**
  * Reads an iCalendar file as a mail program would: unfolds its lines (RFC 5545 section 3.1) and
  * gives each property of its VEVENT by name, with its parameters as written (`DTSTART;VALUE=DATE`).
@@ -17,4 +19,49 @@ export function readCalendar(file: string): { lines: string[]; event: Record<str
     event[line.slice(0, colon)] = line.slice(colon + 1);
   }
   return { lines, event };
+}
+
+/** One VEVENT as a calendar program reads it (ical.js): times as instants, or days for an all-day event. */
+export interface ParsedEntry {
+  uid: string;
+  summary: string;
+  description: string;
+  location: string | null;
+  url: string | null;
+  sequence: number | null;
+  status: string | null;
+  allDay: boolean;
+  /** ISO instants for a timed event; `YYYY-MM-DD` for an all-day one. */
+  start: string;
+  end: string;
+}
+
+/** Reads a calendar file with ical.js, which throws on a file it cannot parse. */
+export function parseCalendar(file: string): { prodId: string; name: string | null; entries: ParsedEntry[] } {
+  const calendar = new ICAL.Component(ICAL.parse(file));
+  const text = (component: InstanceType<typeof ICAL.Component>, name: string) => {
+    const value = component.getFirstPropertyValue(name);
+    return value === null || value === undefined ? null : String(value);
+  };
+  const when = (time: InstanceType<typeof ICAL.Time>) => (time.isDate ? time.toString() : time.toJSDate().toISOString());
+  return {
+    prodId: text(calendar, 'prodid') ?? '',
+    name: text(calendar, 'x-wr-calname'),
+    entries: calendar.getAllSubcomponents('vevent').map((vevent) => {
+      const entry = new ICAL.Event(vevent);
+      const sequence = text(vevent, 'sequence');
+      return {
+        uid: entry.uid,
+        summary: entry.summary,
+        description: entry.description,
+        location: entry.location ?? null,
+        url: text(vevent, 'url'),
+        sequence: sequence === null ? null : Number(sequence),
+        status: text(vevent, 'status'),
+        allDay: entry.startDate.isDate,
+        start: when(entry.startDate),
+        end: when(entry.endDate),
+      };
+    }),
+  };
 }

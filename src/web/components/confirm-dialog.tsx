@@ -4,6 +4,8 @@ import { Button } from './button.tsx';
 
 interface ConfirmDialogProps {
   opened: boolean;
+  /** The question; a confirmation that deletes nothing asks its own. */
+  title?: string;
   /** What would be deleted, said under the question. */
   subject: string;
   confirmLabel?: string;
@@ -28,6 +30,7 @@ function focusPageHeading() {
  */
 export function ConfirmDialog({
   opened,
+  title = 'Are you sure you want to delete?',
   subject,
   confirmLabel = 'Yes, delete',
   declineLabel = 'No, keep it',
@@ -49,7 +52,7 @@ export function ConfirmDialog({
       onExitTransitionEnd={() => {
         if (confirmed) focusPageHeading();
       }}
-      title="Are you sure you want to delete?"
+      title={title}
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700 } }}

@@ -1,5 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { ProfileForm } from '../features/accounts/profile-form.tsx';
+import { CalendarFeedSection } from '../features/calendar/calendar-feed-section.tsx';
 import { EmailPreferencesForm } from '../features/email-preferences/email-preferences-form.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
@@ -13,6 +14,7 @@ export function DashboardProfilePage() {
       <Title order={1}>Edit Profile</Title>
       {account && <ProfileForm account={account} />}
       {account && <EmailPreferencesForm role={account.role} />}
+      {account && <CalendarFeedSection />}
     </Stack>
   );
 }

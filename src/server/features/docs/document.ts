@@ -130,6 +130,7 @@ export async function registerApiDocument(app: FastifyInstance) {
       tags: [
         { name: 'Events', description: 'What the charity runs: anyone reads them, admins write them.' },
         { name: 'Registrations', description: 'People registering to volunteer at events.' },
+        { name: 'Calendars', description: 'Events as calendar files, and each person’s feed of the events they registered for.' },
         { name: 'Donations', description: 'Card donations to events, through Stripe or the offline test mode.' },
         { name: 'Reviews', description: 'What people say about the charity.' },
         { name: 'Notices', description: 'Notices from the admins to volunteers.' },

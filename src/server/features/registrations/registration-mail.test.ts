@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { utcStamp } from '../../../shared/event-calendar.ts';
+import { instantOf } from '../../../shared/time-zone.ts';
 import { loadConfig } from '../../config.ts';
 import { outboxMessage } from '../../db/schema.ts';
 import { readUnsubscribeToken } from '../../mail/unsubscribe.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
-import { readCalendar } from '../../test/calendar.ts';
+import { parseCalendar, readCalendar } from '../../test/calendar.ts';
 import { insertEvent } from '../../test/factories.ts';
 import { signUpConfirmation, type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -40,7 +42,16 @@ const queued = (kind: string, to: string) =>
 describe('registration confirmed', () => {
   it('sends one message with the date in words, a link to My Events, unsubscribe headers and the event as a calendar file', async () => {
     const who = await signUp(t, { name: 'Rita Register' });
-    const event = await insertEvent(t.app.db, { title: 'Riverside Clean-up, Spring', date: '2099-05-16', time: '09:30' });
+    // Not UTC, and half an hour off it: the calendar file must place the event where the charity is.
+    const settings = await (await t.api('/api/site')).json();
+    expect((await call(t, 'PUT', '/api/site', { ...settings, timeZone: 'Asia/Kolkata' }, admin.auth)).status).toBe(200);
+    const event = await insertEvent(t.app.db, {
+      title: 'Riverside Clean-up, Spring',
+      date: '2099-05-16',
+      time: '09:30',
+      endAt: '2099-05-16 12:00:00',
+      location: 'Boathouse, River Road',
+    });
     const id = await register(who, event.id);
 
     const [mail, ...more] = await smtp.mailTo(who.email);
@@ -71,16 +82,28 @@ describe('registration confirmed', () => {
     // Lines of at most 75 octets, folded beyond (RFC 5545 section 3.1).
     expect(file.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     const { lines, event: vevent } = readCalendar(file);
+    const timeZone = 'Asia/Kolkata';
     expect(lines.slice(0, 2)).toEqual(['BEGIN:VCALENDAR', 'VERSION:2.0']);
     expect(lines.at(-1)).toBe('END:VCALENDAR');
     expect(vevent).toMatchObject({
       UID: `registration-${id}@${new URL(publicUrl).hostname}`,
-      // A floating local time: the event's wall-clock time, as the event page shows it.
-      DTSTART: '20990516T093000',
+      // The event's wall-clock times in the site's time zone, as UTC instants.
+      DTSTART: utcStamp(instantOf('2099-05-16T09:30', timeZone)),
+      DTEND: utcStamp(instantOf('2099-05-16T12:00', timeZone)),
       SUMMARY: 'Riverside Clean-up\\, Spring',
+      LOCATION: 'Boathouse\\, River Road',
       URL: `${publicUrl}/eventDetails/${event.id}`,
     });
     expect(vevent.DTSTAMP).toMatch(/^\d{8}T\d{6}Z$/);
+    // As a calendar program reads it.
+    expect(parseCalendar(file).entries).toEqual([
+      expect.objectContaining({
+        summary: 'Riverside Clean-up, Spring',
+        location: 'Boathouse, River Road',
+        start: instantOf('2099-05-16T09:30', timeZone).toISOString(),
+        end: instantOf('2099-05-16T12:00', timeZone).toISOString(),
+      }),
+    ]);
     expect(vevent.DESCRIPTION).toContain(event.desc);
 
     expect(await queued('registration-confirmed', who.email)).toEqual([
@@ -96,6 +119,7 @@ describe('registration confirmed', () => {
     expect(mail?.text).toContain('Saturday 5 December 2099');
     const { event: vevent } = readCalendar(mail?.attachments[0]?.content.toString('utf8') ?? '');
     expect(vevent['DTSTART;VALUE=DATE']).toBe('20991205');
+    expect(vevent['DTEND;VALUE=DATE']).toBe('20991206');
     expect(vevent.DTSTART).toBeUndefined();
   });
 

@@ -14,6 +14,9 @@ export interface MailEvent {
   title: string;
   desc: string;
   date: string;
+  /** Where it happens, and when it ends (wall clock, the site's time zone): for its calendar entry. */
+  location?: string | null;
+  end?: string | null;
 }
 
 /** The API's form of an event's date from its stored day and time. */
@@ -22,6 +25,21 @@ export function eventDate(day: string, time: string | null): string {
 }
 
 /** An event row as the messages about it need it. */
-export function mailEvent(row: { id: string; title: string; desc: string; date: string; time: string | null }): MailEvent {
-  return { id: row.id, title: row.title, desc: row.desc, date: eventDate(row.date, row.time) };
+export function mailEvent(row: {
+  id: string;
+  title: string;
+  desc: string;
+  date: string;
+  time: string | null;
+  location?: string | null;
+  endAt?: string | null;
+}): MailEvent {
+  return {
+    id: row.id,
+    title: row.title,
+    desc: row.desc,
+    date: eventDate(row.date, row.time),
+    location: row.location ?? null,
+    end: row.endAt ?? null,
+  };
 }

@@ -46,13 +46,19 @@ export async function registrationConfirmedMessage(mail: RegistrationMail): Prom
   const { site, event } = mail;
   const unsubscribe = unsubscribeFor(site, { accountId: mail.accountId }, 'events', site.secret);
   const { html, text } = await renderMessage(<RegistrationConfirmed mail={mail} unsubscribeUrl={unsubscribe.url} />);
-  const ics = calendarFile({
-    uid: registrationUid(site, mail.registrationId),
-    date: event.date,
-    summary: event.title,
-    description: `${event.desc}\n\n${links.event(site, event.id)}`,
-    url: links.event(site, event.id),
-  });
+  const ics = calendarFile(
+    {
+      uid: registrationUid(site, mail.registrationId),
+      date: event.date,
+      end: event.end,
+      timeZone: site.timeZone,
+      summary: event.title,
+      description: `${event.desc}\n\n${links.event(site, event.id)}`,
+      location: event.location,
+      url: links.event(site, event.id),
+    },
+    { siteName: site.name },
+  );
   return {
     key: `registration-confirmed:${mail.registrationId}`,
     kind: 'registration-confirmed',

@@ -4,6 +4,7 @@ import { ButtonLink } from '../../components/button.tsx';
 import { EventBanner } from '../../components/event-banner.tsx';
 import { EventDate } from '../../components/event-date.tsx';
 import classes from './event-details-view.module.css';
+import { EventActions } from './event-actions.tsx';
 
 /** One event in full, with the two things a visitor can do about it. */
 export function EventDetailsView({ event }: { event: Event }) {
@@ -33,6 +34,7 @@ export function EventDetailsView({ event }: { event: Event }) {
         </Title>
         <Text className={classes.description}>{event.desc}</Text>
       </Stack>
+      <EventActions event={event} />
     </Stack>
   );
 }

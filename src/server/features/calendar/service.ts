@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { account, event, registration } from '../../db/schema.ts';
+import { type CalendarEvent, calendarFile, sequenceOf } from '../../mail/ics.ts';
+import { eventDate, links } from '../../mail/templates/event-links.ts';
+import type { MailSite } from '../../mail/templates/layout.tsx';
+
+type EventRow = typeof event.$inferSelect;
+
+/** The event's UID in every calendar file about it: the same on each download, so calendars update the entry. */
+export const eventUid = (site: MailSite, eventId: string) => `event-${eventId}@${new URL(site.publicUrl).hostname}`;
+
+function calendarEvent(site: MailSite, row: EventRow): CalendarEvent {
+  const url = links.event(site, row.id);
+  return {
+    uid: eventUid(site, row.id),
+    date: eventDate(row.date, row.time),
+    end: row.endAt,
+    timeZone: site.timeZone,
+    summary: row.title,
+    description: `${row.desc}\n\n${url}`,
+    location: row.location,
+    url,
+    sequence: sequenceOf(row.updatedAt),
+  };
+}
+
+/** One event as a calendar file, or null when no event has the id. */
+export async function eventCalendar(db: Database, site: MailSite, eventId: string): Promise<string | null> {
+  const [row] = await db.select().from(event).where(eq(event.id, eventId)).limit(1);
+  return row ? calendarFile(calendarEvent(site, row), { siteName: site.name }) : null;
+}
+
+/** 32 random bytes, base64url: the feed's address is its only secret. */
+const newToken = () => randomBytes(32).toString('base64url');
+
+/** The account's feed token, made on first ask. Two first asks at once agree on one token. */
+export async function calendarTokenOf(db: Database, accountId: string): Promise<string> {
+  const [made] = await db
+    .update(account)
+    .set({ calendarToken: newToken() })
+    .where(and(eq(account.id, accountId), isNull(account.calendarToken)))
+    .returning({ token: account.calendarToken });
+  if (made?.token) return made.token;
+  const [found] = await db.select({ token: account.calendarToken }).from(account).where(eq(account.id, accountId));
+  if (!found?.token) throw new Error('account has no calendar token');
+  return found.token;
+}
+
+/** 'Make a new link': a new token; the old address then finds nothing. */
+export async function replaceCalendarToken(db: Database, accountId: string): Promise<string> {
+  const token = newToken();
+  await db.update(account).set({ calendarToken: token }).where(eq(account.id, accountId));
+  return token;
+}
+
+/**
+ * The feed of the account whose token this is: each of its registrations as its event's entry, a
+ * place on the waitlist as TENTATIVE and said in the title. Null for a token no account holds.
+ */
+export async function personalCalendar(db: Database, site: MailSite, token: string): Promise<string | null> {
+  const [owner] = await db.select({ id: account.id }).from(account).where(eq(account.calendarToken, token));
+  if (!owner) return null;
+  const rows = await db
+    .select({ event, status: registration.status })
+    .from(registration)
+    .innerJoin(event, eq(registration.eventId, event.id))
+    .where(eq(registration.accountId, owner.id))
+    .orderBy(asc(event.date), asc(event.time), asc(event.id));
+  const entries = rows.map(({ event: row, status }): CalendarEvent => {
+    const entry = calendarEvent(site, row);
+    return status === 'waitlisted'
+      ? { ...entry, summary: `${entry.summary} (waitlist)`, status: 'TENTATIVE' }
+      : { ...entry, status: 'CONFIRMED' };
+  });
+  return calendarFile(entries, { siteName: site.name, calendarName: `My events: ${site.name}` });
+}
