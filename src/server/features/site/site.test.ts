@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverTimeZone } from '../../../shared/time-zone.ts';
 import { loadConfig, SITE_NAME } from '../../config.ts';
-import { siteSettings } from '../../db/schema.ts';
+import { outboxMessage, siteSettings } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -156,12 +157,24 @@ describe('PUT /api/site', () => {
   });
 });
 
+describe('messages', () => {
+  it('name the organisation and give its postal address in the footer once it is set, and no address before', async () => {
+    expect((await put({ name: 'Riverside Food Share', timeZone: 'Europe/London' })).status).toBe(200);
+    const before = await signUp(t);
+    expect((await put({ ...filledIn, address: '4 Mill Lane\nRiverside RS1 2AB' })).status).toBe(200);
+    const after = await signUp(t);
+    const [plain] = await t.app.db.select().from(outboxMessage).where(eq(outboxMessage.to, before.email));
+    const [addressed] = await t.app.db.select().from(outboxMessage).where(eq(outboxMessage.to, after.email));
+    expect(plain?.text).toContain('Riverside Food Share');
+    expect(plain?.text).not.toContain('Mill Lane');
+    for (const body of [addressed?.text, addressed?.html]) expect(body).toContain('Riverside Food Share, 4 Mill Lane, Riverside RS1 2AB');
+  });
+});
+
 describe('settings stored before a change to their rules', () => {
   it('keep every field still valid; a field now refused or missing takes its default', async () => {
     const { timeZone: _dropped, ...withoutTimeZone } = filledIn;
-    await t.app.db
-      .update(siteSettings)
-      .set({ settings: { ...withoutTimeZone, currency: 'not-a-currency', email: 'hello at riverside' } });
+    await t.app.db.update(siteSettings).set({ settings: { ...withoutTimeZone, currency: 'not-a-currency', email: 'hello at riverside' } });
     expect(await (await t.api('/api/site')).json()).toMatchObject({
       name: filledIn.name,
       address: filledIn.address,
