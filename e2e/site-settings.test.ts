@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminSession, apiCall, signedInPage, volunteerSession } from './support/accounts.ts';
+import { adminSession, apiCall, signedInPage, tinyPngFile, volunteerSession } from './support/accounts.ts';
 import { expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 import { expectFocused, expectProblemBeside } from './support/form-fields.ts';
 
@@ -62,6 +62,17 @@ describe('the settings page', () => {
     await page.keyboard.press('Tab');
     await typeOver(page, 'http://instagram.com/riverside');
 
+    // A logo from the admin's computer, and the time zone found by typing part of its name.
+    await form(page).getByLabel('Upload a logo').setInputFiles(tinyPngFile());
+    await form(page).getByText('Picture uploaded.').waitFor();
+    const logo = await form(page).getByLabel('Logo', { exact: true }).inputValue();
+    expect(logo).toMatch(/^\/api\/images\/[0-9a-f-]{36}$/);
+    await form(page).getByLabel('Time zone').focus();
+    await typeOver(page, 'Auckland');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => form(page).getByLabel('Time zone').inputValue()).toMatch(/^Pacific\/Auckland \(GMT\+1[23]\)$/);
+
     await form(page).getByRole('textbox', { name: 'Privacy policy' }).focus();
     await page.keyboard.type('# Our promise\n\nWe keep:\n\n- your name\n- your email\n');
 
@@ -84,7 +95,14 @@ describe('the settings page', () => {
     await toast(page, 'Settings saved').waitFor();
 
     // This tab shows the new name at once: header, title, footer.
-    await page.getByRole('banner').getByRole('link', { name: 'Riverside Food Share' }).waitFor();
+    const brand = page.getByRole('banner').getByRole('link', { name: 'Riverside Food Share' });
+    await brand.waitFor();
+    expect(await brand.locator('img').getAttribute('src')).toBe(logo);
+    expect(await (await apiCall(null, 'GET', '/site')).json()).toMatchObject({
+      logo,
+      timeZone: 'Pacific/Auckland',
+      registrationNumber: 'CH-1234567',
+    });
     expect(await page.title()).toBe('Settings · Riverside Food Share');
     const details = await footer(page).innerText();
     for (const text of [
