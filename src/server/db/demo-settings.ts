@@ -21,8 +21,7 @@ export function demoSiteSettings(): SiteSettings {
     privacy: [
       '# Privacy policy (example)',
       '',
-      'This is an **example** privacy policy that comes with the demo content. The organisation running this site',
-      'replaces it with its own at Dashboard → Settings.',
+      'This is an **example** privacy policy that comes with the demo content. The organisation running this site replaces it with its own at Dashboard → Settings.',
       '',
       '## What we keep',
       '',
@@ -37,8 +36,7 @@ export function demoSiteSettings(): SiteSettings {
     terms: [
       '# Terms of use (example)',
       '',
-      'These are **example** terms that come with the demo content. The organisation running this site replaces',
-      'them with its own at Dashboard → Settings.',
+      'These are **example** terms that come with the demo content. The organisation running this site replaces them with its own at Dashboard → Settings.',
       '',
       '- Register only for events you mean to attend, and cancel when you cannot come.',
       '- Be kind to other volunteers and the people we help.',

@@ -37,7 +37,7 @@ export function SiteHeader() {
       <Container size="lg" className={classes.inner}>
         <Brand />
 
-        <Group component="nav" aria-label="Main" gap="lg" visibleFrom="sm">
+        <Group component="nav" aria-label="Main" gap="lg" visibleFrom="sm" wrap="nowrap" className={classes.nav}>
           <MainLinks />
           <AccountMenu />
         </Group>
