@@ -89,6 +89,8 @@ describe('the settings page', () => {
     const preview = form(page).getByRole('tabpanel', { name: 'Preview privacy policy' });
     await preview.getByRole('heading', { name: 'Our promise' }).waitFor();
     expect(await preview.getByRole('listitem').allInnerTexts()).toEqual(['your name', 'your email']);
+    // With an added row and the preview open, the form is still accessible.
+    await expectAccessible(page);
 
     await form(page).getByRole('button', { name: 'Save settings' }).focus();
     await page.keyboard.press('Enter');
