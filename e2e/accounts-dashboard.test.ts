@@ -12,7 +12,7 @@ async function menuLabels(page: Page): Promise<string[]> {
   return items.map((text) => text.trim());
 }
 
-/** The Edit Profile form, so its fields are not confused with the footer's newsletter box. */
+/** The Edit Profile form, by its name, so its fields are found in it whatever else the page shows. */
 const form = (page: Page) => page.getByRole('form', { name: 'Edit Profile' });
 
 describe('dashboard', () => {

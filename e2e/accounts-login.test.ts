@@ -4,7 +4,7 @@ import { colourOf, countAuthRequests, green, password, red, signedInPage, signUp
 import { baseURL, expectAccessible, newPage, pageProblems } from './support/browser.ts';
 import { expectFocused, expectNoProblem, expectProblemBeside } from './support/form-fields.ts';
 
-/** The Login form, so its fields are not confused with the footer's newsletter box. */
+/** The Login form, by its name, so its fields are found in it whatever else the page shows. */
 const form = (page: Page) => page.getByRole('form', { name: 'Login' });
 
 describe('login', () => {

@@ -7,7 +7,7 @@ import { colourOf, countAuthRequests, green, password, red, signUpThroughApi, ti
 import { expectAccessible, newPage, pageProblems } from './support/browser.ts';
 import { expectFocused, expectNoProblem, expectProblemBeside, saidBeside } from './support/form-fields.ts';
 
-/** The Register form, so its fields are not confused with the footer's newsletter box. */
+/** The Register form, by its name, so its fields are found in it whatever else the page shows. */
 const form = (page: Page) => page.getByRole('form', { name: 'Register' });
 
 describe('sign-up', () => {

@@ -80,6 +80,10 @@ describe('mail about events and donations', () => {
     expect(await page.getByTestId('receipt-amount').textContent()).toBe('$30.00 (USD)');
     await receipt.getByText('Card ending 4242', { exact: true }).waitFor();
     await receipt.getByText(event!.title, { exact: true }).waitFor();
+    // The charity as its settings name it (the demo's, which say they are demo values).
+    await receipt.getByText('DEMO-000000', { exact: true }).waitFor();
+    await receipt.getByText('Demo address: 1 Example Street, Exampletown', { exact: true }).waitFor();
+    expect(await receipt.getByRole('link', { name: 'hello@example.org' }).getAttribute('href')).toBe('mailto:hello@example.org');
     expect(await page.title()).toContain('Donation receipt');
     await expectAccessible(page);
 

@@ -86,7 +86,16 @@ export type Donation = z.infer<typeof donationSchema>;
 
 /** GET /api/payment/{id}/receipt: a donation with the charity it went to, for the printable receipt. */
 export const receiptSchema = donationSchema.extend({
-  charity: z.object({ name: z.string(), website: z.string(), contact: z.string() }),
+  charity: z.object({
+    name: z.string(),
+    website: z.string(),
+    /** Where to ask about the donation: the contact email, or the website when none is set. */
+    contact: z.string(),
+    /** '' when the charity has not set one (nothing is shown then), as for address and email. */
+    registrationNumber: z.string(),
+    address: z.string(),
+    email: z.string(),
+  }),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

@@ -32,6 +32,7 @@ const adminPages = [
   { path: 'all-accounts', lazy: page(() => import('./routes/dashboard-all-accounts.tsx'), 'DashboardAllAccountsPage') },
   { path: 'users/:accountId', lazy: page(() => import('./routes/dashboard-account-role.tsx'), 'DashboardAccountRolePage') },
   { path: 'outbox', lazy: page(() => import('./routes/dashboard-outbox.tsx'), 'DashboardOutboxPage') },
+  { path: 'settings', lazy: page(() => import('./routes/dashboard-settings.tsx'), 'DashboardSettingsPage') },
 ];
 
 /** Each page is its own chunk, so the home page downloads only what it shows. */
@@ -64,6 +65,8 @@ export const router = createBrowserRouter([
           { path: 'verify-email', lazy: page(() => import('./routes/verify-email.tsx'), 'VerifyEmailPage') },
           { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password.tsx'), 'ForgotPasswordPage') },
           { path: 'reset-password', lazy: page(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage') },
+          { path: 'privacy', lazy: page(() => import('./routes/policy.tsx'), 'PrivacyPage') },
+          { path: 'terms', lazy: page(() => import('./routes/policy.tsx'), 'TermsPage') },
           {
             path: 'events/register/:singleEventId',
             element: <RequireSignedIn />,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { serverTimeZone } from '../../shared/time-zone.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createTestDatabase } from '../test/test-database.ts';
@@ -37,6 +38,18 @@ describe('demo content', () => {
       const reviews: { img: string | null }[] = await (await t.api('/api/review?limit=50')).json();
       expect(reviews).toHaveLength(6);
       for (const r of reviews) if (r.img) expect(existsSync(path.join(publicDir, r.img))).toBe(true);
+      // Every contact detail is filled in, and each says it is a demo value.
+      const site = await (await t.api('/api/site')).json();
+      expect(site).toMatchObject({
+        name: 'Helping Hands',
+        address: 'Demo address: 1 Example Street, Exampletown',
+        phone: '+1 555 0100',
+        email: 'hello@example.org',
+        registrationNumber: 'DEMO-000000',
+        timeZone: serverTimeZone(),
+      });
+      expect(site.privacy).toMatch(/example/i);
+      expect(site.terms).toMatch(/example/i);
     } finally {
       await t.close();
     }
@@ -46,6 +59,7 @@ describe('demo content', () => {
     const t = await startTestApp({ seedDemo: false });
     try {
       expect(await counts(t.app.db)).toEqual({ events: 0, reviews: 0 });
+      expect(await (await t.api('/api/site')).json()).toMatchObject({ address: '', phone: '', email: '', registrationNumber: '' });
     } finally {
       await t.close();
     }

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { demoEvents, demoReviews } from './demo-content.ts';
+import { seedDemoSettings } from './demo-settings.ts';
 import { event, review } from './schema.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -13,8 +14,8 @@ export function dayFrom(from: Date, days: number): string {
 }
 
 /**
- * Fills an empty database with the demo events and reviews, in one transaction, so a failed seed
- * leaves nothing half-done. A database that has any event is left alone.
+ * Fills an empty database with the demo events, reviews and organisation settings, in one
+ * transaction, so a failed seed leaves nothing half-done. A database that has any event is left alone.
  */
 export async function seedDemoContent(db: Database, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -43,6 +44,7 @@ export async function seedDemoContent(db: Database, now = new Date()): Promise<b
         };
       }),
     );
+    await seedDemoSettings(tx);
     return true;
   });
 }

@@ -7,7 +7,14 @@ import type { SigningSite } from './unsubscribe.ts';
 /** The site as messages name it, read from the organisation's settings as they are now. */
 export async function mailSiteFrom(db: Database, publicUrl: string): Promise<MailSite> {
   const settings = await readSiteSettings(db);
-  return { name: settings.name, publicUrl: publicUrl.replace(/\/+$/, ''), timeZone: settings.timeZone };
+  return {
+    name: settings.name,
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    timeZone: settings.timeZone,
+    address: settings.address,
+    email: settings.email,
+    registrationNumber: settings.registrationNumber,
+  };
 }
 
 /** The site as the messages name it (name and address), with the secret that signs their unsubscribe links. */

@@ -31,6 +31,7 @@ const byRole: Record<Role, MenuItem[]> = {
     { to: '/dashboard/all-donation', label: 'All Donation' },
     { to: '/dashboard/all-accounts', label: 'All Accounts' },
     { to: '/dashboard/outbox', label: 'Outbox' },
+    { to: '/dashboard/settings', label: 'Settings' },
   ],
 };
 

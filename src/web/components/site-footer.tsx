@@ -1,53 +1,77 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { webConfig } from '../lib/config.ts';
+import type { Site } from '../../shared/site.ts';
+import { useSite } from '../lib/site.ts';
 import { SocialLinks } from './social-links.tsx';
-import { SubscribeForm } from './subscribe-form.tsx';
 import classes from './site-footer.module.css';
 
-/** Contact details are placeholders until the charity fills in its own. */
-const contact = {
-  address: '12 Example Street, Springfield',
-  phone: '+1 (555) 010-0100',
-  email: 'hello@example.org',
-};
+/** A phone number as a tel: link dials it: digits and a leading +. */
+const dialable = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
 
+/** The contact details the organisation has set, each only when it is: nothing stands in for one that is not. */
+function Contact({ site }: { site: Site }) {
+  if (!site.address && !site.phone && !site.email) return null;
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        Contact us
+      </Title>
+      <Text size="sm" component="address" className={classes.address}>
+        {site.address && <span className={classes.postal}>{site.address}</span>}
+        {site.phone && (
+          <span>
+            Phone: <Anchor href={dialable(site.phone)}>{site.phone}</Anchor>
+          </span>
+        )}
+        {site.email && (
+          <span>
+            Email: <Anchor href={`mailto:${site.email}`}>{site.email}</Anchor>
+          </span>
+        )}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The organisation as its settings describe it (DECISIONS 4.5): name, tagline, social links, contact
+ * details and registration number where set, and the privacy policy and terms on every page.
+ */
 export function SiteFooter() {
+  const site = useSite();
   const year = new Date().getFullYear();
   return (
     <footer className={classes.footer}>
       <Container size="lg" py="xl">
-        <div className={classes.columns}>
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              {webConfig.siteName}
-            </Title>
-            <Text size="sm">
-              We bring neighbours together to plant trees, share meals and lend a hand where it is needed most. Join an event as a volunteer
-              or support one with a donation.
+        {site && (
+          <>
+            <div className={classes.columns}>
+              <Stack gap="sm">
+                <Title order={2} size="h4">
+                  {site.name}
+                </Title>
+                {site.tagline && <Text size="sm">{site.tagline}</Text>}
+                <SocialLinks links={site.socialLinks} />
+              </Stack>
+              <Contact site={site} />
+              <Stack gap="xs" component="nav" aria-label="About this site">
+                <Anchor component={Link} to="/events" size="sm">
+                  Browse upcoming events
+                </Anchor>
+                <Anchor component={Link} to="/privacy" size="sm">
+                  Privacy policy
+                </Anchor>
+                <Anchor component={Link} to="/terms" size="sm">
+                  Terms
+                </Anchor>
+              </Stack>
+            </div>
+            <Text size="sm" c="dimmed" mt="xl" pt="md" className={classes.copyright}>
+              © {year} {site.name}. All rights reserved.
+              {site.registrationNumber && ` Registered charity number ${site.registrationNumber}.`}
             </Text>
-            <SocialLinks />
-          </Stack>
-          <Stack gap="xs">
-            <Title order={2} size="h4">
-              Contact us
-            </Title>
-            <Text size="sm" component="address" className={classes.address}>
-              {contact.address}
-              <br />
-              Phone: <Anchor href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</Anchor>
-              <br />
-              Email: <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>
-            </Text>
-            <Anchor component={Link} to="/events" size="sm">
-              Browse upcoming events
-            </Anchor>
-          </Stack>
-          <SubscribeForm />
-        </div>
-        <Text size="sm" c="dimmed" mt="xl" pt="md" className={classes.copyright}>
-          © {year} {webConfig.siteName}. All rights reserved.
-        </Text>
+          </>
+        )}
       </Container>
     </footer>
   );

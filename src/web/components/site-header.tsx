@@ -3,12 +3,28 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { webConfig } from '../lib/config.ts';
+import { useSite } from '../lib/site.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { MainLinks } from './main-links.tsx';
 import classes from './site-header.module.css';
 
 const loadDrawer = () => import('./mobile-nav-drawer.tsx');
 const MobileNavDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.MobileNavDrawer })));
+
+/**
+ * The organisation's logo and name from its settings, linking home. While they load, a link named
+ * 'Home' holds the place, so the product's name never flashes before a renamed organisation's.
+ */
+function Brand() {
+  const site = useSite();
+  if (!site) return <Link to="/" className={classes.brand} aria-label="Home" />;
+  return (
+    <Link to="/" className={classes.brand}>
+      <img src={site.logo || webConfig.logo} alt="" width={36} height={36} className={classes.logo} />
+      <span>{site.name}</span>
+    </Link>
+  );
+}
 
 /** Brand, main links and the account area; on phones the links move into a drawer behind a burger. */
 export function SiteHeader() {
@@ -19,12 +35,9 @@ export function SiteHeader() {
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.inner}>
-        <Link to="/" className={classes.brand}>
-          <img src={webConfig.logo} alt="" width={36} height={36} />
-          <span>{webConfig.siteName}</span>
-        </Link>
+        <Brand />
 
-        <Group component="nav" aria-label="Main" gap="lg" visibleFrom="sm">
+        <Group component="nav" aria-label="Main" gap="lg" visibleFrom="sm" wrap="nowrap" className={classes.nav}>
           <MainLinks />
           <AccountMenu />
         </Group>

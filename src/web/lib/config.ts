@@ -1,6 +1,5 @@
 /** The web app's own settings. The server decides everything else (limits, amounts) and says so in its replies. */
 export const webConfig = {
-  siteName: 'Helping Hands',
   apiBase: '/api',
   /** Events per page on /events; the server allows up to 100. */
   eventsPerPage: 24,
@@ -9,5 +8,6 @@ export const webConfig = {
   homeReviewCount: 6,
   searchDebounceMs: 250,
   defaultAvatar: '/images/default-avatar.svg',
+  /** The product's own logo, shown until the organisation sets its own (its name and the rest come from GET /api/site). */
   logo: '/images/logo.svg',
 } as const;

@@ -1,4 +1,4 @@
-import { Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatAmount } from '../../shared/money.ts';
@@ -63,9 +63,19 @@ export function DashboardDonationReceiptPage() {
       {receipt && (
         <article className={classes.receipt} aria-labelledby="receipt-heading">
           <Text fw={700}>{receipt.charity.name}</Text>
+          {receipt.charity.address && (
+            <Text size="sm" c="dimmed" component="address" className={classes.address}>
+              {receipt.charity.address}
+            </Text>
+          )}
           <Text size="sm" c="dimmed">
             {receipt.charity.website}
           </Text>
+          {receipt.charity.registrationNumber && (
+            <Text size="sm" c="dimmed">
+              Registered charity number {receipt.charity.registrationNumber}
+            </Text>
+          )}
           <Title order={1} id="receipt-heading" mt="lg">
             Donation receipt
           </Title>
@@ -93,8 +103,20 @@ export function DashboardDonationReceiptPage() {
             <dd>{receipt.email}</dd>
             <dt>Received by</dt>
             <dd>{receipt.charity.name}</dd>
+            {receipt.charity.registrationNumber && (
+              <>
+                <dt>Charity registration number</dt>
+                <dd>{receipt.charity.registrationNumber}</dd>
+              </>
+            )}
             <dt>Questions about this donation</dt>
-            <dd>{receipt.charity.contact}</dd>
+            <dd>
+              {receipt.charity.email ? (
+                <Anchor href={`mailto:${receipt.charity.email}`}>{receipt.charity.email}</Anchor>
+              ) : (
+                receipt.charity.contact
+              )}
+            </dd>
           </dl>
           <Group gap="sm" data-print="hide">
             <Button onClick={() => window.print()}>Print</Button>

@@ -79,6 +79,45 @@ describe('the donation receipt', () => {
     ).toHaveLength(1);
   });
 
+  it('names the charity as its settings say: registered name and number, postal address and contact email', async () => {
+    const saved = await call(
+      t,
+      'PUT',
+      '/api/site',
+      {
+        name: 'Riverside Food Share',
+        address: '4 Mill Lane\nRiverside RS1 2AB',
+        email: 'donations@riverside.example.org',
+        registrationNumber: 'CH-1234567',
+        timeZone: 'Europe/London',
+      },
+      admin.auth,
+    );
+    expect(saved.status).toBe(200);
+    try {
+      const donor = await signUp(t);
+      const { donationId } = await donate(donor);
+      const [mail] = await smtp.mailTo(donor.email);
+      expect(mail?.subject).toBe('Your receipt: $25.50 to Riverside Food Share');
+      for (const body of [mail?.text ?? '', mail?.html ?? '']) {
+        expect(body).toContain('CH-1234567');
+        expect(body).toContain('4 Mill Lane, Riverside RS1 2AB');
+        expect(body).toContain('donations@riverside.example.org');
+      }
+      const receipt = await (await call(t, 'GET', `/api/payment/${donationId}/receipt`, undefined, donor.auth)).json();
+      expect(receipt.charity).toEqual({
+        name: 'Riverside Food Share',
+        website: t.config.publicUrl,
+        contact: 'donations@riverside.example.org',
+        registrationNumber: 'CH-1234567',
+        address: '4 Mill Lane\nRiverside RS1 2AB',
+        email: 'donations@riverside.example.org',
+      });
+    } finally {
+      expect((await call(t, 'PUT', '/api/site', { name: 'Helping Hands', timeZone: 'UTC' }, admin.auth)).status).toBe(200);
+    }
+  });
+
   it('is queued with the donation only when the payment succeeded', async () => {
     const donor = await signUp(t);
     const started = await (await call(t, 'POST', '/api/create-payment-intent', { eventId, attemptId: randomUUID() }, donor.auth)).json();
@@ -106,7 +145,15 @@ describe('GET /api/payment/{id}/receipt', () => {
       last4: '4242',
       email: donor.email,
       event: 'Winter Coat Drive',
-      charity: { name: 'Helping Hands', website: t.config.publicUrl, contact: t.config.publicUrl },
+      // No contact details set: the website is where to ask, and nothing else is named.
+      charity: {
+        name: 'Helping Hands',
+        website: t.config.publicUrl,
+        contact: t.config.publicUrl,
+        registrationNumber: '',
+        address: '',
+        email: '',
+      },
     });
     expect(await (await call(t, 'GET', path, undefined, admin.auth)).json()).toEqual(receipt);
     expect((await call(t, 'GET', path, undefined, other.auth)).status).toBe(403);

@@ -4,7 +4,7 @@ import type { Charity } from '../../features/donations/charity.ts';
 import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
 import { links } from './event-links.ts';
-import { Action, Layout, type MailSite, Paragraph } from './layout.tsx';
+import { Action, Layout, type MailSite, oneLine, Paragraph } from './layout.tsx';
 
 export interface ReceiptMail {
   site: MailSite;
@@ -65,6 +65,8 @@ function DonationReceipt({ mail }: { mail: ReceiptMail }) {
         <Detail name="Transaction reference">{mail.transaction}</Detail>
         {mail.last4 ? <Detail name="Card">{`Card ending ${mail.last4}`}</Detail> : null}
         <Detail name="Received by">{`${mail.charity.name}, ${mail.charity.website}`}</Detail>
+        {mail.charity.registrationNumber ? <Detail name="Charity registration number">{mail.charity.registrationNumber}</Detail> : null}
+        {mail.charity.address ? <Detail name="Address">{oneLine(mail.charity.address)}</Detail> : null}
         <Detail name="Questions about this donation">{mail.charity.contact}</Detail>
       </Section>
       <Action href={links.receipt(mail.site, mail.donationId)}>Open the printable receipt</Action>

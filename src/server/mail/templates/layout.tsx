@@ -9,6 +9,11 @@ export interface MailSite {
   publicUrl: string;
   /** The site's time zone (its settings): event times are wall-clock times there. */
   timeZone: string;
+  /** The organisation's postal address (its settings), in every message's footer; absent or '' when none is set. */
+  address?: string;
+  /** The organisation's contact email and charity registration number (its settings), for receipts; '' when none. */
+  email?: string;
+  registrationNumber?: string;
 }
 
 const page = { backgroundColor: '#f4f5f7', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' };
@@ -50,6 +55,8 @@ export function Layout(props: {
           <Text style={small}>
             {props.reason} <Link href={site.publicUrl}>{site.publicUrl.replace(/^https?:\/\//, '')}</Link>
           </Text>
+          {/* Where the sender can be found, as bulk-mail rules (CAN-SPAM, PECR) expect; typed on several lines, said on one. */}
+          {site.address ? <Text style={small}>{`${site.name}, ${oneLine(site.address)}`}</Text> : null}
           {props.unsubscribeUrl ? (
             <Text style={small}>
               Don’t want these emails? <Link href={props.unsubscribeUrl}>Unsubscribe</Link>
@@ -59,6 +66,14 @@ export function Layout(props: {
       </Body>
     </Html>
   );
+}
+
+/** An address typed on several lines, as one line of a message. */
+export function oneLine(text: string): string {
+  return text
+    .split(/\s*\n\s*/)
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** A paragraph in a message's body. */

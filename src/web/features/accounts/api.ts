@@ -1,23 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
 import { PROFILE_IMAGE_MAX_BYTES, profileImageTypes, type Account, type ProfileUpdate } from '../../../shared/accounts.ts';
 import type { Site } from '../../../shared/site.ts';
 import { getJson, sendFile, sendJson } from '../../lib/api-client.ts';
+import { siteQuery } from '../../lib/site.ts';
 
-/** How this installation signs people in: whether 'Continue With Google' is offered, and through whom. */
-export async function fetchSite(signal?: AbortSignal): Promise<Site> {
-  const { data } = await getJson<Site>('/site', signal);
-  return data;
-}
-
-export const siteQueries = {
-  site: () =>
-    queryOptions({
-      queryKey: ['site'] as const,
-      queryFn: ({ signal }) => fetchSite(signal),
-      // Set when the server starts; it does not change while a page is open.
-      staleTime: Number.POSITIVE_INFINITY,
-    }),
-};
+/** How this installation signs people in ('Continue With Google' and through whom): the site's one query. */
+export const siteQueries = { site: () => siteQuery };
 
 /** Creates the account and signs it in (the server sets the session cookie). */
 export async function signUp(body: { name: string; email: string; password: string }): Promise<void> {

@@ -49,6 +49,13 @@ describe('serverErrors', () => {
     });
   });
 
+  it("puts a message about one item of a list on that item's field", () => {
+    expect(serverErrors(refused({ 'links.1.url': 'Link address must start with https://' }), ['title', 'links'])).toEqual({
+      errors: { 'links.1.url': 'Link address must start with https://' },
+      leftOver: false,
+    });
+  });
+
   it('leaves a message about a field the form does not show for the form', () => {
     expect(serverErrors(refused({ title: 'Title is required', email: 'Enter proper email' }), fields)).toEqual({
       errors: { title: 'Title is required' },

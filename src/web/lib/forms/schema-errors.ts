@@ -22,7 +22,7 @@ export function schemaErrors(schema: z.ZodType, input: unknown, names?: FieldNam
 
 /**
  * A failed call as the form shows it: the server's field messages (a 400's `fields`) that name one of
- * `fields`, and whether anything is left over for the form's own message (a network failure, a 403,
+ * `fields` (or an item of one, `socialLinks.0.url`), and whether anything is left over for the form's own message (a network failure, a 403,
  * a message about a field the form does not have).
  */
 export function serverErrors(error: unknown, fields: readonly string[], names?: FieldNames): { errors: FieldErrors; leftOver: boolean } {
@@ -30,7 +30,8 @@ export function serverErrors(error: unknown, fields: readonly string[], names?: 
   const errors: FieldErrors = {};
   let leftOver = false;
   for (const [field, message] of Object.entries(onFormFields(error.fields, names))) {
-    if (fields.includes(field)) errors[field] = message;
+    // A message about one item of a list field ('socialLinks.0.url') belongs to that list's field.
+    if (fields.includes(field) || fields.includes(field.split('.')[0] ?? '')) errors[field] = message;
     else leftOver = true;
   }
   return { errors, leftOver: leftOver || Object.keys(errors).length === 0 };

@@ -1,0 +1,155 @@
+import { Alert, Fieldset, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type SiteSettings, siteMessages, siteSettingsSchema } from '../../../shared/site.ts';
+import { Button } from '../../components/button.tsx';
+import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
+import { notify } from '../../lib/notify.ts';
+import { saveSite, showSavedSite, uploadLogo } from './api.ts';
+import { CurrencySelect } from './currency-select.tsx';
+import { LogoField } from './logo-field.tsx';
+import { MarkdownField } from './markdown-field.tsx';
+import { SocialLinksField } from './social-links-field.tsx';
+import { TimeZoneSelect } from './time-zone-select.tsx';
+
+/**
+ * The organisation's settings (DECISIONS 4.5), checked here with the server's own schema, every
+ * message beside its field (a social link's beside that link); the server's field messages go
+ * there too. Saved, the header, footer and titles of this tab change at once.
+ */
+export function SettingsForm({ initial }: { initial: SiteSettings }) {
+  const [failure, setFailure] = useState<Error | null>(null);
+  const queryClient = useQueryClient();
+  const form = useSchemaForm({ schema: siteSettingsSchema, initialValues: initial });
+  const upload = useMutation({ mutationFn: uploadLogo });
+  const save = useMutation({
+    mutationFn: saveSite,
+    onMutate: () => setFailure(null),
+    onSuccess: (saved) => {
+      showSavedSite(queryClient, saved);
+      void notify({ color: 'teal', message: siteMessages.saved });
+    },
+    // A message for a field on the form is shown beside it; anything else (a network failure, a 403) in the alert.
+    onError: (error) => setFailure(applyServerErrors(form, error) ? error : null),
+  });
+
+  function handleSubmit(settings: SiteSettings) {
+    if (!save.isPending && !upload.isPending) save.mutate(settings);
+  }
+
+  return (
+    <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label="Settings">
+      <Stack gap="lg" maw={760}>
+        <Fieldset legend="The organisation">
+          <Stack gap="md">
+            <TextInput
+              label="Organisation name"
+              description="In the header, page titles, emails and receipts."
+              required
+              autoComplete="organization"
+              maxLength={100}
+              key={form.key('name')}
+              {...form.getInputProps('name')}
+            />
+            <TextInput
+              label="Tagline"
+              description="One line about what the charity does, under its name in the footer and in the home page's title."
+              autoComplete="off"
+              maxLength={200}
+              key={form.key('tagline')}
+              {...form.getInputProps('tagline')}
+            />
+            <LogoField
+              inputKey={form.key('logo')}
+              inputProps={form.getInputProps('logo')}
+              initial={initial.logo}
+              onUploaded={(url) => form.setFieldValue('logo', url)}
+              upload={upload}
+            />
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend="Contact details">
+          <Stack gap="md">
+            <Textarea
+              label="Contact address"
+              description="Postal address, in the footer, on receipts and at the foot of every email. Leave empty to show none."
+              autoComplete="street-address"
+              autosize
+              minRows={2}
+              maxRows={6}
+              maxLength={500}
+              key={form.key('address')}
+              {...form.getInputProps('address')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label="Phone"
+                type="tel"
+                autoComplete="tel"
+                maxLength={50}
+                key={form.key('phone')}
+                {...form.getInputProps('phone')}
+              />
+              <TextInput
+                label="Contact email"
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                key={form.key('email')}
+                {...form.getInputProps('email')}
+              />
+            </SimpleGrid>
+            <TextInput
+              label="Charity registration number"
+              description="In the footer and on donation receipts."
+              autoComplete="off"
+              maxLength={100}
+              key={form.key('registrationNumber')}
+              {...form.getInputProps('registrationNumber')}
+            />
+          </Stack>
+        </Fieldset>
+
+        <SocialLinksField form={form} />
+
+        <Fieldset legend="Time and money">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TimeZoneSelect inputKey={form.key('timeZone')} inputProps={form.getInputProps('timeZone')} saved={initial.timeZone} />
+            <CurrencySelect inputKey={form.key('currency')} inputProps={form.getInputProps('currency')} saved={initial.currency} />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="Policies">
+          <Stack gap="xl">
+            <MarkdownField
+              label="Privacy policy"
+              description="Shown at /privacy, linked from every page's footer."
+              inputKey={form.key('privacy')}
+              inputProps={form.getInputProps('privacy')}
+              read={() => form.getValues().privacy}
+            />
+            <MarkdownField
+              label="Terms"
+              description="Shown at /terms, linked from every page's footer."
+              inputKey={form.key('terms')}
+              inputProps={form.getInputProps('terms')}
+              read={() => form.getValues().terms}
+            />
+          </Stack>
+        </Fieldset>
+
+        {failure && (
+          <Alert color="red" variant="light" title="The settings were not saved">
+            {failure.message}
+          </Alert>
+        )}
+        <div>
+          <Button type="submit" size="md" disabled={save.isPending || upload.isPending}>
+            {save.isPending ? 'Saving…' : 'Save settings'}
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { QueryError } from '../components/query-error.tsx';
+import { siteQueries } from '../features/site/api.ts';
+import { SettingsForm } from '../features/site/settings-form.tsx';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+/**
+ * /dashboard/settings, inside RequireAdmin: the organisation's name and details (DECISIONS 4.5).
+ * The form starts from the settings as the server has them now, not as this tab last saw them.
+ */
+export function DashboardSettingsPage() {
+  usePageTitle('Settings');
+  const query = useQuery({ ...siteQueries.site(), staleTime: 0 });
+  const ready = query.isFetchedAfterMount && query.data;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Settings</Title>
+        <Text c="dimmed" mt={4}>
+          The charity's own name and details, as the site, its emails and receipts show them.
+        </Text>
+      </div>
+      {query.isError ? (
+        <QueryError title="The settings could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+      ) : ready ? (
+        <SettingsForm initial={withoutSignIn(ready)} />
+      ) : (
+        <Stack gap="md" maw={760} role="status">
+          <VisuallyHidden>Loading the settings</VisuallyHidden>
+          <Skeleton height={14} width={160} />
+          <Skeleton height={36} />
+          <Skeleton height={14} width={120} />
+          <Skeleton height={36} />
+          <Skeleton height={64} width={64} />
+          <Skeleton height={120} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** The settings an admin edits: everything but how people sign in, which the server's configuration decides. */
+function withoutSignIn<Settings extends { socialSignIn: unknown }>({ socialSignIn: _, ...settings }: Settings) {
+  return settings;
+}
