@@ -5,7 +5,7 @@ import { expectAccessible, newPage, pageProblems, toast } from './support/browse
 import { pastDemoEvents, upcomingDemoEvents } from './support/events.ts';
 
 async function registerThroughApi(session: Session, eventId: string) {
-  expect((await apiCall(session, 'POST', '/register', { eventId })).status).toBe(200);
+  expect((await apiCall(session, 'POST', '/register', { eventId })).status).toBe(201);
 }
 
 async function registrationsOf(session: Session): Promise<{ eventId: string }[]> {
