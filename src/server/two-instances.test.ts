@@ -244,7 +244,7 @@ if (databaseUrl) {
         .from(schema.registration)
         .innerJoin(schema.account, eq(schema.registration.accountId, schema.account.id))
         .where(and(eq(schema.account.email, person.email), eq(schema.registration.eventId, eventId)));
-      expect(stored).toEqual([{ id: bodies[statuses.indexOf(200)].insertedId }]);
+      expect(stored).toEqual([{ id: bodies[statuses.indexOf(201)].insertedId }]);
     });
 
     it('20 confirmations of one payment sent over both at once make one donation', async () => {
