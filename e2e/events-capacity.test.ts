@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminSession, apiCall, type Session, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
 import { baseURL, expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
+import { expectFocused, expectProblemBeside } from './support/form-fields.ts';
 import { mailbox } from './support/server.ts';
 
 /** The calendar day `offset` days from today on this machine's clock, as YYYY-MM-DD. */
@@ -155,5 +156,55 @@ describe('events: place, capacity and waitlist', () => {
     await page.goBack();
     await expect.poll(() => heading.textContent()).toBe(`Total ${upcoming} events available`);
     expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('the admin sets place, end and capacity on the form, and a capacity below those registered is refused beside its field', async () => {
+    const admin = await adminSession();
+    const page = await signedInPage(admin);
+    await page.goto('/dashboard/addEvent');
+    const add = page.getByRole('form', { name: 'Add Event' });
+    const title = `Form capacity ${Date.now()}`;
+    const day = localDay(20);
+    await add.getByRole('textbox', { name: 'Event Title', exact: true }).fill(title);
+    await add.getByRole('textbox', { name: 'Description', exact: true }).fill('Sorting donated books.');
+    await add.getByRole('textbox', { name: 'Banner', exact: true }).fill('/images/events/food-bank.svg');
+    await add.getByRole('textbox', { name: 'Event Date', exact: true }).fill(day);
+    await add.getByLabel('Start Time (optional)', { exact: true }).fill('10:00');
+    await add.getByRole('textbox', { name: 'Location (optional)', exact: true }).fill('Central Library, 2 Station Road');
+    await add.getByLabel('End (optional)', { exact: true }).fill(`${day}T09:00`);
+    const capacity = add.getByRole('textbox', { name: 'Capacity (optional)', exact: true });
+    await capacity.fill('0');
+    await add.getByRole('button', { name: 'Add Event' }).click();
+    await expectProblemBeside(add.getByLabel('End (optional)', { exact: true }), 'End must be after the start');
+    await expectProblemBeside(capacity, 'Capacity must be at least 1, or empty for no limit');
+    await expectAccessible(page);
+
+    await add.getByLabel('End (optional)', { exact: true }).fill(`${day}T13:00`);
+    await capacity.fill('2');
+    await add.getByRole('button', { name: 'Add Event' }).click();
+    await toast(page, `${title} Added Successfully`).waitFor();
+    const [stored] = await (await fetch(`${baseURL}/api/events?q=${encodeURIComponent(title)}`)).json();
+    expect(stored).toMatchObject({ title, location: 'Central Library, 2 Station Road', end: `${day}T13:00`, capacity: 2, spotsLeft: 2 });
+
+    for (const name of ['Una One', 'Tom Two']) {
+      const who = await signUpThroughApi({ email: uniqueEmail('form'), name });
+      expect((await apiCall(who, 'POST', '/register', { eventId: stored._id })).status).toBe(201);
+    }
+    await page.goto(`/dashboard/eventUpdatePage/${stored._id}`);
+    const update = page.getByRole('form', { name: 'Update Event' });
+    const newCapacity = update.getByRole('textbox', { name: 'Capacity (optional)', exact: true });
+    await expect.poll(() => newCapacity.inputValue()).toBe('2');
+    expect(await update.getByRole('textbox', { name: 'Location (optional)', exact: true }).inputValue()).toBe(
+      'Central Library, 2 Station Road',
+    );
+    expect(await update.getByLabel('End (optional)', { exact: true }).inputValue()).toBe(`${day}T13:00`);
+    await newCapacity.fill('1');
+    await update.getByRole('button', { name: 'Update' }).click();
+    await expectProblemBeside(newCapacity, 'Capacity cannot be lower than the 2 people already registered');
+    await expectFocused(newCapacity);
+    await expectAccessible(page);
+    expect((await (await fetch(`${baseURL}/api/events/${stored._id}`)).json()).capacity).toBe(2);
+    // The refused update is the only request that failed.
+    expect(pageProblems(page)).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
   });
 });
