@@ -29,7 +29,7 @@ async function newRegistrant(name: string) {
   const event = (await upcomingDemoEvents())[0]!;
   const who = await signUpThroughApi({ email: uniqueEmail('people'), name });
   const res = await apiCall(who, 'POST', '/register', { eventId: event._id });
-  expect(res.status).toBe(200);
+  expect(res.status).toBe(201);
   const { insertedId } = (await res.json()) as { insertedId: string };
   return { who, event, registrationId: insertedId };
 }
