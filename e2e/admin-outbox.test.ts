@@ -14,7 +14,7 @@ describe('the outbox page', () => {
 
     mailbox.set('refuse');
     try {
-      expect((await apiCall(who, 'POST', '/register', { eventId: event!._id })).status).toBe(200);
+      expect((await apiCall(who, 'POST', '/register', { eventId: event!._id })).status).toBe(201);
       const page = await signedInPage(admin);
       await page.goto(`/dashboard/outbox?q=${encodeURIComponent(who.email)}`);
       const row = page.getByRole('row').filter({ hasText: 'You are registered' });

@@ -29,7 +29,7 @@ async function newRegistrant(name: string) {
   const event = (await upcomingDemoEvents())[0]!;
   const who = await signUpThroughApi({ email: uniqueEmail('people'), name });
   const res = await apiCall(who, 'POST', '/register', { eventId: event._id });
-  expect(res.status).toBe(200);
+  expect(res.status).toBe(201);
   const { insertedId } = (await res.json()) as { insertedId: string };
   return { who, event, registrationId: insertedId };
 }
@@ -127,6 +127,7 @@ describe('admin: registrations and accounts', () => {
       'First Name',
       'Registration Date',
       'Email ID',
+      'Status',
       'Change Role',
       'Delete',
     ]);
@@ -140,6 +141,7 @@ describe('admin: registrations and accounts', () => {
     const registeredOn = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
     expect(await cells.nth(2).innerText()).toBe(registeredOn);
     expect(await cells.nth(3).innerText()).toBe(who.email);
+    expect(await cells.nth(4).innerText()).toBe('Registered');
     await expectAccessible(page);
 
     await row.getByRole('link', { name: `Change Role of Rowan Ash Registrant, registered for ${event.title}` }).click();
@@ -232,7 +234,7 @@ describe('admin: registrations and accounts', () => {
       .toString('utf8')
       .replace(/^\uFEFF/, '');
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('Title,Event date,Name,Email,Role,Registered at');
+    expect(lines[0]).toBe('Title,Event date,Name,Email,Role,Status,Waitlist number,Registered at');
     const line = lines.find((l) => l.includes(who.email));
     expect(line).toBeDefined();
     expect(line).toContain(event.title.includes(',') ? `"${event.title}"` : event.title);

@@ -234,7 +234,7 @@ if (databaseUrl) {
       const answers = await alternating(50, (instance) => send(instance, 'POST', '/api/register', person.headers, { eventId }));
       const bodies = await Promise.all(answers.map((res) => res.json()));
       const statuses = answers.map((res) => res.status);
-      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
       expect(statuses.filter((status) => status === 409)).toHaveLength(49);
       for (const body of bodies.filter((_, i) => statuses[i] === 409)) {
         expect(body).toEqual({ error: { code: 'conflict', message: registrationMessages.alreadyRegistered } });
@@ -244,7 +244,7 @@ if (databaseUrl) {
         .from(schema.registration)
         .innerJoin(schema.account, eq(schema.registration.accountId, schema.account.id))
         .where(and(eq(schema.account.email, person.email), eq(schema.registration.eventId, eventId)));
-      expect(stored).toEqual([{ id: bodies[statuses.indexOf(200)].insertedId }]);
+      expect(stored).toEqual([{ id: bodies[statuses.indexOf(201)].insertedId }]);
     });
 
     it('20 confirmations of one payment sent over both at once make one donation', async () => {

@@ -18,7 +18,8 @@ export const eventDateSchema = z
 
 export const eventIdSchema = z.uuid({ message: 'Event id is not valid' });
 
-export const eventSchema = z.object({
+/** An event's stored fields, as the API gives them (registrations carry them too). */
+export const eventFieldsSchema = z.object({
   _id: z.string(),
   index: z.number().int(),
   key: z.string(),
@@ -26,15 +27,35 @@ export const eventSchema = z.object({
   desc: z.string(),
   banner: z.string(),
   date: eventDateSchema,
+  /** Where it happens, in words; null when not given. */
+  location: z.string().nullable(),
+  /** When it ends: 'YYYY-MM-DDTHH:MM', wall clock in the site's time zone like `date`; null when not given. */
+  end: z.string().nullable(),
+  /** Volunteer places; null: unlimited. */
+  capacity: z.number().int().nullable(),
+});
+export type EventFields = z.infer<typeof eventFieldsSchema>;
+
+export const eventSchema = eventFieldsSchema.extend({
+  /** How many people hold a place (waitlisted people are not counted). */
+  registered: z.number().int(),
+  /** Places still free; null when the event has no capacity. */
+  spotsLeft: z.number().int().nullable(),
+  /** Whether it has ended (its end, or the end of its day), by the site's time zone. */
+  past: z.boolean(),
 });
 
 export type Event = z.infer<typeof eventSchema>;
+
+/** Which events a list shows: those still to come (or going on), or those that have ended. */
+export const eventWhenValues = ['upcoming', 'past'] as const;
 
 export const eventSortColumns = ['title', 'date'] as const;
 
 export const eventListQuerySchema = z.object({
   q: searchTextSchema,
   sort: sortSchema(eventSortColumns),
+  when: z.enum(eventWhenValues, { message: 'When must be upcoming or past' }).optional(),
   ...pagingSchema(24, 100),
 });
 
@@ -48,7 +69,34 @@ export const eventMessages = {
   updated: '{title} Updated Successful',
   deleted: '{title} deleted successfully',
   notDeleted: '{title} not deleted',
+  /** '{count}' is replaced by the number of people registered. */
+  capacityBelowRegistered: 'Capacity cannot be lower than the {count} people already registered',
+  endNotAfterStart: 'End must be after the start',
 } as const;
+
+/**
+ * An end as sent: a date and time ('2026-12-05T17:00', seconds allowed), read as the site's wall clock,
+ * or an instant with `Z` or an offset, which the server turns into the site's wall clock.
+ */
+const eventEndPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** Whether an end names its own offset (then the server converts it to the site's wall clock). */
+export const endHasOffset = (value: string) => /(?:Z|[+-]\d{2}:?\d{2})$/i.test(value);
+
+export const eventEndSchema = z
+  .string()
+  .regex(eventEndPattern, 'Use a date and time for the end, like 2026-12-05T17:00')
+  .refine((value) => {
+    const [y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0] = (eventEndPattern.exec(value) ?? []).slice(1, 7).map((part) => Number(part ?? 0));
+    const day = new Date(Date.UTC(y, mo - 1, d));
+    return day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+  }, 'That end date does not exist');
+
+/** The wall-clock start of an event's date, to the minute: 'YYYY-MM-DDTHH:MM' (midnight without a time). */
+export const eventStartOf = (date: string) => (date.length > 10 ? date.slice(0, 16) : `${date}T00:00`);
+
+/** An optional text box: null or blank text means none (null); absent means unchanged. */
+const emptyToNull = (value: unknown) => (value === null ? '' : value);
 
 /**
  * A banner is an http(s) image address, a picture uploaded here (/api/images/…) or one of the
@@ -65,27 +113,53 @@ export const bannerSchema = z
   );
 
 /** POST /api/events and PUT /api/events/{id}: index and key are made up when absent. */
-export const eventWriteSchema = z.object({
-  // A form sends text; an empty box means "make one up".
-  index: z.preprocess(
-    (value) =>
-      value === '' || value === null ? undefined : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value,
-    z
-      .number({ message: 'Event Index must be a whole number' })
-      .int('Event Index must be a whole number')
-      .min(0, 'Event Index must be 0 or more')
-      .max(2_000_000_000, 'Event Index is too large')
-      .optional(),
-  ),
-  key: z
-    .string()
-    .trim()
-    .max(100, 'Event Key must be at most 100 characters')
-    .optional()
-    .transform((v) => v || undefined),
-  title: requiredText('Title', 200),
-  desc: requiredText('Description', 5000),
-  banner: bannerSchema,
-  date: z.string({ message: 'Date is required' }).trim().min(1, 'Date is required').pipe(eventDateSchema),
-});
+export const eventWriteSchema = z
+  .object({
+    // A form sends text; an empty box means "make one up".
+    index: z.preprocess(
+      (value) =>
+        value === '' || value === null ? undefined : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value,
+      z
+        .number({ message: 'Event Index must be a whole number' })
+        .int('Event Index must be a whole number')
+        .min(0, 'Event Index must be 0 or more')
+        .max(2_000_000_000, 'Event Index is too large')
+        .optional(),
+    ),
+    key: z
+      .string()
+      .trim()
+      .max(100, 'Event Key must be at most 100 characters')
+      .optional()
+      .transform((v) => v || undefined),
+    title: requiredText('Title', 200),
+    desc: requiredText('Description', 5000),
+    banner: bannerSchema,
+    date: z.string({ message: 'Date is required' }).trim().min(1, 'Date is required').pipe(eventDateSchema),
+    location: z
+      .preprocess(emptyToNull, z.string({ message: 'Location must be text' }).trim().max(200, 'Location must be at most 200 characters'))
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+    end: z
+      .preprocess(emptyToNull, z.string({ message: 'End must be a date and time' }).trim())
+      .optional()
+      .pipe(z.union([z.literal('').transform(() => null), eventEndSchema]).optional()),
+    // A form sends text; an empty box means no limit.
+    capacity: z.preprocess(
+      (value) => (value === '' || value === null ? null : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
+      z
+        .number({ message: 'Capacity must be a whole number' })
+        .int('Capacity must be a whole number')
+        .min(1, 'Capacity must be at least 1, or empty for no limit')
+        .max(1_000_000, 'Capacity is too large')
+        .nullable()
+        .optional(),
+    ),
+  })
+  .superRefine((input, ctx) => {
+    // An end with an offset is compared once the server has it on the site's clock.
+    if (!input.end || endHasOffset(input.end)) return;
+    if (input.end.slice(0, 16) <= eventStartOf(input.date))
+      ctx.addIssue({ code: 'custom', path: ['end'], message: eventMessages.endNotAfterStart });
+  });
 export type EventWrite = z.infer<typeof eventWriteSchema>;

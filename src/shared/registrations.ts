@@ -7,7 +7,13 @@ export const registrationMessages = {
   alreadyRegistered: 'You are already registered for this event',
   eventPast: 'This event has already taken place',
   registered: 'Successfully registered',
+  /** '{position}' is replaced by the person's number on the waitlist. */
+  waitlisted: 'This event is full: you are on the waitlist, number {position}',
 } as const;
+
+export const registrationStatusValues = ['registered', 'waitlisted'] as const;
+export const registrationStatusSchema = z.enum(registrationStatusValues);
+export type RegistrationStatus = z.infer<typeof registrationStatusSchema>;
 
 /**
  * A registration as the API shows it: the registrant (name, email, image, current role) from their
@@ -22,6 +28,12 @@ export const registrationSchema = z.object({
   desc: z.string(),
   banner: z.string(),
   date: eventDateSchema,
+  location: z.string().nullable(),
+  end: z.string().nullable(),
+  capacity: z.number().int().nullable(),
+  /** `registered`: the person has a place; `waitlisted`: they wait for one, `position` in line (1 is next). */
+  status: registrationStatusSchema,
+  position: z.number().int().nullable(),
   name: z.string(),
   email: z.string(),
   image: z.string().nullable(),
@@ -35,6 +47,15 @@ export type Registration = z.infer<typeof registrationSchema>;
 export const registrationCreateSchema = z.object({
   eventId: z.uuid({ message: 'Choose an event to register for' }),
 });
+
+/** POST /api/register's answer (201): a place, or a number on the waitlist when the event is full. */
+export const registrationCreatedSchema = z.object({
+  insertedId: z.string(),
+  status: registrationStatusSchema,
+  /** The number on the waitlist (1 is next); null when the person has a place. */
+  position: z.number().int().nullable(),
+});
+export type RegistrationCreated = z.infer<typeof registrationCreatedSchema>;
 
 export const registrationSortColumns = ['title', 'name', 'email', 'registeredAt'] as const;
 

@@ -13,6 +13,15 @@ export function dayFrom(from: Date, days: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/** A demo event's end: its start plus its hours, the same day ('YYYY-MM-DD HH:MM:00'); none without a time. */
+function demoEnd(day: string, time: string | null, hours: number | null): string | null {
+  if (!time || hours === null) return null;
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  const minutes = Math.min(h * 60 + m + Math.round(hours * 60), 23 * 60 + 59);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day} ${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00`;
+}
+
 /**
  * Fills an empty database with the demo events, reviews and organisation settings, in one
  * transaction, so a failed seed leaves nothing half-done. A database that has any event is left alone.
@@ -28,6 +37,9 @@ export async function seedDemoContent(db: Database, now = new Date()): Promise<b
         banner: demo.banner,
         date: dayFrom(now, demo.inDays),
         time: demo.time,
+        location: demo.location,
+        endAt: demoEnd(dayFrom(now, demo.inDays), demo.time, demo.hours),
+        capacity: demo.capacity,
       })),
     );
     await tx.insert(review).values(

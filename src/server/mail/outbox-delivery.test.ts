@@ -45,7 +45,7 @@ describe('a message whose sending is cut short', () => {
         const token = signUp.headers.get('set-auth-token') ?? '';
         const [event] = (await (await fetch(`${origin}/api/events?limit=1`)).json()) as { _id: string }[];
         const registered = await post(origin, '/api/register', { eventId: event?._id }, token);
-        expect(registered.status).toBe(200);
+        expect(registered.status).toBe(201);
         // The registration and its message are committed; the send failed (nothing listens) and waits to retry.
         await expect.poll(() => server?.output() ?? '', { timeout: 15_000 }).toContain('message not sent yet: will retry');
 

@@ -35,7 +35,7 @@ afterAll(async () => {
 
 async function register(who: TestAccount, eventId: string): Promise<string> {
   const res = await call(t, 'POST', '/api/register', { eventId }, who.auth);
-  expect(res.status).toBe(200);
+  expect(res.status).toBe(201);
   return (await res.json()).insertedId;
 }
 

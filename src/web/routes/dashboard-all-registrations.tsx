@@ -62,6 +62,16 @@ export function DashboardAllRegistrationsPage() {
       cell: (registration) => <span style={{ overflowWrap: 'anywhere' }}>{registration.email}</span>,
     },
     {
+      id: 'status',
+      header: 'Status',
+      cell: (registration) =>
+        registration.status === 'waitlisted' ? (
+          <Text size="sm">Waitlisted: number {registration.position}</Text>
+        ) : (
+          <Text size="sm">Registered</Text>
+        ),
+    },
+    {
       id: 'role',
       header: 'Change Role',
       action: true,

@@ -21,10 +21,20 @@ const allEvents = { to: '/dashboard/allEvents', label: 'Back to All Events' };
 
 /** The event as the form's text; its index and key go back unchanged. */
 function formValues(event: Event): EventFormValues {
-  return { index: String(event.index), key: event.key, title: event.title, desc: event.desc, banner: event.banner, date: event.date };
+  return {
+    index: String(event.index),
+    key: event.key,
+    title: event.title,
+    desc: event.desc,
+    banner: event.banner,
+    date: event.date,
+    location: event.location ?? '',
+    end: event.end ?? '',
+    capacity: event.capacity === null ? '' : String(event.capacity),
+  };
 }
 
-/** /dashboard/eventUpdatePage/{singleEventId}, inside RequireAdmin: edit Title, Date, Description and Banner. */
+/** /dashboard/eventUpdatePage/{singleEventId}, inside RequireAdmin: edit Title, Date, Description, Banner, Location, End and Capacity. */
 export function DashboardUpdateEventPage() {
   const { singleEventId = '' } = useParams();
   // Always asked again on arrival: a form filled from an older copy would undo someone else's changes.

@@ -1,7 +1,8 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { ButtonLink } from '../components/button.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { newAttemptId } from '../features/donations/attempt-id.ts';
@@ -20,7 +21,8 @@ export function DonationPage() {
   // One payment per visit: a retried start, or a pay after a decline, reuses it.
   const [attemptId] = useState(newAttemptId);
   const eventQuery = useQuery(eventQueries.detail(eventId));
-  const paymentQuery = useQuery(donationQueries.payment(eventId, attemptId));
+  // A payment is started only for an event still to come: a past one takes no donations.
+  const paymentQuery = useQuery({ ...donationQueries.payment(eventId, attemptId), enabled: eventQuery.data?.past === false });
 
   const notFound = isApiError(eventQuery.error, 'not_found') || isApiError(paymentQuery.error, 'not_found');
   const event = eventQuery.data;
@@ -45,7 +47,17 @@ export function DonationPage() {
         {eventQuery.isError && (
           <QueryError title="This event could not be loaded" error={eventQuery.error} onRetry={() => void eventQuery.refetch()} />
         )}
-        {event && account && (
+        {event?.past && (
+          <Alert role="status" color="gray" variant="light" title="This event has ended">
+            {event.title} has already taken place, so it takes no more donations.
+            <Group mt="sm">
+              <ButtonLink to="/events" variant="light">
+                Browse upcoming events
+              </ButtonLink>
+            </Group>
+          </Alert>
+        )}
+        {event && !event.past && account && (
           <DonationForm
             event={event}
             account={account}

@@ -2,7 +2,8 @@ import { Container, Stack, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { registrationMessages } from '../../shared/registrations.ts';
+import { fillMessage } from '../../shared/messages.ts';
+import { type RegistrationCreated, registrationMessages } from '../../shared/registrations.ts';
 import { QueryError } from '../components/query-error.tsx';
 import { eventQueries } from '../features/events/api.ts';
 import { EventDetailsSkeleton } from '../features/events/event-details-skeleton.tsx';
@@ -11,7 +12,6 @@ import { registerForEvent, registrationQueries } from '../features/registrations
 import { RegistrationForm, type RegistrationStatus } from '../features/registrations/registration-form.tsx';
 import { isApiError } from '../lib/api-error.ts';
 import { useCurrentAccount } from '../lib/current-account.ts';
-import { isPastEventDate } from '../features/events/event-timing.ts';
 import { notify } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
@@ -25,28 +25,41 @@ export function EventRegisterPage() {
   const mine = useQuery({ ...registrationQueries.mine(email), enabled: Boolean(email) });
   // What the server said to this page's own Register: it outranks the list loaded before.
   const [answer, setAnswer] = useState<Exclude<RegistrationStatus, 'open'> | null>(null);
+  const [created, setCreated] = useState<RegistrationCreated | null>(null);
 
   const register = useMutation({
     mutationFn: () => registerForEvent(singleEventId),
-    onSuccess: () => {
-      setAnswer('registered');
-      void notify({ color: 'teal', message: registrationMessages.registered });
+    onSuccess: (result) => {
+      setCreated(result);
+      setAnswer(result.status);
+      const message =
+        result.status === 'waitlisted'
+          ? fillMessage(registrationMessages.waitlisted, { position: String(result.position) })
+          : registrationMessages.registered;
+      void notify({ color: 'teal', message });
     },
     onError: (error) => {
       if (isApiError(error, 'conflict') && error.message === registrationMessages.alreadyRegistered) setAnswer('alreadyRegistered');
       else if (isApiError(error, 'conflict') && error.message === registrationMessages.eventPast) setAnswer('past');
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: registrationQueries.mine(email).queryKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: registrationQueries.mine(email).queryKey }),
+        // Its places left change with every registration.
+        queryClient.invalidateQueries({ queryKey: eventQueries.all() }),
+      ]),
   });
 
   const notFound = isApiError(eventQuery.error, 'not_found');
   const event = eventQuery.data;
   usePageTitle(event ? `Register for ${event.title}` : notFound ? 'Event not found' : 'Event Registration');
 
+  const existing = mine.data?.find((registration) => registration.eventId === singleEventId);
   let status: RegistrationStatus = 'open';
   if (answer) status = answer;
-  else if (mine.data?.some((registration) => registration.eventId === singleEventId)) status = 'alreadyRegistered';
-  else if (event && isPastEventDate(event.date)) status = 'past';
+  else if (existing) status = existing.status === 'waitlisted' ? 'waitlisted' : 'alreadyRegistered';
+  else if (event?.past) status = 'past';
+  const position = created?.position ?? existing?.position ?? null;
   // A conflict is shown as the status it names; any other failure beside the button.
   const failure = register.error && !answer ? register.error : null;
 
@@ -69,6 +82,7 @@ export function EventRegisterPage() {
             event={event}
             account={account}
             status={status}
+            position={position}
             checking={mine.isPending}
             submitting={register.isPending}
             failure={failure}

@@ -1,5 +1,6 @@
 import { Container, Stack, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { PageNav } from '../components/page-nav.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { SearchBox } from '../components/search-box.tsx';
@@ -7,18 +8,34 @@ import { eventQueries } from '../features/events/api.ts';
 import { EventGrid, EventGridSkeleton } from '../features/events/event-grid.tsx';
 import { EventsEmpty } from '../features/events/events-empty.tsx';
 import { EventsHeading, eventsHeadingText } from '../features/events/events-heading.tsx';
+import { type EventsWhen, EventsWhenControl } from '../features/events/events-when.tsx';
 import { webConfig } from '../lib/config.ts';
 import { useListParams } from '../lib/use-list-params.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 const perPage = webConfig.eventsPerPage;
 
+/** /events: upcoming events (the default) or past ones (?when=past), searched and paged. */
 export function EventsPage() {
-  usePageTitle('Events');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const when: EventsWhen = searchParams.get('when') === 'past' ? 'past' : 'upcoming';
+  usePageTitle(when === 'past' ? 'Past events' : 'Events');
   const { q, page, setQuery, setPage } = useListParams();
-  const query = useQuery(eventQueries.list({ q: q || undefined, limit: perPage, offset: (page - 1) * perPage }));
+  const query = useQuery(eventQueries.list({ q: q || undefined, when, limit: perPage, offset: (page - 1) * perPage }));
   // While a new search loads, the previous results stay (dimmed) under the heading that fits them.
-  const heading = query.data ? eventsHeadingText(query.data.total, query.data.q) : 'Events';
+  const shownWhen = query.data?.when ?? when;
+  const heading = query.data ? eventsHeadingText(query.data.total, query.data.q, shownWhen) : 'Events';
+  const showWhen = (next: EventsWhen) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'past') params.set('when', 'past');
+        else params.delete('when');
+        params.delete('page');
+        return params;
+      },
+      { preventScrollReset: true },
+    );
   const pageCount = Math.max(1, Math.ceil((query.data?.total ?? 0) / perPage));
 
   return (
@@ -26,12 +43,14 @@ export function EventsPage() {
       <Stack gap="lg">
         <EventsHeading text={heading} />
         <VisuallyHidden role="status">{query.isSuccess && !query.isPlaceholderData ? heading : ''}</VisuallyHidden>
+        <EventsWhenControl value={when} onChange={showWhen} />
         <SearchBox label="Search events" placeholder="Search by title, e.g. tree planting" query={q} onSearch={setQuery} />
 
         {query.isPending && <EventGridSkeleton count={6} />}
         {query.isError && <QueryError title="Events could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
         {query.isSuccess && query.data.events.length === 0 && (
           <EventsEmpty
+            when={shownWhen}
             query={query.data.q}
             pastLastPage={query.data.total > 0}
             onClearSearch={() => setQuery('')}

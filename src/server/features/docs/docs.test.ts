@@ -323,7 +323,7 @@ describe('error answers', () => {
     expect(listed('GET', '/api/events/{id}', 404)).toBe(true);
 
     const { id: eventId } = await insertEvent(t.app.db);
-    expect((await call(t, 'POST', '/api/register', { eventId }, donator.auth)).status).toBe(200);
+    expect((await call(t, 'POST', '/api/register', { eventId }, donator.auth)).status).toBe(201);
     const again = await call(t, 'POST', '/api/register', { eventId }, donator.auth);
     expect(again.status).toBe(409);
     expect(errorBodySchema.parse(await again.json()).error.code).toBe('conflict');

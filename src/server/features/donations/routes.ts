@@ -33,7 +33,10 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Starts a card payment for the caller. The amount is the server’s (DONATION_AMOUNT), in cents; the same `attemptId` again gives the same payment. Pay it with Stripe.js (`mode: stripe`) or `POST /api/test-payments/confirm` (`mode: test`).',
         body: paymentStartSchema,
-        response: { 200: paymentStartedSchema, ...errorResponses({ 404: 'No event has this id.' }) },
+        response: {
+          200: paymentStartedSchema,
+          ...errorResponses({ 404: 'No event has this id.', 409: 'The event has already taken place: it takes no donations.' }),
+        },
       },
     },
     async (request) =>

@@ -13,6 +13,8 @@ import { enqueue } from '../../mail/outbox.ts';
 import { donationReceiptMessage } from '../../mail/templates/donation-receipt.tsx';
 import type { MailSite } from '../../mail/templates/layout.tsx';
 import { type Charity, charityOf } from './charity.ts';
+import { isPast, siteNow } from '../events/service.ts';
+import { registrationMessages } from '../../../shared/registrations.ts';
 
 function toDonation(row: typeof donation.$inferSelect): Donation {
   return {
@@ -37,8 +39,10 @@ export async function startDonation(
   donor: SignedInAccount,
   input: { eventId: string; attemptId: string; amountCents: number },
 ) {
-  const [found] = await db.select({ id: event.id }).from(event).where(eq(event.id, input.eventId));
+  const [found] = await db.select({ date: event.date, endAt: event.endAt }).from(event).where(eq(event.id, input.eventId));
   if (!found) throw notFound('Event');
+  // A past event takes no donations (DECISIONS §4.4), by the site's clock.
+  if (isPast(found, (await siteNow(db)).now)) throw new AppError('conflict', registrationMessages.eventPast);
   const created = await gateway.createPayment({
     amountCents: input.amountCents,
     currency: 'usd',

@@ -30,7 +30,7 @@ async function eventWithPeople(count: number, fields: Parameters<typeof insertEv
   const people: TestAccount[] = [];
   for (let i = 0; i < count; i += 1) {
     const who = await signUp(t);
-    expect((await call(t, 'POST', '/api/register', { eventId: event.id }, who.auth)).status).toBe(200);
+    expect((await call(t, 'POST', '/api/register', { eventId: event.id }, who.auth)).status).toBe(201);
     people.push(who);
   }
   for (const who of people) await smtp.mailTo(who.email);

@@ -26,10 +26,25 @@ describe('GET /api/events', () => {
     expect(events.map((e: { _id: string }) => e._id)).toEqual([ids.today, ids.soon, ids.later, ids.percent, ids.past, ids.longAgo]);
   });
 
-  it('gives each event the spec fields, a time only when it has one', async () => {
+  it('gives each event the spec fields and its place, end and places, a time only when it has one', async () => {
     const events = await (await t.api('/api/events')).json();
     const run = events.find((e: { _id: string }) => e._id === ids.soon);
-    expect(Object.keys(run).sort()).toEqual(['_id', 'banner', 'date', 'desc', 'index', 'key', 'title']);
+    expect(Object.keys(run).sort()).toEqual([
+      '_id',
+      'banner',
+      'capacity',
+      'date',
+      'desc',
+      'end',
+      'index',
+      'key',
+      'location',
+      'past',
+      'registered',
+      'spotsLeft',
+      'title',
+    ]);
+    expect(run).toMatchObject({ location: null, end: null, capacity: null, registered: 0, spotsLeft: null, past: false });
     expect(run.date).toMatch(/^\d{4}-\d{2}-\d{2}T08:30$/);
     const coats = events.find((e: { _id: string }) => e._id === ids.later);
     expect(coats.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);

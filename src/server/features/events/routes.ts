@@ -21,7 +21,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         summary: 'List events',
-        description: 'Upcoming events soonest first, then past events most recent first, unless `sort` says otherwise.',
+        description:
+          'Upcoming events soonest first, then past events most recent first, unless `sort` says otherwise; `when=upcoming` or `when=past` gives one of the two. An event is past once its end (or, without one, the end of its day) has come on the site’s clock. Each event has `registered` (people with a place), `spotsLeft` (null without a capacity) and `past`.',
         querystring: eventListQuerySchema,
         response: { 200: pagedList(eventSchema) },
       },
@@ -61,10 +62,14 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
       schema: {
         summary: 'Update an event',
-        description: 'When its date or time changes, everyone registered for it is told by email.',
+        description:
+          'When its date or time changes, everyone registered for it is told by email. Location, end and capacity left out stay as they are; null or empty clears them. A capacity below the people already registered is refused (409); a larger one gives the new places to the first people on the waitlist, who are emailed.',
         params: eventParamsSchema,
         body: eventWriteSchema,
-        response: { 200: modifiedCountSchema, ...noSuchEvent },
+        response: {
+          200: modifiedCountSchema,
+          ...errorResponses({ 404: 'No event has this id.', 409: 'The capacity is below the number of people already registered.' }),
+        },
       },
     },
     async (request) => {

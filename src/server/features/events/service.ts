@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { Event, EventListQuery, EventWrite } from '../../../shared/events.ts';
+import { type Event, type EventFields, type EventListQuery, type EventWrite, eventMessages } from '../../../shared/events.ts';
+import { fillMessage } from '../../../shared/messages.ts';
 import { parseSort } from '../../../shared/paging.ts';
 import type { Database } from '../../db/client.ts';
 import { account, event, registration } from '../../db/schema.ts';
@@ -10,10 +11,18 @@ import { eventDeletedMessage } from '../../mail/templates/event-deleted.tsx';
 import { eventDate, mailEvent } from '../../mail/templates/event-links.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
 import { containsPattern } from '../../db/search.ts';
+import { AppError } from '../../errors.ts';
+import { fillFreedPlaces, registeredCount, registeredCounts } from './places.ts';
+import { endOf, endsAfterStart, endWallClock, isPast, siteNow, whenCondition, whenConditions } from './when.ts';
+
+// For the registrations, donations and accounts that change an event's places or ask whether it is over.
+export { fillFreedPlaces, lockEventPlaces, nextWaitlistPosition, registeredCount } from './places.ts';
+export { isPast, siteNow } from './when.ts';
 
 type EventRow = typeof event.$inferSelect;
 
-export function toEvent(row: EventRow): Event {
+/** The event's own fields, as the API and the registrations give them. */
+export function toEvent(row: EventRow): EventFields {
   return {
     _id: row.id,
     index: row.index,
@@ -22,12 +31,23 @@ export function toEvent(row: EventRow): Event {
     desc: row.desc,
     banner: row.banner,
     date: row.time ? `${row.date}T${row.time.slice(0, 5)}` : row.date,
+    location: row.location,
+    end: endOf(row.endAt),
+    capacity: row.capacity,
+  };
+}
+
+/** The event with its places (how many are taken and left) and whether it is over at `now`. */
+function withPlaces(row: EventRow, registered: number, now: string): Event {
+  return {
+    ...toEvent(row),
+    registered,
+    spotsLeft: row.capacity === null ? null : Math.max(0, row.capacity - registered),
+    past: isPast(row, now),
   };
 }
 
 /** With no sort asked for, upcoming events come first, soonest first; then past events, most recent first. */
-const upcoming = sql`${event.date} >= current_date`;
-const past = sql`${event.date} < current_date`;
 const upcomingOrder = [asc(event.date), asc(event.time), asc(event.id)];
 const pastOrder = [desc(event.date), asc(event.time), asc(event.id)];
 
@@ -42,9 +62,11 @@ function orderFor(sort: NonNullable<EventListQuery['sort']>) {
 /**
  * A page in the default order. One ORDER BY for both halves could use no index, so sorted every
  * event for each page; instead each half reads its first offset + limit rows from the date index,
- * and only those are put in order.
+ * and only those are put in order. Upcoming events are those begun from today on that have not
+ * ended, and the few begun earlier that end later (several days long); `when` keeps one half.
  */
-function upcomingThenPast(db: Database, where: SQL | undefined, query: EventListQuery) {
+function upcomingThenPast(db: Database, where: SQL | undefined, query: EventListQuery, now: string) {
+  const halves = whenConditions(now);
   const firstOf = (half: SQL<number>, which: SQL, order: SQL[]) =>
     db
       .select({ ...getTableColumns(event), half: half.as('half') })
@@ -52,7 +74,14 @@ function upcomingThenPast(db: Database, where: SQL | undefined, query: EventList
       .where(and(where, which))
       .orderBy(...order)
       .limit(query.offset + query.limit);
-  const both = unionAll(firstOf(sql`0`, upcoming, upcomingOrder), firstOf(sql`1`, past, pastOrder)).as('listed');
+  const upcomingHalves = [
+    firstOf(sql`0`, halves.upcomingBegunEarlier, upcomingOrder),
+    firstOf(sql`0`, halves.upcomingFromToday, upcomingOrder),
+  ] as const;
+  const pastHalf = firstOf(sql`1`, halves.past, pastOrder);
+  const both = (
+    query.when === 'past' ? pastHalf : query.when === 'upcoming' ? unionAll(...upcomingHalves) : unionAll(...upcomingHalves, pastHalf)
+  ).as('listed');
   return db
     .select()
     .from(both)
@@ -67,8 +96,16 @@ function upcomingThenPast(db: Database, where: SQL | undefined, query: EventList
     .offset(query.offset);
 }
 
+/**
+ * A page of events with their places and whether each is over, by the site's clock. The counts are
+ * read for the page's events only, through the (event_id, status, position) index.
+ */
 export async function listEvents(db: Database, query: EventListQuery) {
-  const where: SQL | undefined = query.q ? ilike(event.title, containsPattern(query.q)) : undefined;
+  const { now } = await siteNow(db);
+  const where: SQL | undefined = and(
+    query.q ? ilike(event.title, containsPattern(query.q)) : undefined,
+    query.when ? whenCondition(query.when, now) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     query.sort
       ? db
@@ -78,28 +115,53 @@ export async function listEvents(db: Database, query: EventListQuery) {
           .orderBy(...orderFor(query.sort))
           .limit(query.limit)
           .offset(query.offset)
-      : upcomingThenPast(db, where, query),
+      : upcomingThenPast(db, query.q ? ilike(event.title, containsPattern(query.q)) : undefined, query, now),
     db.select({ value: count() }).from(event).where(where),
   ]);
-  return { events: rows.map(toEvent), total: total?.value ?? 0 };
+  const counts = await registeredCounts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { events: rows.map((row) => withPlaces(row, counts.get(row.id) ?? 0, now)), total: total?.value ?? 0 };
 }
 
 export async function findEvent(db: Database, id: string): Promise<Event | undefined> {
   const [row] = await db.select().from(event).where(eq(event.id, id)).limit(1);
-  return row && toEvent(row);
+  if (!row) return undefined;
+  const [{ now }, registered] = await Promise.all([siteNow(db), registeredCount(db, id)]);
+  return withPlaces(row, registered, now);
 }
 
-function columnsFrom(input: EventWrite) {
+/**
+ * The columns an event write sets. Location, end and capacity left out (undefined) stay as they are,
+ * so a client that does not know them cannot clear them; null or '' clears them. An end with an
+ * offset is put on the site's clock, then checked against the start.
+ */
+function columnsFrom(input: EventWrite, timeZone: string) {
   const [date, time] = input.date.split('T');
-  return { title: input.title, desc: input.desc, banner: input.banner, date: date ?? input.date, time: time ?? null };
+  const end = input.end ? endWallClock(input.end, timeZone) : input.end;
+  if (end && !endsAfterStart(end, input.date)) {
+    throw new AppError('invalid_input', eventMessages.endNotAfterStart, { end: eventMessages.endNotAfterStart });
+  }
+  return {
+    title: input.title,
+    desc: input.desc,
+    banner: input.banner,
+    date: date ?? input.date,
+    time: time ?? null,
+    ...(input.location === undefined ? {} : { location: input.location }),
+    ...(end === undefined ? {} : { endAt: end ? `${end.slice(0, 10)} ${end.slice(11, 16)}:00` : null }),
+    ...(input.capacity === undefined ? {} : { capacity: input.capacity }),
+  };
 }
 
 /** A new event; index and key are generated by the database when the admin leaves them empty. */
 export async function createEvent(db: Database, input: EventWrite): Promise<string> {
+  const { timeZone } = await siteNow(db);
   const [row] = await db
     .insert(event)
     .values({
-      ...columnsFrom(input),
+      ...columnsFrom(input, timeZone),
       ...(input.index === undefined ? {} : { index: input.index }),
       ...(input.key ? { key: input.key } : {}),
     })
@@ -111,20 +173,30 @@ export async function createEvent(db: Database, input: EventWrite): Promise<stri
 /**
  * Changes an event. When its date or time changes, each person registered is told, in the same
  * transaction (for an event that has not yet taken place, or is moved to a day not yet past).
+ * A capacity below the people already registered is refused; a larger one gives the new places to
+ * the first people waiting.
  */
 export async function updateEvent(db: Database, id: string, input: EventWrite, site: SigningSite): Promise<number> {
+  const { now } = await siteNow(db);
   return db.transaction(async (tx) => {
     // Held until the end: a registration made meanwhile waits, and is then told of the change.
     const [before] = await tx
-      .select({ date: event.date, time: event.time, today: sql<string>`current_date::text` })
+      .select({ date: event.date, time: event.time, capacity: event.capacity, today: sql<string>`current_date::text` })
       .from(event)
       .where(eq(event.id, id))
       .for('update');
     if (!before) return 0;
+    if (input.capacity !== undefined && input.capacity !== null) {
+      const registered = await registeredCount(tx, id);
+      if (input.capacity < registered) {
+        const message = fillMessage(eventMessages.capacityBelowRegistered, { count: String(registered) });
+        throw new AppError('conflict', message, { capacity: message });
+      }
+    }
     const [row] = await tx
       .update(event)
       .set({
-        ...columnsFrom(input),
+        ...columnsFrom(input, site.timeZone),
         ...(input.index === undefined ? {} : { index: input.index }),
         ...(input.key ? { key: input.key } : {}),
       })
@@ -138,6 +210,8 @@ export async function updateEvent(db: Database, id: string, input: EventWrite, s
         await enqueue(tx, await eventChangedMessage({ site, ...person, event: mailEvent(row), previousDate, changedAt: row.updatedAt }));
       }
     }
+    // Checked even when the capacity stays: a place may be free for the first person waiting.
+    if (row.capacity === null || row.capacity !== before.capacity) await fillFreedPlaces(tx, row, site, now);
     return 1;
   });
 }
@@ -161,7 +235,6 @@ export async function deleteEvent(db: Database, id: string, site: SigningSite): 
   });
 }
 
-/** The people registered for an event, as the messages to them need them. */
 /** The people registered for an event who want event updates by email (their 'events' preference). */
 async function registeredFor(db: Database, eventId: string) {
   return db

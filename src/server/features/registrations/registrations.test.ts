@@ -26,7 +26,7 @@ afterAll(() => t.close());
 
 async function registerOwnerFor(id: string) {
   const res = await call(t, 'POST', '/api/register', { eventId: id }, owner.auth);
-  expect(res.status).toBe(200);
+  expect(res.status).toBe(201);
   return (await res.json()).insertedId as string;
 }
 
@@ -45,7 +45,7 @@ describe('POST /api/register', () => {
       { eventId, name: 'Forged Name', email: admin.email, image: 'https://evil.example/x.png', title: 'Forged title' },
       owner.auth,
     );
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     const { insertedId } = await res.json();
     const found = await (await call(t, 'GET', `/api/register/${insertedId}`, undefined, owner.auth)).json();
     expect(found).toMatchObject({
@@ -69,7 +69,7 @@ describe('POST /api/register', () => {
     const ev = await insertEvent(t.app.db, { inDays: 5 });
     const results = await Promise.all(Array.from({ length: 50 }, () => call(t, 'POST', '/api/register', { eventId: ev.id }, other.auth)));
     const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
     const [rows] = await t.app.db.select({ value: count() }).from(registration).where(eq(registration.eventId, ev.id));
     expect(rows?.value).toBe(1);
@@ -148,7 +148,7 @@ describe('GET /register: searching and sorting the admin list', () => {
   it('finds a registration by part of the email, the name or the event title, and follows a renamed event', async () => {
     const ev = await insertEvent(t.app.db, { title: 'Canal Towpath Clean-up', inDays: 12 });
     const walker = await signUp(t, { name: 'Wendell Walker', email: `wendell.walker-${Date.now()}@towpath.example` });
-    expect((await call(t, 'POST', '/api/register', { eventId: ev.id }, walker.auth)).status).toBe(200);
+    expect((await call(t, 'POST', '/api/register', { eventId: ev.id }, walker.auth)).status).toBe(201);
     const emailsFound = async (q: string) => {
       const { total, rows } = await list(`q=${encodeURIComponent(q)}`);
       return { total, emails: rows.map((r) => r.email) };

@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { totalCountHeader } from '../../../shared/http.ts';
-import { registrationCreateSchema, registrationListQuerySchema, registrationSchema } from '../../../shared/registrations.ts';
-import { deletedCountSchema, insertedIdSchema } from '../../../shared/results.ts';
+import {
+  registrationCreatedSchema,
+  registrationCreateSchema,
+  registrationListQuerySchema,
+  registrationSchema,
+} from '../../../shared/registrations.ts';
+import { deletedCountSchema } from '../../../shared/results.ts';
 import { requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
 import { errorResponses, fileResponse, pagedList, tagged } from '../../http/api-docs.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
@@ -22,10 +27,10 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Register for an event',
         description:
-          'Registers the caller: name, email and picture come from the account, the event’s fields from the event. The confirmation is emailed to the account’s address, with the event as a calendar file (event.ics).',
+          'Registers the caller: name, email and picture come from the account, the event’s fields from the event. When the event is full (its capacity reached), the caller joins the waitlist: `status: "waitlisted"` with their `position` (1 is next); they move up automatically when a place frees. The confirmation is emailed to the account’s address, with the event as a calendar file (event.ics) or the waitlist number.',
         body: registrationCreateSchema,
         response: {
-          200: insertedIdSchema,
+          201: registrationCreatedSchema,
           ...errorResponses({
             404: 'No event has this id.',
             409: 'The caller is already registered for this event, or it has already taken place.',
@@ -33,10 +38,10 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const insertedId = await registrations.register(app.db, requireSignedIn(request), request.body.eventId, await mailSiteOf(app));
+    async (request, reply) => {
+      const created = await registrations.register(app.db, requireSignedIn(request), request.body.eventId, await mailSiteOf(app));
       app.outbox.kick();
-      return { insertedId };
+      return reply.code(201).send(created);
     },
   );
 
@@ -111,7 +116,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Cancel a registration',
         description:
-          '`deletedCount` is 0 when no registration has the id. The person registered is told by email, unless the event has taken place.',
+          '`deletedCount` is 0 when no registration has the id. The person registered is told by email, unless the event has taken place. A freed place goes to the first person on the waitlist (who is emailed), and the rest move up.',
         params: idParams,
         response: { 200: deletedCountSchema },
       },

@@ -1,5 +1,5 @@
 import { count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Registration, RegistrationListQuery } from '../../../shared/registrations.ts';
+import type { Registration, RegistrationCreated, RegistrationListQuery } from '../../../shared/registrations.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
 import { parseSort } from '../../../shared/paging.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
@@ -11,11 +11,13 @@ import { containsPattern } from '../../db/search.ts';
 import { sortOrder } from '../../db/sort.ts';
 import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { toEvent } from '../events/service.ts';
+import { fillFreedPlaces, isPast, lockEventPlaces, nextWaitlistPosition, registeredCount, toEvent } from '../events/service.ts';
+import { wallClockAt } from '../../../shared/time-zone.ts';
 import { enqueue } from '../../mail/outbox.ts';
 import { mailEvent } from '../../mail/templates/event-links.ts';
 import { registrationCancelledMessage } from '../../mail/templates/registration-cancelled.tsx';
 import { registrationConfirmedMessage } from '../../mail/templates/registration-confirmed.tsx';
+import { registrationWaitlistedMessage } from '../../mail/templates/registration-waitlisted.tsx';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
 
 const columns = { registration, event, role: account.role };
@@ -35,6 +37,8 @@ function toRegistration(row: Row): Registration {
     email: row.registration.email,
     image: row.registration.image,
     role: row.role,
+    status: row.registration.status,
+    position: row.registration.status === 'waitlisted' ? row.registration.position : null,
     registeredAt: row.registration.createdAt.toISOString(),
   };
 }
@@ -47,47 +51,46 @@ function selectRegistrations(db: Database) {
     .innerJoin(account, eq(registration.accountId, account.id));
 }
 
-/**
- * Registers the caller for an event, with their name, email and picture as their account has them,
- * and queues the confirmation (with the event as a calendar file) in the same transaction.
- * The database's unique constraint, not a read before the write, makes a second registration fail.
- */
 /** Whether the account wants messages about its events (the 'events' email preference). */
 async function wantsEventMail(db: Database, accountId: string): Promise<boolean> {
   const [found] = await db.select({ events: account.emailEvents }).from(account).where(eq(account.id, accountId));
   return found?.events ?? false;
 }
 
-export async function register(db: Database, caller: SignedInAccount, eventId: string, site: SigningSite): Promise<string> {
+/**
+ * Registers the caller for an event, with their name, email and picture as their account has them:
+ * a place while there is one, else the next number on the waitlist. The event's row is locked first,
+ * so concurrent registrations count and take places one after another (no overbooking). The
+ * confirmation (with the event as a calendar file, or the waitlist number) is queued in the same
+ * transaction. The database's unique constraint, not a read before the write, makes a second
+ * registration fail.
+ */
+export async function register(db: Database, caller: SignedInAccount, eventId: string, site: SigningSite): Promise<RegistrationCreated> {
   try {
     return await db.transaction(async (tx) => {
-      // Read in the transaction and held (KEY SHARE): an admin's change of date waits for this
-      // registration and then tells it, or goes first and this confirmation names the new date.
-      const [found] = await tx
-        .select({ event, past: sql<boolean>`${event.date} < current_date` })
-        .from(event)
-        .where(eq(event.id, eventId))
-        .for('key share');
+      // Held until the end: an admin's change of date or capacity waits for this registration (and
+      // then tells it), or goes first and this one sees the new date and capacity.
+      const found = await lockEventPlaces(tx, eventId);
       if (!found) throw notFound('Event');
-      if (found.past) throw new AppError('conflict', registrationMessages.eventPast);
+      if (isPast(found, wallClockAt(site.timeZone))) throw new AppError('conflict', registrationMessages.eventPast);
+      const full = found.capacity !== null && (await registeredCount(tx, eventId)) >= found.capacity;
+      const position = full ? await nextWaitlistPosition(tx, eventId) : null;
+      const status = full ? 'waitlisted' : 'registered';
       const [row] = await tx
         .insert(registration)
-        .values({ accountId: caller.id, eventId, name: caller.name, email: caller.email, image: caller.image })
+        .values({ accountId: caller.id, eventId, name: caller.name, email: caller.email, image: caller.image, status, position })
         .returning({ id: registration.id });
       if (!row) throw new Error('registration not stored');
-      if (await wantsEventMail(tx, caller.id))
+      if (await wantsEventMail(tx, caller.id)) {
+        const mail = { site, registrationId: row.id, accountId: caller.id, to: caller.email, name: caller.name, event: mailEvent(found) };
         await enqueue(
           tx,
-          await registrationConfirmedMessage({
-            site,
-            registrationId: row.id,
-            accountId: caller.id,
-            to: caller.email,
-            name: caller.name,
-            event: mailEvent(found.event),
-          }),
+          position === null
+            ? await registrationConfirmedMessage(mail)
+            : await registrationWaitlistedMessage({ ...mail, waitlistPosition: position }),
         );
-      return row.id;
+      }
+      return { insertedId: row.id, status, position };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', registrationMessages.alreadyRegistered);
@@ -195,23 +198,30 @@ export async function listRegistrations(db: Database, query: RegistrationListQue
 
 /**
  * Removes a registration the caller owns (or any, for an admin), and queues the message that says
- * so in the same transaction; one that is already gone counts 0 and sends nothing.
+ * so in the same transaction; one that is already gone counts 0 and sends nothing. A freed place
+ * goes to the first person waiting, and the waitlist is renumbered, in the same transaction.
  */
 export async function cancelRegistration(db: Database, caller: SignedInAccount, id: string, site: SigningSite): Promise<number> {
+  const now = wallClockAt(site.timeZone);
   return db.transaction(async (tx) => {
+    const [named] = await tx.select({ eventId: registration.eventId }).from(registration).where(eq(registration.id, id));
+    if (!named) return 0;
+    // The event first, as registrations lock it: one lock order, no deadlock.
+    const locked = await lockEventPlaces(tx, named.eventId);
     const [row] = await tx
-      .select({ registration, event, today: sql<string>`current_date::text` })
+      .select({ registration, event })
       .from(registration)
       .innerJoin(event, eq(registration.eventId, event.id))
       .where(eq(registration.id, id))
       .for('update', { of: registration });
-    if (!row) return 0;
+    if (!row || !locked) return 0;
     if (row.registration.accountId !== caller.id && caller.role !== 'admin') {
       throw new AppError('forbidden', 'You can only cancel your own registrations');
     }
     const deleted = await tx.delete(registration).where(eq(registration.id, id)).returning({ id: registration.id });
+    if (deleted.length > 0) await fillFreedPlaces(tx, locked, site, now);
     // A registration for an event that has taken place is history: removing it tells nobody anything.
-    if (deleted.length > 0 && row.event.date >= row.today && (await wantsEventMail(tx, row.registration.accountId))) {
+    if (deleted.length > 0 && !isPast(row.event, now) && (await wantsEventMail(tx, row.registration.accountId))) {
       await enqueue(
         tx,
         await registrationCancelledMessage({
@@ -232,7 +242,7 @@ export async function cancelRegistration(db: Database, caller: SignedInAccount, 
 /** Every registration as CSV, newest first, read from the database a page at a time. */
 export function registrationsCsv(db: Database) {
   return csvPages(
-    ['Title', 'Event date', 'Name', 'Email', 'Role', 'Registered at'],
+    ['Title', 'Event date', 'Name', 'Email', 'Role', 'Status', 'Waitlist number', 'Registered at'],
     (after: NewestFirstCursor | undefined) =>
       selectRegistrations(db)
         .where(olderThan(registration.createdAt, registration.id, after))
@@ -241,7 +251,7 @@ export function registrationsCsv(db: Database) {
     (row) => ({ createdAt: row.registration.createdAt, id: row.registration.id }),
     (row) => {
       const r = toRegistration(row);
-      return [r.title, r.date, r.name, r.email, r.role, r.registeredAt];
+      return [r.title, r.date, r.name, r.email, r.role, r.status, r.position === null ? '' : String(r.position), r.registeredAt];
     },
   );
 }

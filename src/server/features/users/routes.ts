@@ -16,6 +16,7 @@ import { requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '.
 import { notFound } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { acceptRawImageBodies } from '../../http/raw-image-body.ts';
+import { mailSiteOf } from '../../mail/site.ts';
 import { storeImage } from '../images/service.ts';
 import * as users from './service.ts';
 
@@ -145,12 +146,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete an account',
         description:
-          'Removes its sign-in, sessions, registrations and picture; its donations stay, as financial records. `deletedCount` is 0 when no account has the id.',
+          'Removes its sign-in, sessions, registrations and picture; its donations stay, as financial records. A place its registrations held goes to the first person on that event’s waitlist, who is emailed. `deletedCount` is 0 when no account has the id.',
         params: z.object({ id: z.string().max(100) }),
         response: { 200: deletedCountSchema, ...errorResponses({ 409: lastAdmin }) },
       },
     },
-    async (request) => ({ deletedCount: await users.deleteAccount(app.db, request.params.id) }),
+    async (request) => {
+      const deletedCount = await users.deleteAccount(app.db, request.params.id, await mailSiteOf(app));
+      if (deletedCount > 0) app.outbox.kick();
+      return { deletedCount };
+    },
   );
 
   await app.register(async (uploads) => {

@@ -5,7 +5,10 @@ import { account, notice, registration, review } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { sortOrder } from '../../db/sort.ts';
 import { AppError } from '../../errors.ts';
+import { fillFreedPlaces, lockEventPlaces } from '../events/service.ts';
 import { deleteImageByUrl } from '../images/service.ts';
+import type { SigningSite } from '../../mail/unsubscribe.ts';
+import { wallClockAt } from '../../../shared/time-zone.ts';
 
 type AccountRow = typeof account.$inferSelect;
 
@@ -123,20 +126,45 @@ export async function changeRole(db: Database, email: string, role: Role): Promi
   });
 }
 
+/** The events an account is registered for (or waiting for), in id order. */
+async function eventsOf(tx: Database, accountId: string): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ eventId: registration.eventId })
+    .from(registration)
+    .where(eq(registration.accountId, accountId))
+    .orderBy(asc(registration.eventId));
+  return rows.map((row) => row.eventId);
+}
+
 /**
  * Removes an account with its sign-in methods, sessions and registrations (the database cascades);
- * its donations stay, as financial records, with the email they were made with.
+ * its donations stay, as financial records, with the email they were made with. The places its
+ * registrations held go to the first people waiting, in the same transaction.
  */
-export async function deleteAccount(db: Database, id: string): Promise<number> {
+export async function deleteAccount(db: Database, id: string, site: SigningSite): Promise<number> {
+  const now = wallClockAt(site.timeZone);
   return db.transaction(async (tx) => {
-    // Admin rows first, as changeRole does, then the target: one lock order, no deadlock.
+    // Its events first, as a registration locks its event before it names the account: one lock
+    // order, no deadlock. Then admin rows, as changeRole does, then the target.
+    const events = [];
+    for (const eventId of await eventsOf(tx, id)) {
+      const locked = await lockEventPlaces(tx, eventId);
+      if (locked) events.push(locked);
+    }
     await refuseLastAdmin(tx, id);
     const [target] = await tx.select().from(account).where(eq(account.id, id)).for('update');
     if (!target) return 0;
+    // A registration made between the first read and the account's lock.
+    for (const eventId of await eventsOf(tx, id)) {
+      if (events.some((e) => e.id === eventId)) continue;
+      const locked = await lockEventPlaces(tx, eventId);
+      if (locked) events.push(locked);
+    }
     // Reviews and notices outlive the account; the picture, personal data, does not.
     await setAuthorPicture(tx, id, null);
     await tx.delete(account).where(eq(account.id, id));
     await deleteImageByUrl(tx, target.image);
+    for (const locked of events) await fillFreedPlaces(tx, locked, site, now);
     return 1;
   });
 }

@@ -16,7 +16,17 @@ import { uploadBanner, type EventForm as EventFormValues } from './api.ts';
 type Draft = Partial<Pick<EventFormValues, 'index' | 'key'>> &
   Omit<EventFormValues, 'index' | 'key' | 'date'> & { day: string; time: string };
 
-export const emptyEventForm: EventFormValues = { index: '', key: '', title: '', desc: '', banner: '', date: '' };
+export const emptyEventForm: EventFormValues = {
+  index: '',
+  key: '',
+  title: '',
+  desc: '',
+  banner: '',
+  date: '',
+  location: '',
+  end: '',
+  capacity: '',
+};
 
 function toDraft({ index, key, date, ...rest }: EventFormValues, withIdentity: boolean): Draft {
   return { ...(withIdentity ? { index, key } : {}), ...rest, day: date.slice(0, 10), time: date.slice(11, 16) };
@@ -123,6 +133,31 @@ export function EventForm<Result>(props: EventFormProps<Result>) {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput type="date" label="Event Date" required key={form.key('day')} {...form.getInputProps('day')} />
           <TextInput type="time" label="Start Time (optional)" key={form.key('time')} {...form.getInputProps('time')} />
+        </SimpleGrid>
+        <TextInput
+          label="Location (optional)"
+          description="Where it happens, as people would search for it on a map: a place and town, or an address."
+          autoComplete="off"
+          maxLength={200}
+          key={form.key('location')}
+          {...form.getInputProps('location')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            type="datetime-local"
+            label="End (optional)"
+            description="The day and time it ends, after the start."
+            key={form.key('end')}
+            {...form.getInputProps('end')}
+          />
+          <TextInput
+            label="Capacity (optional)"
+            description="How many volunteers it takes; empty for no limit. Beyond it, people join a waitlist."
+            inputMode="numeric"
+            autoComplete="off"
+            key={form.key('capacity')}
+            {...form.getInputProps('capacity')}
+          />
         </SimpleGrid>
         {failure && (
           <Alert color="red" variant="light" title={props.failureTitle}>

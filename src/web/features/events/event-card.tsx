@@ -4,10 +4,10 @@ import type { Event } from '../../../shared/events.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import surface from '../../components/surface.module.css';
 import { EventBanner } from '../../components/event-banner.tsx';
-import { EventDate } from '../../components/event-date.tsx';
+import { EventPlace, EventStatus, EventWhen } from './event-facts.tsx';
 import classes from './event-card.module.css';
 
-/** One event in a list: banner, title, date and the way to its details. */
+/** One event in a list: banner, title, date, place, places left (or 'Past') and the way to its details. */
 export function EventCard({ event, headingOrder = 3 }: { event: Event; headingOrder?: 2 | 3 }) {
   const titleId = useId();
   return (
@@ -19,7 +19,9 @@ export function EventCard({ event, headingOrder = 3 }: { event: Event; headingOr
         <Title order={headingOrder} size="h4" className={classes.title} id={titleId}>
           {event.title}
         </Title>
-        <EventDate date={event.date} size="sm" c="dimmed" />
+        <EventWhen event={event} size="sm" c="dimmed" />
+        <EventPlace location={event.location} size="sm" />
+        <EventStatus event={event} />
       </Stack>
       <ButtonLink
         to={`/eventDetails/${encodeURIComponent(event._id)}`}

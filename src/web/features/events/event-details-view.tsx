@@ -1,12 +1,12 @@
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Event } from '../../../shared/events.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { EventBanner } from '../../components/event-banner.tsx';
-import { EventDate } from '../../components/event-date.tsx';
+import { EventPlace, EventStatus, EventWhen } from './event-facts.tsx';
 import classes from './event-details-view.module.css';
 import { EventActions } from './event-actions.tsx';
 
-/** One event in full, with the two things a visitor can do about it. */
+/** One event in full, with the two things a visitor can do about it while it has not ended. */
 export function EventDetailsView({ event }: { event: Event }) {
   const id = encodeURIComponent(event._id);
   return (
@@ -18,16 +18,25 @@ export function EventDetailsView({ event }: { event: Event }) {
         <Title order={1} className={classes.title}>
           {event.title}
         </Title>
-        <EventDate date={event.date} size="lg" fw={600} c="brand.9" />
+        <EventWhen event={event} size="lg" fw={600} c="brand.9" />
+        <EventPlace location={event.location} size="md" />
+        <EventStatus event={event} />
       </Stack>
-      <Group gap="sm">
-        <ButtonLink to={`/events/register/${id}`} size="md">
-          Event Register
-        </ButtonLink>
-        <ButtonLink to={`/donation/${id}`} size="md" variant="outline">
-          Donate Money
-        </ButtonLink>
-      </Group>
+      {event.past && (
+        <Alert role="none" color="gray" variant="light" title="This event has ended">
+          It takes no more registrations or donations.
+        </Alert>
+      )}
+      {!event.past && (
+        <Group gap="sm">
+          <ButtonLink to={`/events/register/${id}`} size="md">
+            Event Register
+          </ButtonLink>
+          <ButtonLink to={`/donation/${id}`} size="md" variant="outline">
+            Donate Money
+          </ButtonLink>
+        </Group>
+      )}
       <Stack gap="xs">
         <Title order={2} size="h3">
           About this event

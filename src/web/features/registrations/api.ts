@@ -1,7 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { Registration } from '../../../shared/registrations.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Registration, RegistrationCreated } from '../../../shared/registrations.ts';
 import { deleteJson, getJson, sendJson } from '../../lib/api-client.ts';
-import { accountScope } from '../../lib/current-account.ts';
+import { accountScope, useCurrentAccount } from '../../lib/current-account.ts';
 
 /** The registrations of one person (the signed-in one: the server answers 403 for anyone else's). */
 export async function fetchRegistrationsOf(email: string, signal?: AbortSignal): Promise<Registration[]> {
@@ -9,10 +9,13 @@ export async function fetchRegistrationsOf(email: string, signal?: AbortSignal):
   return data;
 }
 
-/** Registers the signed-in person; the server takes everything but the event from the account. */
-export async function registerForEvent(eventId: string): Promise<string> {
-  const { data } = await sendJson<{ insertedId: string }>('POST', '/register', { eventId });
-  return data.insertedId;
+/**
+ * Registers the signed-in person; the server takes everything but the event from the account. A full
+ * event answers with a number on the waitlist.
+ */
+export async function registerForEvent(eventId: string): Promise<RegistrationCreated> {
+  const { data } = await sendJson<RegistrationCreated>('POST', '/register', { eventId });
+  return data;
 }
 
 /** Cancels a registration; 0 when it was already gone. */
@@ -29,3 +32,14 @@ export const registrationQueries = {
       queryFn: ({ signal }) => fetchRegistrationsOf(email, signal),
     }),
 };
+
+/**
+ * The signed-in person's registration for an event, if any, from their own list (the public event
+ * replies carry nothing about a person); undefined when signed out.
+ */
+export function useMyRegistration(eventId: string): Registration | undefined {
+  const { account } = useCurrentAccount();
+  const email = account?.email ?? '';
+  const query = useQuery({ ...registrationQueries.mine(email), enabled: Boolean(email) });
+  return query.data?.find((registration) => registration.eventId === eventId);
+}

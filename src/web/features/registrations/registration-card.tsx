@@ -1,11 +1,12 @@
-import { Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import type { Registration } from '../../../shared/registrations.ts';
 import { Button } from '../../components/button.tsx';
 import surface from '../../components/surface.module.css';
 import { EventBanner } from '../../components/event-banner.tsx';
 import { EventDate } from '../../components/event-date.tsx';
-import { cutDescription, cutTitle } from './registration-text.ts';
+import { cutDescription } from './registration-text.ts';
 import { VolunteerMarker } from './volunteer-marker.tsx';
 import classes from './registration-card.module.css';
 
@@ -16,32 +17,32 @@ interface RegistrationCardProps {
 }
 
 /**
- * One of the person's registrations (spec section 2, 'Also seen'): banner, title cut to 15
- * characters, date, the 'Volunteer' marker, description cut to 150, and a red 'Cancel Event'.
- * The cut title is what is seen; assistive tech hears the whole title.
+ * One of the person's registrations (spec section 2, 'Also seen'): banner, the whole title as a link
+ * to the event, date, the 'Volunteer' marker (or their number on the waitlist), description cut to
+ * 150, and a red 'Cancel Event'.
  */
 export function RegistrationCard({ registration, cancelling, onCancel }: RegistrationCardProps) {
   const titleId = useId();
-  const shortTitle = cutTitle(registration.title);
   return (
     <article className={surface.card} data-testid="registration-card">
       <div className={surface.bleed}>
         <EventBanner src={registration.banner} />
       </div>
       <Stack gap={8} mt="md" className={classes.body}>
-        <Title order={2} size="h4" id={titleId} title={registration.title}>
-          {shortTitle === registration.title ? (
-            registration.title
-          ) : (
-            <>
-              <span aria-hidden="true">{shortTitle}</span>
-              <VisuallyHidden>{registration.title}</VisuallyHidden>
-            </>
-          )}
+        <Title order={2} size="h4" id={titleId} className={classes.title}>
+          <Anchor component={Link} to={`/eventDetails/${encodeURIComponent(registration.eventId)}`} inherit c="inherit">
+            {registration.title}
+          </Anchor>
         </Title>
         <Group justify="space-between" gap="xs">
           <EventDate date={registration.date} size="sm" c="dimmed" />
-          <VolunteerMarker />
+          {registration.status === 'waitlisted' ? (
+            <Text size="sm" fw={700} c="brand.9">
+              Waitlisted: number {registration.position}
+            </Text>
+          ) : (
+            <VolunteerMarker />
+          )}
         </Group>
         <Text size="sm" className={classes.description}>
           {cutDescription(registration.desc)}

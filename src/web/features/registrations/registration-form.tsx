@@ -10,14 +10,16 @@ import { formatEventDate } from '../../lib/format-date.ts';
 
 /**
  * Where the person stands with this event: they may register, have just registered, were already
- * registered, or the event is over.
+ * registered, wait on the waitlist (`position` says their number), or the event is over.
  */
-export type RegistrationStatus = 'open' | 'registered' | 'alreadyRegistered' | 'past';
+export type RegistrationStatus = 'open' | 'registered' | 'alreadyRegistered' | 'waitlisted' | 'past';
 
 interface RegistrationFormProps {
   event: Event;
   account: Account;
   status: RegistrationStatus;
+  /** Their number on the waitlist, when `status` is 'waitlisted'. */
+  position?: number | null;
   /** Their registrations are still loading: the button waits, so it is not offered twice. */
   checking: boolean;
   submitting: boolean;
@@ -30,8 +32,25 @@ const registeredLook = {
   root: { background: 'var(--mantine-color-teal-0)' },
   title: { color: 'var(--mantine-color-teal-9)' },
 };
+const waitlistLook = {
+  root: { background: 'var(--mantine-color-brand-0)' },
+  title: { color: 'var(--mantine-color-brand-9)' },
+};
 
-function Outcome({ status }: { status: Exclude<RegistrationStatus, 'open'> }) {
+function Outcome({ status, position }: { status: Exclude<RegistrationStatus, 'open'>; position?: number | null }) {
+  if (status === 'waitlisted') {
+    return (
+      <Alert role="none" color="brand" variant="light" title={`You are on the waitlist: number ${position ?? '?'}`} styles={waitlistLook}>
+        This event is full. When a place frees up, the first person waiting gets it automatically and is told by email. You can see or
+        cancel this in My Events.
+        <Group mt="sm">
+          <ButtonLink to="/dashboard/myEvents" variant="light">
+            My Events
+          </ButtonLink>
+        </Group>
+      </Alert>
+    );
+  }
   if (status === 'past') {
     return (
       <Alert role="none" color="gray" variant="light" title={registrationMessages.eventPast}>
@@ -61,7 +80,8 @@ function Outcome({ status }: { status: Exclude<RegistrationStatus, 'open'> }) {
  * The spec's read-only registration form (section 2): the person from their account, the event from
  * the event. Nothing here is typed; the server takes both from its own records.
  */
-export function RegistrationForm({ event, account, status, checking, submitting, failure, onRegister }: RegistrationFormProps) {
+export function RegistrationForm({ event, account, status, position, checking, submitting, failure, onRegister }: RegistrationFormProps) {
+  const full = event.spotsLeft === 0;
   function handleSubmit(formEvent: FormEvent<HTMLFormElement>) {
     formEvent.preventDefault();
     if (status === 'open' && !checking && !submitting) onRegister();
@@ -91,7 +111,12 @@ export function RegistrationForm({ event, account, status, checking, submitting,
           </SimpleGrid>
           <Textarea label="Description" value={event.desc} readOnly variant="filled" autosize minRows={2} maxRows={10} />
 
-          <div role="status">{status !== 'open' && <Outcome status={status} />}</div>
+          <div role="status">{status !== 'open' && <Outcome status={status} position={position} />}</div>
+          {status === 'open' && full && (
+            <Text fw={600} c="brand.9">
+              Full: join the waitlist. You get a place automatically, and an email, when one frees up.
+            </Text>
+          )}
           {status === 'open' && failure && (
             <Alert color="red" variant="light" title="You are not registered yet">
               {failure.message}
@@ -100,7 +125,7 @@ export function RegistrationForm({ event, account, status, checking, submitting,
           {status === 'open' && (
             <div>
               <Button type="submit" size="md" disabled={checking || submitting}>
-                {submitting ? 'Registering…' : 'Register'}
+                {submitting ? 'Registering…' : full ? 'Join the waitlist' : 'Register'}
               </Button>
             </div>
           )}

@@ -3,6 +3,7 @@ import { eventMessages } from '../../../shared/events.ts';
 import { fillMessage } from '../../../shared/messages.ts';
 import type { Registration } from '../../../shared/registrations.ts';
 import { useConfirmDelete } from '../../lib/use-confirm-delete.ts';
+import { eventQueries } from '../events/api.ts';
 import { cancelRegistration, registrationQueries } from './api.ts';
 
 /** Cancel Event on My Events: asks, cancels, says so, and takes the card off the list. */
@@ -16,7 +17,11 @@ export function useCancelRegistration(email: string) {
     notDeleted: (registration) => fillMessage(eventMessages.notDeleted, { title: registration.title }),
     // 0 deleted means it had already gone (cancelled in another tab): gone either way.
     onDeleted: (registration) => queryClient.setQueryData(mine.queryKey, (list) => list?.filter((r) => r._id !== registration._id)),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: mine.queryKey }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: mine.queryKey });
+      // A freed place changes the event's places left.
+      void queryClient.invalidateQueries({ queryKey: eventQueries.all() });
+    },
   });
   return { ...cancel, cancellingId: cancel.deleting?._id ?? null };
 }

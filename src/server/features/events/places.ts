@@ -1,0 +1,122 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { account, event, registration } from '../../db/schema.ts';
+import { enqueue } from '../../mail/outbox.ts';
+import { mailEvent } from '../../mail/templates/event-links.ts';
+import { waitlistPlaceMessage } from '../../mail/templates/waitlist-place.tsx';
+import type { SigningSite } from '../../mail/unsubscribe.ts';
+import { isPast } from './when.ts';
+
+/**
+ * An event's places: who holds one (`registered`) and who waits (`waitlisted`, numbered 1..N). Every
+ * change to them locks the event's row first, so registrations, cancellations and capacity changes
+ * for one event happen one after another: no overbooking, no two people with the same number.
+ */
+
+type EventRow = typeof event.$inferSelect;
+
+/**
+ * The event's row, locked until the transaction ends. FOR NO KEY UPDATE waits for another change to
+ * its places, yet lets through the foreign-key checks (KEY SHARE) of rows that name the event.
+ */
+export async function lockEventPlaces(tx: Database, eventId: string): Promise<EventRow | undefined> {
+  const [row] = await tx.select().from(event).where(eq(event.id, eventId)).for('no key update');
+  return row;
+}
+
+/** How many people hold a place at the event (read through the (event_id, status, position) index). */
+export async function registeredCount(db: Database, eventId: string): Promise<number> {
+  const [found] = await db
+    .select({ value: count() })
+    .from(registration)
+    .where(and(eq(registration.eventId, eventId), eq(registration.status, 'registered')));
+  return found?.value ?? 0;
+}
+
+/** How many hold a place at each of these events (those with none are absent). */
+export async function registeredCounts(db: Database, eventIds: string[]): Promise<Map<string, number>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
+    .select({ eventId: registration.eventId, value: count() })
+    .from(registration)
+    .where(and(inArray(registration.eventId, eventIds), eq(registration.status, 'registered')))
+    .groupBy(registration.eventId);
+  return new Map(rows.map((row) => [row.eventId, row.value]));
+}
+
+/** The number the next person to join the waitlist gets. */
+export async function nextWaitlistPosition(db: Database, eventId: string): Promise<number> {
+  const [found] = await db
+    .select({ last: sql<number | null>`max(${registration.position})` })
+    .from(registration)
+    .where(and(eq(registration.eventId, eventId), eq(registration.status, 'waitlisted')));
+  return Number(found?.last ?? 0) + 1;
+}
+
+/** Numbers the people still waiting 1..N in their order, changing only the rows whose number moves. */
+async function renumberWaitlist(tx: Database, eventId: string) {
+  await tx.execute(sql`
+    update ${registration} set position = waiting.n
+    from (
+      select id, row_number() over (order by position, created_at, id) as n
+      from ${registration}
+      where event_id = ${eventId} and status = 'waitlisted'
+    ) as waiting
+    where ${registration.id} = waiting.id and ${registration.position} is distinct from waiting.n`);
+}
+
+/**
+ * After a place frees (a cancellation, a deleted account, a larger capacity): the first people waiting
+ * take the free places, the rest are renumbered 1..N, and each person moved up is emailed (when they
+ * want mail about their events), all in the caller's transaction. The event's row must be locked
+ * (`lockEventPlaces`, or FOR UPDATE). Nobody moves up for an event that has ended.
+ */
+export async function fillFreedPlaces(tx: Database, row: EventRow, site: SigningSite, now: string): Promise<number> {
+  let moved: { id: string; accountId: string; email: string; name: string; wantsMail: boolean }[] = [];
+  if (!isPast(row, now)) {
+    const free = row.capacity === null ? null : row.capacity - (await registeredCount(tx, row.id));
+    if (free === null || free > 0) {
+      const next = tx
+        .select({
+          id: registration.id,
+          accountId: registration.accountId,
+          email: registration.email,
+          name: registration.name,
+          wantsMail: account.emailEvents,
+        })
+        .from(registration)
+        .innerJoin(account, eq(account.id, registration.accountId))
+        .where(and(eq(registration.eventId, row.id), eq(registration.status, 'waitlisted')))
+        .orderBy(asc(registration.position), asc(registration.createdAt), asc(registration.id))
+        .$dynamic();
+      moved = await (free === null ? next : next.limit(free));
+      if (moved.length > 0) {
+        await tx
+          .update(registration)
+          .set({ status: 'registered', position: null })
+          .where(
+            inArray(
+              registration.id,
+              moved.map((m) => m.id),
+            ),
+          );
+      }
+    }
+  }
+  await renumberWaitlist(tx, row.id);
+  for (const person of moved) {
+    if (!person.wantsMail) continue;
+    await enqueue(
+      tx,
+      await waitlistPlaceMessage({
+        site,
+        registrationId: person.id,
+        accountId: person.accountId,
+        to: person.email,
+        name: person.name,
+        event: mailEvent(row),
+      }),
+    );
+  }
+  return moved.length;
+}
