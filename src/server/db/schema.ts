@@ -137,6 +137,8 @@ export const event = pgTable(
   },
   (t) => [
     check('event_capacity_positive', sql`${t.capacity} is null or ${t.capacity} >= 1`),
+    // Events begun before today that end later (several days long): found by their end, not by a scan.
+    index('event_end_at_idx').on(t.endAt).where(sql`${t.endAt} is not null`),
     index('event_date_idx').on(t.date, t.time, t.id),
     index('event_title_sort_idx').on(sql`lower(${t.title})`, t.id),
     index('event_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with(trigramIndexOptions),

@@ -112,9 +112,10 @@ export async function fillEveryTable(db: Database) {
     { contentType: 'image/webp', bytes: largePicture.subarray(1000), width: 1500, height: 1100, uploadedBy: people[1]!.id },
   ]);
   await db.insert(schema.appSetting).values({ key: 'auth_secret', value: randomBytes(32).toString('base64') });
+  // The demo content stored settings already: replaced by values a copy most easily gets wrong.
   await db
-    .insert(schema.siteSettings)
-    .values({ settings: { name: awkward, nested: { list: [1, 'two', null] } }, updatedBy: people[0]!.id });
+    .update(schema.siteSettings)
+    .set({ settings: { name: awkward, nested: { list: [1, 'two', null] } }, updatedBy: people[0]!.id });
   await db.insert(schema.outboxMessage).values({
     key: `test:${tag}`,
     kind: 'test',

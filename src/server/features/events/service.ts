@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, sql, type SQL } from
 import { unionAll } from 'drizzle-orm/pg-core';
 import { type Event, type EventFields, type EventListQuery, type EventWrite, eventMessages } from '../../../shared/events.ts';
 import { fillMessage } from '../../../shared/messages.ts';
+import { todayIn } from '../../../shared/time-zone.ts';
 import { parseSort } from '../../../shared/paging.ts';
 import type { Database } from '../../db/client.ts';
 import { account, event, registration } from '../../db/schema.ts';
@@ -181,7 +182,7 @@ export async function updateEvent(db: Database, id: string, input: EventWrite, s
   return db.transaction(async (tx) => {
     // Held until the end: a registration made meanwhile waits, and is then told of the change.
     const [before] = await tx
-      .select({ date: event.date, time: event.time, capacity: event.capacity, today: sql<string>`current_date::text` })
+      .select({ date: event.date, time: event.time, capacity: event.capacity })
       .from(event)
       .where(eq(event.id, id))
       .for('update');
@@ -205,7 +206,9 @@ export async function updateEvent(db: Database, id: string, input: EventWrite, s
     if (!row) return 0;
     const previousDate = eventDate(before.date, before.time);
     const moved = previousDate !== eventDate(row.date, row.time);
-    if (moved && (row.date >= before.today || before.date >= before.today)) {
+    // 'Today' is the site's (where the charity is), not the database server's.
+    const today = now.slice(0, 10);
+    if (moved && (row.date >= today || before.date >= today)) {
       for (const person of await registeredFor(tx, id)) {
         await enqueue(tx, await eventChangedMessage({ site, ...person, event: mailEvent(row), previousDate, changedAt: row.updatedAt }));
       }
@@ -222,10 +225,11 @@ export async function updateEvent(db: Database, id: string, input: EventWrite, s
  * Donations to it stay, as financial records, with the event's title and banner as they were.
  */
 export async function deleteEvent(db: Database, id: string, site: SigningSite): Promise<number> {
+  const today = todayIn(site.timeZone);
   return db.transaction(async (tx) => {
-    const [found] = await tx.select({ event, today: sql<string>`current_date::text` }).from(event).where(eq(event.id, id)).for('update');
+    const [found] = await tx.select({ event }).from(event).where(eq(event.id, id)).for('update');
     if (!found) return 0;
-    if (found.event.date >= found.today) {
+    if (found.event.date >= today) {
       for (const person of await registeredFor(tx, id)) {
         await enqueue(tx, await eventDeletedMessage({ site, ...person, event: mailEvent(found.event) }));
       }

@@ -8,13 +8,10 @@ import { webConfig } from '../../lib/config.ts';
 import { copyText } from '../../lib/copy-text.ts';
 import { siteQueries } from '../accounts/api.ts';
 
-/** The fields a calendar entry uses that not every event carries: where, until when, and whether it is over. */
-type SharedEvent = Event & { location?: string | null; end?: string | null; past?: boolean };
-
 /** Google's link is an address: the words are cut well before browsers' and Google's limits on its length. */
 const GOOGLE_DETAILS_CHARS = 1500;
 
-function googleLink(event: SharedEvent, pageUrl: string, timeZone: string): string {
+function googleLink(event: Event, pageUrl: string, timeZone: string): string {
   const words = event.desc.length > GOOGLE_DETAILS_CHARS ? `${event.desc.slice(0, GOOGLE_DETAILS_CHARS - 1)}…` : event.desc;
   return googleCalendarUrl({
     title: event.title,
@@ -27,7 +24,7 @@ function googleLink(event: SharedEvent, pageUrl: string, timeZone: string): stri
 }
 
 /** 'Share': the phone's or browser's own share sheet where there is one, else the link on the clipboard. */
-async function share(event: SharedEvent, url: string) {
+async function share(event: Event, url: string) {
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share({ title: event.title, url });
@@ -46,7 +43,7 @@ async function share(event: SharedEvent, url: string) {
  * instants; until the site's settings arrive, only the file is offered. A past event offers no
  * calendar entry.
  */
-export function EventActions({ event }: { event: SharedEvent }) {
+export function EventActions({ event }: { event: Event }) {
   const site = useQuery(siteQueries.site());
   const id = encodeURIComponent(event._id);
   const pageUrl = `${window.location.origin}/eventDetails/${id}`;

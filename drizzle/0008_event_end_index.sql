@@ -1,0 +1,1 @@
+CREATE INDEX "event_end_at_idx" ON "event" USING btree ("end_at") WHERE "event"."end_at" is not null;
