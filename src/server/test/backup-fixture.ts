@@ -113,9 +113,7 @@ export async function fillEveryTable(db: Database) {
   ]);
   await db.insert(schema.appSetting).values({ key: 'auth_secret', value: randomBytes(32).toString('base64') });
   // The demo content stored settings already: replaced by values a copy most easily gets wrong.
-  await db
-    .update(schema.siteSettings)
-    .set({ settings: { name: awkward, nested: { list: [1, 'two', null] } }, updatedBy: people[0]!.id });
+  await db.update(schema.siteSettings).set({ settings: { name: awkward, nested: { list: [1, 'two', null] } }, updatedBy: people[0]!.id });
   await db.insert(schema.outboxMessage).values({
     key: `test:${tag}`,
     kind: 'test',
