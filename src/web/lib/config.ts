@@ -1,3 +1,5 @@
+import { defaultPicturePath } from '../../shared/pictures.ts';
+
 /** The web app's own settings. The server decides everything else (limits, amounts) and says so in its replies. */
 export const webConfig = {
   siteName: 'Helping Hands',
@@ -8,6 +10,6 @@ export const webConfig = {
   homeEventCount: 6,
   homeReviewCount: 6,
   searchDebounceMs: 250,
-  defaultAvatar: '/images/default-avatar.svg',
+  defaultAvatar: defaultPicturePath,
   logo: '/images/logo.svg',
 } as const;
