@@ -32,6 +32,8 @@ const adminPages = [
   { path: 'all-accounts', lazy: page(() => import('./routes/dashboard-all-accounts.tsx'), 'DashboardAllAccountsPage') },
   { path: 'users/:accountId', lazy: page(() => import('./routes/dashboard-account-role.tsx'), 'DashboardAccountRolePage') },
   { path: 'outbox', lazy: page(() => import('./routes/dashboard-outbox.tsx'), 'DashboardOutboxPage') },
+  { path: 'reviews', lazy: page(() => import('./routes/dashboard-reviews.tsx'), 'DashboardReviewsPage') },
+  { path: 'events/:eventId/roster', lazy: page(() => import('./routes/dashboard-event-roster.tsx'), 'DashboardEventRosterPage') },
 ];
 
 /** Each page is its own chunk, so the home page downloads only what it shows. */
