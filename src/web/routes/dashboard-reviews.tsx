@@ -23,7 +23,7 @@ const statuses: { status: ReviewStatus; label: string }[] = [
 
 const headings: Record<ReviewStatus, (total: number) => string> = {
   pending: (total) => `${counted(total, 'review')} waiting for approval`,
-  approved: (total) => `${counted(total, 'approved review')} on the home page`,
+  approved: (total) => `${counted(total, 'approved review')}`,
   hidden: (total) => `${counted(total, 'hidden review')}`,
 };
 

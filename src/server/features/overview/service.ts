@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Activity, MoneyTotal, Overview } from '../../../shared/overview.ts';
 import { wallClockAt } from '../../../shared/time-zone.ts';
 import type { Database } from '../../db/client.ts';
@@ -15,33 +15,43 @@ const quote = (text: string) => (text.length > QUOTE ? `${text.slice(0, QUOTE - 
 
 /**
  * The next events still to come or under way in the site's time zone: one ends at its end, or
- * without one at the end of its day. With how many have a place and how many wait.
+ * without one at the end of its day. With how many have a place and how many wait, counted for
+ * those events only.
  */
 async function upcomingEvents(db: Database, timeZone: string) {
-  const now = wallClockAt(timeZone).replace('T', ' ');
-  const rows = await db
-    .select({
-      id: event.id,
-      title: event.title,
-      date: event.date,
-      time: event.time,
-      capacity: event.capacity,
-      registered: sql<number>`count(${registration.id}) filter (where ${registration.status} = 'registered')`.mapWith(Number),
-      waitlisted: sql<number>`count(${registration.id}) filter (where ${registration.status} = 'waitlisted')`.mapWith(Number),
-    })
+  const now = wallClockAt(timeZone);
+  // "On or after today" lets the date index find them; an event that began earlier counts while it lasts.
+  const events = await db
+    .select({ id: event.id, title: event.title, date: event.date, time: event.time, capacity: event.capacity })
     .from(event)
-    .leftJoin(registration, eq(registration.eventId, event.id))
-    .where(sql`coalesce(${event.endAt}, ${event.date} + interval '1 day') > ${now}::timestamp`)
-    .groupBy(event.id)
+    .where(sql`(${event.date} >= ${now.slice(0, 10)}::date or ${event.endAt} > ${now.replace('T', ' ')}::timestamp)`)
     .orderBy(asc(event.date), sql`${event.time} asc nulls first`, asc(event.id))
     .limit(overviewSizes.upcoming);
-  return rows.map((row) => ({
+  const counts =
+    events.length === 0
+      ? []
+      : await db
+          .select({
+            eventId: registration.eventId,
+            registered: sql<number>`count(*) filter (where ${registration.status} = 'registered')`.mapWith(Number),
+            waitlisted: sql<number>`count(*) filter (where ${registration.status} = 'waitlisted')`.mapWith(Number),
+          })
+          .from(registration)
+          .where(
+            inArray(
+              registration.eventId,
+              events.map((row) => row.id),
+            ),
+          )
+          .groupBy(registration.eventId);
+  const countsOf = new Map(counts.map((row) => [row.eventId, row]));
+  return events.map((row) => ({
     _id: row.id,
     title: row.title,
     date: row.time ? `${row.date}T${row.time.slice(0, 5)}` : row.date,
     capacity: row.capacity,
-    registered: row.registered,
-    waitlisted: row.waitlisted,
+    registered: countsOf.get(row.id)?.registered ?? 0,
+    waitlisted: countsOf.get(row.id)?.waitlisted ?? 0,
   }));
 }
 
