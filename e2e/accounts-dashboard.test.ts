@@ -60,6 +60,7 @@ describe('dashboard', () => {
       'All Reg.',
       'All Donation',
       'All Accounts',
+      'Reviews',
       'Outbox',
       'Log Out',
     ]);
@@ -75,6 +76,7 @@ describe('dashboard', () => {
       '/dashboard/all-event-registration',
       '/dashboard/all-donation',
       '/dashboard/all-accounts',
+      '/dashboard/reviews',
       '/dashboard/outbox',
     ]);
     expect(await page.getByRole('main').getByRole('link', { name: 'My registered events' }).getAttribute('href')).toBe(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminSession, apiCall, signedInPage, signUpThroughApi, uniqueEmail, volunteerSession } from './support/accounts.ts';
-import { expectAccessible, pageProblems, toast } from './support/browser.ts';
+import { baseURL, expectAccessible, pageProblems, toast } from './support/browser.ts';
 import { expectFocused, expectNoProblem, expectProblemBeside } from './support/form-fields.ts';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Add Notice' });
@@ -50,7 +50,9 @@ describe('volunteering: notices', () => {
     expect(await first.textContent()).toContain(text.split('\n')[0]);
     await first.getByText('Ada Admin', { exact: true }).waitFor();
     expect(await first.locator('time').textContent()).toMatch(/^\d{1,2}:\d{2} [ap]m, /);
-    expect(await first.locator('img').getAttribute('src')).toBe('/images/default-avatar.svg');
+    // The author has no picture: the notice carries the default picture's URL, under the app's address.
+    expect(await first.locator('img').getAttribute('src')).toBe(`${baseURL}/images/default-avatar.svg`);
+    await expect.poll(() => first.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expectAccessible(page);
     expect(pageProblems(page)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signedInPage, volunteerSession } from './support/accounts.ts';
+import { adminSession, apiCall, type Session, signedInPage, volunteerSession } from './support/accounts.ts';
 import { expectAccessible, pageProblems, toast } from './support/browser.ts';
 import { expectFocused, expectNoProblem, expectProblemBeside } from './support/form-fields.ts';
 
@@ -16,8 +16,17 @@ async function addReview(page: Page, message: string, review: string) {
   expect(await form(page).getByLabel('Review').inputValue()).toBe('');
 }
 
+/** An admin approves the author's review with this message, as /dashboard/reviews does. */
+async function approve(author: Session, message: string) {
+  const mine = (await (await apiCall(author, 'GET', `/review/${author.email}`)).json()) as { _id: string; message: string }[];
+  const id = mine.find((r) => r.message === message)?._id;
+  if (!id) throw new Error(`no review ‘${message}’ by ${author.email}`);
+  const res = await apiCall(await adminSession(), 'PATCH', `/review/${id}`, { status: 'approved' });
+  expect(res.status).toBe(200);
+}
+
 describe('volunteering: reviews', () => {
-  it('checks the required fields, adds a review and shows it in My Review and on the home page', async () => {
+  it('checks the required fields, adds a review and shows it in My Review, waiting for approval, and not yet on the home page', async () => {
     const page = await signedInPage(await volunteerSession());
     const posts: string[] = [];
     page.on('request', (request) => {
@@ -60,17 +69,20 @@ describe('volunteering: reviews', () => {
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Review' }).click();
     const mine = page.getByTestId('review-card').filter({ hasText: message });
     await mine.getByText(review).waitFor();
+    await mine.getByText('Waiting for approval').waitFor();
     await expectAccessible(page);
 
-    // The home page's Client Reviews shows it without a reload (its cached list was invalidated).
+    // Reviews reach the home page only once an admin approves them (admin-moderation.test.ts).
     await page.getByRole('link', { name: 'Helping Hands' }).first().click();
     const clientReviews = page.getByRole('region', { name: 'Client Reviews' });
-    await clientReviews.getByTestId('review-card').filter({ hasText: message }).getByText(review).waitFor();
+    await clientReviews.getByTestId('review-card').first().waitFor();
+    expect(await clientReviews.getByTestId('review-card').filter({ hasText: message }).count()).toBe(0);
     expect(pageProblems(page)).toEqual([]);
   });
 
   it('shows a review with markup in it as text, never as HTML', async () => {
-    const page = await signedInPage(await volunteerSession());
+    const author = await volunteerSession();
+    const page = await signedInPage(author);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -80,6 +92,7 @@ describe('volunteering: reviews', () => {
     const message = `Markup ${Date.now()}`;
     await page.goto('/dashboard/addReview');
     await addReview(page, message, markup);
+    await approve(author, message);
 
     for (const path of ['/dashboard/myReview', '/']) {
       await page.goto(path);

@@ -1,19 +1,28 @@
 import { z } from 'zod';
 import { pagingSchema } from './paging.ts';
 
-export const noticeMessages = { published: 'Notice published Successfully' } as const;
+export const noticeMessages = {
+  published: 'Notice published Successfully',
+  updated: 'Notice updated',
+  deleted: 'Notice deleted successfully',
+  notDeleted: 'Notice not deleted',
+} as const;
 
-/** A notice from the admins to volunteers; `date` is when it was published (ISO 8601 instant). */
+/**
+ * A notice from the admins to volunteers; `img` is its author's picture, an absolute URL (the default
+ * picture's when they have none); `date` is when it was published (ISO 8601 instant).
+ */
 export const noticeSchema = z.object({
   _id: z.string(),
   email: z.string(),
   name: z.string(),
-  img: z.string().nullable(),
+  img: z.string(),
   notice: z.string(),
   date: z.iso.datetime(),
 });
 export type Notice = z.infer<typeof noticeSchema>;
 
+/** POST /api/notices and PUT /api/notices/{id}: the text only; the author and time come from the server. */
 export const noticeCreateSchema = z.object({
   notice: z
     .string({ message: 'Notice is required' })

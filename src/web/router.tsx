@@ -33,6 +33,8 @@ const adminPages = [
   { path: 'users/:accountId', lazy: page(() => import('./routes/dashboard-account-role.tsx'), 'DashboardAccountRolePage') },
   { path: 'outbox', lazy: page(() => import('./routes/dashboard-outbox.tsx'), 'DashboardOutboxPage') },
   { path: 'settings', lazy: page(() => import('./routes/dashboard-settings.tsx'), 'DashboardSettingsPage') },
+  { path: 'reviews', lazy: page(() => import('./routes/dashboard-reviews.tsx'), 'DashboardReviewsPage') },
+  { path: 'events/:eventId/roster', lazy: page(() => import('./routes/dashboard-event-roster.tsx'), 'DashboardEventRosterPage') },
 ];
 
 /** Each page is its own chunk, so the home page downloads only what it shows. */

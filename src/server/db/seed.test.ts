@@ -35,9 +35,13 @@ describe('demo content', () => {
         expect(existsSync(path.join(publicDir, e.banner)), `${e.banner} ships with the project`).toBe(true);
       }
       expect(new Set(events.map((e) => e.banner)).size).toBe(events.length);
-      const reviews: { img: string | null }[] = await (await t.api('/api/review?limit=50')).json();
+      // Approved, so the home page shows them; each picture is one the project ships, under the app's address.
+      const reviews: { img: string }[] = await (await t.api('/api/review?limit=50')).json();
       expect(reviews).toHaveLength(6);
-      for (const r of reviews) if (r.img) expect(existsSync(path.join(publicDir, r.img))).toBe(true);
+      for (const r of reviews) {
+        expect(r.img.startsWith(`${t.config.publicUrl}/images/`)).toBe(true);
+        expect(existsSync(path.join(publicDir, r.img.slice(t.config.publicUrl.length)))).toBe(true);
+      }
       // Every contact detail is filled in, and each says it is a demo value.
       const site = await (await t.api('/api/site')).json();
       expect(site).toMatchObject({

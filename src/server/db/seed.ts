@@ -51,6 +51,8 @@ export async function seedDemoContent(db: Database, now = new Date()): Promise<b
           img: demo.img,
           message: demo.message,
           review: demo.review,
+          // Demo reviews stand for ones an admin has already approved, so the home page shows them.
+          status: 'approved' as const,
           createdAt: at,
           updatedAt: at,
         };

@@ -30,6 +30,7 @@ const byRole: Record<Role, MenuItem[]> = {
     { to: '/dashboard/all-event-registration', label: 'All Reg.' },
     { to: '/dashboard/all-donation', label: 'All Donation' },
     { to: '/dashboard/all-accounts', label: 'All Accounts' },
+    { to: '/dashboard/reviews', label: 'Reviews' },
     { to: '/dashboard/outbox', label: 'Outbox' },
     { to: '/dashboard/settings', label: 'Settings' },
   ],

@@ -37,7 +37,7 @@ export interface ApiResult<T> {
   headers: Headers;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One call under /api. The type comes from the shared contract; the server checks every reply

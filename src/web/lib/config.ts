@@ -1,3 +1,5 @@
+import { defaultPicturePath } from '../../shared/pictures.ts';
+
 /** The web app's own settings. The server decides everything else (limits, amounts) and says so in its replies. */
 export const webConfig = {
   apiBase: '/api',
@@ -7,7 +9,7 @@ export const webConfig = {
   homeEventCount: 6,
   homeReviewCount: 6,
   searchDebounceMs: 250,
-  defaultAvatar: '/images/default-avatar.svg',
+  defaultAvatar: defaultPicturePath,
   /** The product's own logo, shown until the organisation sets its own (its name and the rest come from GET /api/site). */
   logo: '/images/logo.svg',
 } as const;

@@ -11,7 +11,9 @@ export function DashboardAddReviewPage() {
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={1}>Add Review</Title>
-        <Text c="dimmed">Your review appears on the home page with your picture; your name and email are not shown.</Text>
+        <Text c="dimmed">
+          Once an admin has approved it, your review appears on the home page with your picture; your name and email are not shown.
+        </Text>
       </Stack>
       {account && <AddReviewForm email={account.email} />}
     </Stack>

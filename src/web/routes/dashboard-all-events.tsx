@@ -15,7 +15,7 @@ import { useConfirmDelete } from '../lib/use-confirm-delete.ts';
 import { counted } from '../lib/counted.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-/** /dashboard/allEvents: every event, with Update and Delete (spec section 2). */
+/** /dashboard/allEvents: every event, with its Roster, Update and Delete (spec section 2). */
 export function DashboardAllEventsPage() {
   usePageTitle('All Events');
   const queryClient = useQueryClient();
@@ -45,6 +45,16 @@ export function DashboardAllEventsPage() {
           loading="lazy"
           style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }}
         />
+      ),
+    },
+    {
+      id: 'roster',
+      header: 'Roster',
+      action: true,
+      cell: (event) => (
+        <ButtonLink to={`/dashboard/events/${event._id}/roster`} variant="default" aria-label={`Roster of ${event.title}`}>
+          Roster
+        </ButtonLink>
       ),
     },
     {

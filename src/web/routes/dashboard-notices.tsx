@@ -1,11 +1,17 @@
-import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type Notice, noticeMessages } from '../../shared/notices.ts';
+import { Button } from '../components/button.tsx';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { LoadingPlaceholders } from '../components/loading-placeholders.tsx';
 import { NotAuthorised } from '../components/not-authorised.tsx';
 import { QueryError } from '../components/query-error.tsx';
-import { noticeQueries } from '../features/notices/api.ts';
+import { deleteNotice, noticeQueries } from '../features/notices/api.ts';
+import { EditNoticeForm } from '../features/notices/edit-notice-form.tsx';
 import { NoticeCard } from '../features/notices/notice-card.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
+import { useConfirmDelete } from '../lib/use-confirm-delete.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 const noticeCount = (count: number) => `Total ${count} ${count === 1 ? 'Notice' : 'Notices'}`;
@@ -16,11 +22,32 @@ export function DashboardNoticesPage() {
   if (account?.role !== 'volunteer' && account?.role !== 'admin') {
     return <NotAuthorised reason="Notices are for volunteers and admins. If you volunteer with us, ask one of the charity's admins." />;
   }
-  return <NoticeList />;
+  return <NoticeList canChange={account.role === 'admin'} />;
 }
 
-function NoticeList() {
+/** How a notice is named on its buttons and in the dialog: its first words. */
+const named = (notice: Notice) => {
+  const text = notice.notice.replace(/\s+/g, ' ');
+  return `‘${text.length > 60 ? `${text.slice(0, 59)}…` : text}’`;
+};
+
+/** Admins (`canChange`) can correct a notice in place or delete it, after a confirmation. */
+function NoticeList({ canChange }: { canChange: boolean }) {
   const query = useQuery(noticeQueries.list());
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<string | null>(null);
+  // Saved or cancelled, the form goes: focus returns to the notice's Edit button, not to the top of the page.
+  const doneEditing = (notice: Notice) => {
+    setEditing(null);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-edit-notice="${notice._id}"]`)?.focus());
+  };
+  const remove = useConfirmDelete<Notice>({
+    remove: (notice) => deleteNotice(notice._id),
+    subject: (notice) => `The notice ${named(notice)} will be deleted for everyone.`,
+    deleted: () => noticeMessages.deleted,
+    notDeleted: () => noticeMessages.notDeleted,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: noticeQueries.list().queryKey }),
+  });
   const heading = query.isSuccess ? noticeCount(query.data.total) : 'Notices';
   usePageTitle('Notices');
 
@@ -42,7 +69,33 @@ function NoticeList() {
         <Stack component="ul" gap="md" maw={820} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {query.data.notices.map((notice) => (
             <li key={notice._id}>
-              <NoticeCard notice={notice} />
+              <NoticeCard
+                notice={notice}
+                body={editing === notice._id ? <EditNoticeForm notice={notice} onDone={() => doneEditing(notice)} /> : undefined}
+                actions={
+                  canChange &&
+                  editing !== notice._id && (
+                    <Group gap="sm">
+                      <Button
+                        variant="light"
+                        aria-label={`Edit notice ${named(notice)}`}
+                        data-edit-notice={notice._id}
+                        onClick={() => setEditing(notice._id)}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        tone="danger"
+                        aria-label={`Delete notice ${named(notice)}`}
+                        disabled={remove.deleting?._id === notice._id}
+                        onClick={() => remove.ask(notice)}
+                      >
+                        Delete
+                      </Button>
+                    </Group>
+                  )
+                }
+              />
             </li>
           ))}
         </Stack>
@@ -52,6 +105,7 @@ function NoticeList() {
           Showing the newest {query.data.notices.length}.
         </Text>
       )}
+      <ConfirmDialog opened={remove.opened} subject={remove.subject} onConfirm={remove.confirm} onDecline={remove.decline} />
     </Stack>
   );
 }

@@ -1,9 +1,13 @@
 import { ConfirmEmailBanner } from '../features/accounts/confirm-email-banner.tsx';
 import { Welcome } from '../features/accounts/welcome.tsx';
+import { AdminOverview } from '../features/overview/admin-overview.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-/** /dashboard: the welcome page for the signed-in person's role, below a reminder to confirm the address. */
+/**
+ * /dashboard: the welcome page for the signed-in person's role, below a reminder to confirm the address;
+ * for admins, the overview under it.
+ */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const { account } = useCurrentAccount();
@@ -11,6 +15,7 @@ export function DashboardPage() {
     <>
       <ConfirmEmailBanner account={account} />
       <Welcome account={account} />
+      {account.role === 'admin' && <AdminOverview />}
     </>
   ) : null;
 }

@@ -205,6 +205,15 @@ describe('GET /api/openapi.json', () => {
       'POST /api/users': 'signed-in',
       'PUT /api/users': 'signed-in',
       'GET /api/users/account/{id}': 'self-or-admin',
+      // Moderation, notice corrections, the overview and rosters (issue 14): admins only.
+      'GET /api/reviews': 'admin',
+      'PATCH /api/review/{id}': 'admin',
+      'DELETE /api/review/{id}': 'admin',
+      'PUT /api/notices/{id}': 'admin',
+      'DELETE /api/notices/{id}': 'admin',
+      'GET /api/overview': 'admin',
+      'GET /api/events/{id}/roster': 'admin',
+      'GET /api/events/{id}/roster.csv': 'admin',
     };
     const documented = Object.fromEntries(
       operations.filter((op) => key(op.method, op.path) in decided).map((op) => [key(op.method, op.path), op['x-access']]),

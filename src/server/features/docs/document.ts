@@ -134,6 +134,7 @@ export async function registerApiDocument(app: FastifyInstance) {
         { name: 'Donations', description: 'Card donations to events, through Stripe or the offline test mode.' },
         { name: 'Reviews', description: 'What people say about the charity.' },
         { name: 'Notices', description: 'Notices from the admins to volunteers.' },
+        { name: 'Overview', description: 'The admins’ front page: how full the next events are, recent figures and activity.' },
         { name: 'Accounts', description: 'People, their profiles and their roles.' },
         { name: 'Sign-in', description: 'Accounts and sessions: the calls of the sign-in library that the product allows.' },
         { name: 'Images', description: 'Pictures uploaded for event banners and profiles.' },

@@ -18,7 +18,7 @@ import { endOf, endsAfterStart, endWallClock, isPast, siteNow, whenCondition, wh
 
 // For the registrations, donations and accounts that change an event's places or ask whether it is over.
 export { fillFreedPlaces, lockEventPlaces, nextWaitlistPosition, registeredCount } from './places.ts';
-export { isPast, siteNow } from './when.ts';
+export { isPast, siteNow, whenCondition } from './when.ts';
 
 type EventRow = typeof event.$inferSelect;
 

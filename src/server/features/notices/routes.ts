@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { totalCountHeader } from '../../../shared/http.ts';
 import { noticeCreateSchema, noticeListQuerySchema, noticeSchema } from '../../../shared/notices.ts';
-import { insertedIdSchema } from '../../../shared/results.ts';
+import { deletedCountSchema, insertedIdSchema } from '../../../shared/results.ts';
 import { requireRole, requireSignedIn } from '../../auth/signed-in.ts';
 import { mailSiteFrom } from '../../mail/site.ts';
-import { pagedList, tagged } from '../../http/api-docs.ts';
-import { listNotices, publishNotice } from './service.ts';
+import { notFound } from '../../errors.ts';
+import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
+import { recordId } from '../../http/record-id.ts';
+import { deleteNotice, editNotice, listNotices, publishNotice } from './service.ts';
+
+const idParams = z.object({ id: z.string().max(100) });
 
 export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', tagged('Notices'));
@@ -37,9 +42,46 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'List notices, newest first', querystring: noticeListQuerySchema, response: { 200: pagedList(noticeSchema) } },
     },
     async (request, reply) => {
-      const { notices, total } = await listNotices(app.db, request.query);
+      const { notices, total } = await listNotices(app.db, app.config.publicUrl, request.query);
       reply.header(totalCountHeader, String(total));
       return notices;
+    },
+  );
+
+  app.put(
+    '/notices/:id',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        summary: 'Edit a notice',
+        description: 'Changes its text only: the author and date stay, and it is not emailed again.',
+        params: idParams,
+        body: noticeCreateSchema,
+        response: { 200: noticeSchema, ...errorResponses({ 404: 'No notice has this id.' }) },
+      },
+    },
+    async (request) => {
+      const id = recordId(request.params.id);
+      const edited = id && (await editNotice(app.db, app.config.publicUrl, id, request.body.notice));
+      if (!edited) throw notFound('Notice');
+      return edited;
+    },
+  );
+
+  app.delete(
+    '/notices/:id',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        summary: 'Delete a notice',
+        description: '`deletedCount` is 0 when no notice has the id.',
+        params: idParams,
+        response: { 200: deletedCountSchema },
+      },
+    },
+    async (request) => {
+      const id = recordId(request.params.id);
+      return { deletedCount: id ? await deleteNotice(app.db, id) : 0 };
     },
   );
 };

@@ -3,13 +3,22 @@ import type { Notice } from '../../../shared/notices.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { account, notice } from '../../db/schema.ts';
+import { pictureUrl } from '../../http/picture-url.ts';
 import { enqueue } from '../../mail/outbox.ts';
 import type { MailSite } from '../../mail/templates/layout.tsx';
 import { newNoticeMessage } from '../../mail/templates/new-notice.tsx';
 import { unsubscribeFor } from '../../mail/unsubscribe.ts';
 
-function toNotice(row: typeof notice.$inferSelect): Notice {
-  return { _id: row.id, email: row.email, name: row.name, img: row.img, notice: row.notice, date: row.createdAt.toISOString() };
+/** `publicUrl` makes the author's picture an absolute URL (the default picture's when there is none). */
+function toNotice(row: typeof notice.$inferSelect, publicUrl: string): Notice {
+  return {
+    _id: row.id,
+    email: row.email,
+    name: row.name,
+    img: pictureUrl(row.img, publicUrl),
+    notice: row.notice,
+    date: row.createdAt.toISOString(),
+  };
 }
 
 /**
@@ -47,10 +56,24 @@ export async function publishNotice(db: Database, author: SignedInAccount, text:
   });
 }
 
-export async function listNotices(db: Database, page: { limit: number; offset: number }) {
+export async function listNotices(db: Database, publicUrl: string, page: { limit: number; offset: number }) {
   const [rows, [total]] = await Promise.all([
     db.select().from(notice).orderBy(desc(notice.createdAt), desc(notice.id)).limit(page.limit).offset(page.offset),
     db.select({ value: count() }).from(notice),
   ]);
-  return { notices: rows.map(toNotice), total: total?.value ?? 0 };
+  return { notices: rows.map((row) => toNotice(row, publicUrl)), total: total?.value ?? 0 };
+}
+
+/**
+ * An admin's correction: the text changes, the author and date stay (the notice is not sent by
+ * email again). The notice as it now reads, or undefined when no notice has the id.
+ */
+export async function editNotice(db: Database, publicUrl: string, id: string, text: string) {
+  const [row] = await db.update(notice).set({ notice: text }).where(eq(notice.id, id)).returning();
+  return row && toNotice(row, publicUrl);
+}
+
+export async function deleteNotice(db: Database, id: string): Promise<number> {
+  const rows = await db.delete(notice).where(eq(notice.id, id)).returning({ id: notice.id });
+  return rows.length;
 }

@@ -9,13 +9,16 @@ beforeAll(async () => {
   const day = 24 * 60 * 60 * 1000;
   for (let i = 0; i < 8; i++) {
     const at = new Date(Date.now() - i * day);
-    await insertReview(t.app.db, { message: `Message ${i}`, email: `r${i}@example.org`, createdAt: at });
+    await insertReview(t.app.db, { message: `Message ${i}`, email: `r${i}@example.org`, createdAt: at, status: 'approved' });
   }
+  // Newer than all of them, but not for the public until an admin approves them.
+  await insertReview(t.app.db, { message: 'Waiting', status: 'pending' });
+  await insertReview(t.app.db, { message: 'Taken down', status: 'hidden' });
 });
 afterAll(() => t.close());
 
 describe('GET /api/review', () => {
-  it('lists the newest reviews first, six by default, with the total', async () => {
+  it('lists the newest approved reviews first, six by default, with their total', async () => {
     const res = await t.api('/api/review');
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe('8');
@@ -29,5 +32,10 @@ describe('GET /api/review', () => {
     expect(text).not.toContain('Reviewer ');
     const [first] = JSON.parse(text);
     expect(Object.keys(first).sort()).toEqual(['_id', 'date', 'img', 'message', 'review']);
+  });
+
+  it("gives the default picture's URL for a reviewer without one, never null", async () => {
+    const reviews = await (await t.api('/api/review?limit=50')).json();
+    expect(reviews.map((r: { img: string }) => r.img)).toEqual(Array(8).fill(`${t.config.publicUrl}/images/default-avatar.svg`));
   });
 });

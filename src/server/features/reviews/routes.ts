@@ -1,28 +1,41 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { totalCountHeader } from '../../../shared/http.ts';
-import { insertedIdSchema } from '../../../shared/results.ts';
-import { publicReviewSchema, reviewCreateSchema, reviewListQuerySchema, reviewSchema } from '../../../shared/reviews.ts';
-import { ownerOf, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
-import { pagedList, tagged } from '../../http/api-docs.ts';
-import { addReview, listReviews, listReviewsOf } from './service.ts';
+import { deletedCountSchema, insertedIdSchema } from '../../../shared/results.ts';
+import {
+  publicReviewSchema,
+  reviewCreateSchema,
+  reviewListQuerySchema,
+  reviewModerationQuerySchema,
+  reviewModerationSchema,
+  reviewSchema,
+} from '../../../shared/reviews.ts';
+import { ownerOf, requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
+import { notFound } from '../../errors.ts';
+import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
+import { recordId } from '../../http/record-id.ts';
+import { addReview, deleteReview, listForModeration, listReviews, listReviewsOf, setReviewStatus } from './service.ts';
+
+const idParams = z.object({ id: z.string().max(100) });
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', tagged('Reviews'));
+  const publicUrl = app.config.publicUrl;
 
   app.get(
     '/review',
     {
       config: { public: true },
       schema: {
-        summary: 'List reviews, newest first',
-        description: 'Without the reviewers’ emails and names.',
+        summary: 'List approved reviews, newest first',
+        description:
+          'Only reviews an admin has approved. Without the reviewers’ emails and names; `img` is the reviewer’s picture (the default picture’s URL when they have none).',
         querystring: reviewListQuerySchema,
         response: { 200: pagedList(publicReviewSchema) },
       },
     },
     async (request, reply) => {
-      const { reviews, total } = await listReviews(app.db, request.query);
+      const { reviews, total } = await listReviews(app.db, publicUrl, request.query);
       reply.header(totalCountHeader, String(total));
       return reviews;
     },
@@ -34,12 +47,14 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: selfOrAdmin,
       schema: {
         summary: 'List the reviews written with an email',
+        description: 'Each with its `status`: pending (waiting for approval), approved (public) or hidden.',
         params: z.object({ email: z.string().max(254) }),
         response: { 200: z.array(reviewSchema) },
       },
     },
     async (request) => {
-      return listReviewsOf(app.db, ownerOf(requireSelfOrAdmin(request, { email: request.params.email }), request.params.email));
+      const owner = ownerOf(requireSelfOrAdmin(request, { email: request.params.email }), request.params.email);
+      return listReviewsOf(app.db, publicUrl, owner);
     },
   );
 
@@ -48,7 +63,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Write a review',
-        description: 'The reviewer (email, name, picture) is the caller.',
+        description: 'The reviewer (email, name, picture) is the caller. It is `pending` until an admin approves it.',
         body: reviewCreateSchema,
         response: { 200: insertedIdSchema },
       },
@@ -56,5 +71,60 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       insertedId: await addReview(app.db, requireSignedIn(request), request.body),
     }),
+  );
+
+  app.get(
+    '/reviews',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        summary: 'List reviews to moderate, newest first',
+        description: 'The reviews in one `status` (pending by default), with their reviewers, searched by `q` (words, name or email).',
+        querystring: reviewModerationQuerySchema,
+        response: { 200: pagedList(reviewSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { reviews, total } = await listForModeration(app.db, publicUrl, request.query);
+      reply.header(totalCountHeader, String(total));
+      return reviews;
+    },
+  );
+
+  app.patch(
+    '/review/:id',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        summary: 'Approve or hide a review',
+        description: '`approved` shows it on the public pages; `hidden` takes it off them.',
+        params: idParams,
+        body: reviewModerationSchema,
+        response: { 200: reviewSchema, ...errorResponses({ 404: 'No review has this id.' }) },
+      },
+    },
+    async (request) => {
+      const id = recordId(request.params.id);
+      const changed = id && (await setReviewStatus(app.db, publicUrl, id, request.body.status));
+      if (!changed) throw notFound('Review');
+      return changed;
+    },
+  );
+
+  app.delete(
+    '/review/:id',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        summary: 'Delete a review',
+        description: '`deletedCount` is 0 when no review has the id.',
+        params: idParams,
+        response: { 200: deletedCountSchema },
+      },
+    },
+    async (request) => {
+      const id = recordId(request.params.id);
+      return { deletedCount: id ? await deleteReview(app.db, id) : 0 };
+    },
   );
 };

@@ -1,46 +1,96 @@
-import { count, desc, eq } from 'drizzle-orm';
-import type { PublicReview, Review } from '../../../shared/reviews.ts';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { PublicReview, Review, ReviewModerationQuery, ReviewStatus } from '../../../shared/reviews.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { review } from '../../db/schema.ts';
+import { containsPattern } from '../../db/search.ts';
+import { pictureUrl } from '../../http/picture-url.ts';
 
 type ReviewRow = typeof review.$inferSelect;
 
-export function toPublicReview(row: ReviewRow): PublicReview {
+/** `publicUrl` makes the reviewer's picture an absolute URL (the default picture's when there is none). */
+export function toPublicReview(row: ReviewRow, publicUrl: string): PublicReview {
   return {
     _id: row.id,
     message: row.message,
     review: row.review,
-    img: row.img,
+    img: pictureUrl(row.img, publicUrl),
     date: row.createdAt.toISOString(),
   };
 }
 
-export async function listReviews(db: Database, page: { limit: number; offset: number }) {
+function toReview(row: ReviewRow, publicUrl: string): Review {
+  return { ...toPublicReview(row, publicUrl), email: row.email, name: row.name, status: row.status };
+}
+
+const newestFirst = [desc(review.createdAt), desc(review.id)];
+
+/** The public list: approved reviews only (DECISIONS 4.6), newest first. */
+export async function listReviews(db: Database, publicUrl: string, page: { limit: number; offset: number }) {
+  const approved = eq(review.status, 'approved');
   const [rows, [total]] = await Promise.all([
-    db.select().from(review).orderBy(desc(review.createdAt), desc(review.id)).limit(page.limit).offset(page.offset),
-    db.select({ value: count() }).from(review),
+    db
+      .select()
+      .from(review)
+      .where(approved)
+      .orderBy(...newestFirst)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ value: count() }).from(review).where(approved),
   ]);
-  return { reviews: rows.map(toPublicReview), total: total?.value ?? 0 };
+  return { reviews: rows.map((row) => toPublicReview(row, publicUrl)), total: total?.value ?? 0 };
 }
 
-function toReview(row: ReviewRow): Review {
-  return { ...toPublicReview(row), email: row.email, name: row.name };
-}
-
-/** A person's reviews: their account's for themselves, all written with the email for an admin. */
-export async function listReviewsOf(db: Database, owner: { accountId: string } | { email: string }): Promise<Review[]> {
+/** A person's reviews, whatever their state: their account's for themselves, all written with the email for an admin. */
+export async function listReviewsOf(db: Database, publicUrl: string, owner: { accountId: string } | { email: string }): Promise<Review[]> {
   const where = 'accountId' in owner ? eq(review.accountId, owner.accountId) : eq(review.email, owner.email.toLowerCase());
-  const rows = await db.select().from(review).where(where).orderBy(desc(review.createdAt), desc(review.id));
-  return rows.map(toReview);
+  const rows = await db
+    .select()
+    .from(review)
+    .where(where)
+    .orderBy(...newestFirst);
+  return rows.map((row) => toReview(row, publicUrl));
 }
 
-/** The author's name, email and picture come from their account; the date from the server. */
+/** The author's name, email and picture come from their account; the date from the server. It waits for an admin's approval. */
 export async function addReview(db: Database, author: SignedInAccount, words: { message: string; review: string }) {
   const [row] = await db
     .insert(review)
-    .values({ accountId: author.id, email: author.email, name: author.name, img: author.image, ...words })
+    .values({ accountId: author.id, email: author.email, name: author.name, img: author.image, status: 'pending', ...words })
     .returning({ id: review.id });
   if (!row) throw new Error('review not stored');
   return row.id;
+}
+
+/** The admins' moderation list: the reviews in one state, newest first, searched by words, name or email. */
+export async function listForModeration(db: Database, publicUrl: string, query: ReviewModerationQuery) {
+  const pattern = query.q ? containsPattern(query.q) : undefined;
+  const where: SQL | undefined = and(
+    eq(review.status, query.status),
+    pattern
+      ? or(ilike(review.message, pattern), ilike(review.review, pattern), ilike(review.name, pattern), ilike(review.email, pattern))
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(review)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ value: count() }).from(review).where(where),
+  ]);
+  return { reviews: rows.map((row) => toReview(row, publicUrl)), total: total?.value ?? 0 };
+}
+
+/** Approves or hides a review; the review as it now stands, or undefined when no review has the id. */
+export async function setReviewStatus(db: Database, publicUrl: string, id: string, status: Exclude<ReviewStatus, 'pending'>) {
+  const [row] = await db.update(review).set({ status }).where(eq(review.id, id)).returning();
+  return row && toReview(row, publicUrl);
+}
+
+export async function deleteReview(db: Database, id: string): Promise<number> {
+  const rows = await db.delete(review).where(eq(review.id, id)).returning({ id: review.id });
+  return rows.length;
 }

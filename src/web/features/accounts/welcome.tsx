@@ -5,7 +5,7 @@ import { ButtonLink } from '../../components/button.tsx';
 /** What each role can do here, in a line. */
 const roleLines = {
   admin:
-    'As an admin you look after the whole site: add and update events, publish notices for volunteers, and see every registration, donation and account from the menu.',
+    'As an admin you look after the whole site: add and update events, publish notices for volunteers, approve reviews before they reach the home page, and see every registration, donation and account from the menu.',
   volunteer:
     'Thank you for volunteering. From the menu you can see the events you registered for, read notices from the team and write a review of an event.',
   donator:

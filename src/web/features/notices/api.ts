@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { totalCountHeader } from '../../../shared/http.ts';
 import type { Notice } from '../../../shared/notices.ts';
-import { getJson, sendJson } from '../../lib/api-client.ts';
+import { deleteJson, getJson, sendJson } from '../../lib/api-client.ts';
 import { accountScope } from '../../lib/current-account.ts';
 
 export interface NoticePage {
@@ -23,6 +23,18 @@ export async function fetchNotices(signal?: AbortSignal): Promise<NoticePage> {
 export async function publishNotice(notice: string): Promise<string> {
   const { data } = await sendJson<{ insertedId: string }>('POST', '/notices', { notice });
   return data.insertedId;
+}
+
+/** Admins only: a correction of the text; the author and date stay. */
+export async function editNotice(id: string, notice: string): Promise<Notice> {
+  const { data } = await sendJson<Notice>('PUT', `/notices/${encodeURIComponent(id)}`, { notice });
+  return data;
+}
+
+/** Admins only. */
+export async function deleteNotice(id: string): Promise<number> {
+  const { data } = await deleteJson<{ deletedCount: number }>(`/notices/${encodeURIComponent(id)}`);
+  return data.deletedCount;
 }
 
 export const noticeQueries = {

@@ -1,4 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Notice } from '../../../shared/notices.ts';
 import surface from '../../components/surface.module.css';
 import { webConfig } from '../../lib/config.ts';
@@ -6,12 +7,15 @@ import { formatInstantDay } from '../../lib/format-date.ts';
 import { formatInstantTime } from '../../lib/format-time.ts';
 import classes from './notice-card.module.css';
 
-/** One notice as plain text (React escapes it), with who published it and when (spec section 2). */
-export function NoticeCard({ notice }: { notice: Notice }) {
+/**
+ * One notice as plain text (React escapes it), with who published it and when (spec section 2).
+ * `body` stands in for the text (an admin's edit form); `actions` go under it (Edit, Delete).
+ */
+export function NoticeCard({ notice, body, actions }: { notice: Notice; body?: ReactNode; actions?: ReactNode }) {
   return (
     <article className={`${surface.card} ${classes.card}`} data-testid="notice-card">
       <Stack gap="md">
-        <Text className={classes.text}>{notice.notice}</Text>
+        {body ?? <Text className={classes.text}>{notice.notice}</Text>}
         <Group gap="sm" wrap="nowrap">
           <img
             src={notice.img || webConfig.defaultAvatar}
@@ -35,6 +39,7 @@ export function NoticeCard({ notice }: { notice: Notice }) {
             </Text>
           </div>
         </Group>
+        {actions}
       </Stack>
     </article>
   );

@@ -7,7 +7,7 @@ import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-for
 import { notify } from '../../lib/notify.ts';
 import { addReview, reviewQueries } from './api.ts';
 
-/** Add Review (spec section 2): Message and Review, both required; a new review shows on the home page. */
+/** Add Review (spec section 2): Message and Review, both required; a new review shows on the home page once an admin approves it. */
 export function AddReviewForm({ email }: { email: string }) {
   const [failure, setFailure] = useState<Error | null>(null);
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 // Types only: the home page loads this module and must not download zod.
 import type { PublicReview, Review } from '../../../shared/reviews.ts';
-import { getJson, sendJson } from '../../lib/api-client.ts';
+import { deleteJson, getJson, sendJson } from '../../lib/api-client.ts';
 import { accountScope } from '../../lib/current-account.ts';
 
 /** The newest reviews first. */
@@ -21,6 +21,21 @@ export async function addReview(body: { message: string; review: string }): Prom
   const { data } = await sendJson<{ insertedId: string }>('POST', '/review', body);
   return data.insertedId;
 }
+
+/** Admins: approve a review for the public pages, or hide it from them. */
+export async function moderateReview(id: string, status: 'approved' | 'hidden'): Promise<Review> {
+  const { data } = await sendJson<Review>('PATCH', `/review/${encodeURIComponent(id)}`, { status });
+  return data;
+}
+
+/** Admins only. */
+export async function deleteReview(id: string): Promise<number> {
+  const { data } = await deleteJson<{ deletedCount: number }>(`/review/${encodeURIComponent(id)}`);
+  return data.deletedCount;
+}
+
+/** The admins' moderation list for one state, as the admin lists page it (`GET /reviews?status=`). */
+export const moderationPath = (status: Review['status']) => `/reviews?status=${status}`;
 
 export const reviewQueries = {
   all: () => ['reviews'] as const,

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eventParamsSchema } from '../../../shared/events.ts';
+import { rosterSchema } from '../../../shared/roster.ts';
+import { requireRole } from '../../auth/signed-in.ts';
+import { notFound } from '../../errors.ts';
+import { errorResponses, fileResponse, tagged } from '../../http/api-docs.ts';
+import { sendCsv } from '../../http/csv-reply.ts';
+import { recordId } from '../../http/record-id.ts';
+import { findRoster, rosterCsv } from './service.ts';
+
+const adminOnly = requireRole('admin');
+const noSuchEvent = errorResponses({ 404: 'No event has this id.' });
+
+/** An event's roster for admins: who has a place and who is waiting, as JSON for the page and as CSV. */
+export const rosterRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRoute', tagged('Events'));
+
+  const rosterOf = async (rawId: string) => {
+    const id = recordId(rawId);
+    const found = id && (await findRoster(app.db, id));
+    if (!found) throw notFound('Event');
+    return found;
+  };
+
+  app.get(
+    '/events/:id/roster',
+    {
+      onRequest: adminOnly,
+      schema: {
+        summary: 'Get an event’s roster',
+        description: 'The event, the people registered (by name) and the waitlist (by position).',
+        params: eventParamsSchema,
+        response: { 200: rosterSchema, ...noSuchEvent },
+      },
+    },
+    async (request) => rosterOf(request.params.id),
+  );
+
+  app.get(
+    '/events/:id/roster.csv',
+    {
+      onRequest: adminOnly,
+      schema: {
+        summary: 'Download an event’s roster as CSV',
+        params: eventParamsSchema,
+        response: { 200: fileResponse('text/csv', 'The people registered, by name, then the waitlist by position.'), ...noSuchEvent },
+      },
+    },
+    async (request, reply) => sendCsv(reply, 'roster', rosterCsv(await rosterOf(request.params.id))),
+  );
+};

@@ -1,0 +1,57 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Roster } from '../../../shared/roster.ts';
+import type { Database } from '../../db/client.ts';
+import { event, registration } from '../../db/schema.ts';
+import { csvLine } from '../../http/csv.ts';
+
+/** '2026-12-05 16:00:00' (the column's text) as the API writes wall-clock times: '2026-12-05T16:00'. */
+const wallClock = (value: string | null) => (value ? value.replace(' ', 'T').slice(0, 16) : null);
+
+/**
+ * An event's roster: the people with a place, by name (the order of a sign-in sheet), and the
+ * waitlist by position. Read from the registrations' own status and position, which the
+ * registration rules keep; undefined when no event has the id.
+ */
+export async function findRoster(db: Database, eventId: string): Promise<Roster | undefined> {
+  const [found] = await db.select().from(event).where(eq(event.id, eventId));
+  if (!found) return undefined;
+  const person = { id: registration.id, name: registration.name, email: registration.email, createdAt: registration.createdAt };
+  const [registered, waitlisted] = await Promise.all([
+    db
+      .select(person)
+      .from(registration)
+      .where(and(eq(registration.eventId, eventId), eq(registration.status, 'registered')))
+      .orderBy(sql`lower(${registration.name})`, asc(registration.createdAt), asc(registration.id)),
+    db
+      .select({ ...person, position: registration.position })
+      .from(registration)
+      .where(and(eq(registration.eventId, eventId), eq(registration.status, 'waitlisted')))
+      .orderBy(sql`${registration.position} asc nulls last`, asc(registration.createdAt), asc(registration.id)),
+  ]);
+  const toPerson = (row: (typeof registered)[number]) => ({
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    registeredAt: row.createdAt.toISOString(),
+  });
+  return {
+    event: {
+      _id: found.id,
+      title: found.title,
+      date: found.time ? `${found.date}T${found.time.slice(0, 5)}` : found.date,
+      end: wallClock(found.endAt),
+      location: found.location,
+      capacity: found.capacity,
+    },
+    registered: registered.map(toPerson),
+    // A waitlisted row always has its position; the index stands in should one ever lack it.
+    waitlist: waitlisted.map((row, index) => ({ ...toPerson(row), position: row.position ?? index + 1 })),
+  };
+}
+
+/** The roster as CSV: the people with a place, then the waitlist in order. */
+export async function* rosterCsv(roster: Roster): AsyncGenerator<string> {
+  yield `\uFEFF${csvLine(['Status', 'Waitlist position', 'Name', 'Email', 'Registered at'])}`;
+  for (const person of roster.registered) yield csvLine(['Registered', null, person.name, person.email, person.registeredAt]);
+  for (const person of roster.waitlist) yield csvLine(['Waitlisted', person.position, person.name, person.email, person.registeredAt]);
+}

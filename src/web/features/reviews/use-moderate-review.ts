@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { reviewMessages } from '../../../shared/reviews.ts';
+import { notify } from '../../lib/notify.ts';
+import { adminListKey } from '../admin/api.ts';
+import { moderateReview, reviewQueries } from './api.ts';
+
+/**
+ * Approve or Hide on the moderation page: the review moves to its new list, and the home page's
+ * cached reviews are refreshed so an approved one shows there at once.
+ */
+export function useModerateReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: 'approved' | 'hidden' }) => moderateReview(id, status),
+    onSuccess: (review) => {
+      void notify({ color: 'teal', message: review.status === 'approved' ? reviewMessages.approved : reviewMessages.hidden });
+    },
+    onError: (error) => {
+      void notify({ color: 'red', title: 'The review was not changed', message: error.message });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminListKey });
+      void queryClient.invalidateQueries({ queryKey: reviewQueries.all() });
+    },
+  });
+}

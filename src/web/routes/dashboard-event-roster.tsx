@@ -1,0 +1,96 @@
+import { Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import type { Roster } from '../../shared/roster.ts';
+import { Button, ButtonAnchor, ButtonLink } from '../components/button.tsx';
+import { QueryError } from '../components/query-error.tsx';
+import { rosterCsvUrl, rosterQueries } from '../features/roster/api.ts';
+import { RosterLists } from '../features/roster/roster-lists.tsx';
+import { SignInSheet } from '../features/roster/sign-in-sheet.tsx';
+import { isApiError } from '../lib/api-error.ts';
+import { formatEventDate } from '../lib/format-date.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+function places(roster: Roster): string {
+  const taken = roster.registered.length;
+  return roster.event.capacity === null ? `${taken} registered, no limit` : `${taken} of ${roster.event.capacity} places taken`;
+}
+
+/**
+ * /dashboard/events/{eventId}/roster (admins): who has a place and who is waiting, the same as a
+ * CSV download, and a sign-in sheet to print for the day.
+ */
+export function DashboardEventRosterPage() {
+  const { eventId = '' } = useParams();
+  const query = useQuery(rosterQueries.of(eventId));
+  const notFound = isApiError(query.error, 'not_found');
+  const roster = query.data;
+  usePageTitle(notFound ? 'Event not found' : roster ? `Roster: ${roster.event.title}` : 'Roster');
+
+  if (notFound) {
+    return (
+      <Paper withBorder p="xl" radius="md">
+        <Stack align="center" ta="center" gap="sm">
+          <Title order={1}>Event not found</Title>
+          <Text c="dimmed">No event has this address. It may have been deleted.</Text>
+          <ButtonLink to="/dashboard/allEvents">Back to All Events</ButtonLink>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  return (
+    <>
+      <Stack gap="lg" data-print="hide">
+        {query.isPending && (
+          <div role="status">
+            <VisuallyHidden>Loading the roster</VisuallyHidden>
+            <Stack gap="md" aria-hidden="true">
+              <Skeleton height={32} width="50%" />
+              <Skeleton height={160} radius="md" />
+            </Stack>
+          </div>
+        )}
+        {query.isError && (
+          <>
+            <Title order={1}>Roster</Title>
+            <QueryError title="The roster could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+          </>
+        )}
+        {roster && (
+          <>
+            <Stack gap={4}>
+              <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+                Roster: {roster.event.title}
+              </Title>
+              <Text>
+                <time dateTime={roster.event.date}>{formatEventDate(roster.event.date)}</time>
+                {roster.event.end && (
+                  <>
+                    {' '}
+                    to <time dateTime={roster.event.end}>{formatEventDate(roster.event.end)}</time>
+                  </>
+                )}
+                {roster.event.location && <> · {roster.event.location}</>}
+              </Text>
+              <Text c="dimmed">{places(roster)}</Text>
+            </Stack>
+            <Group gap="sm">
+              <ButtonAnchor href={rosterCsvUrl(eventId)} download variant="light">
+                Download CSV
+              </ButtonAnchor>
+              <Button variant="light" onClick={() => window.print()}>
+                Print sign-in sheet
+              </Button>
+              <ButtonLink to="/dashboard/allEvents" variant="default">
+                All Events
+              </ButtonLink>
+            </Group>
+            <RosterLists roster={roster} />
+          </>
+        )}
+      </Stack>
+      {roster && <SignInSheet roster={roster} />}
+    </>
+  );
+}
