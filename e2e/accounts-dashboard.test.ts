@@ -62,6 +62,7 @@ describe('dashboard', () => {
       'All Accounts',
       'Reviews',
       'Outbox',
+      'Settings',
       'Log Out',
     ]);
     const hrefs = await menu(page)
@@ -78,6 +79,7 @@ describe('dashboard', () => {
       '/dashboard/all-accounts',
       '/dashboard/reviews',
       '/dashboard/outbox',
+      '/dashboard/settings',
     ]);
     expect(await page.getByRole('main').getByRole('link', { name: 'My registered events' }).getAttribute('href')).toBe(
       '/dashboard/myEvents',

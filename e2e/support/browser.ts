@@ -91,6 +91,16 @@ export const toast = (page: Page, text: string) => toasts(page).getByText(text, 
 
 /** axe-core on the page as it is now: no serious or critical violation. */
 export async function expectAccessible(page: Page) {
+  // A dialog or drawer still fading in has text at part opacity, which axe reads as too little contrast.
+  // (A spinner's endless animation is not waited for.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

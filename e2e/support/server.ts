@@ -41,15 +41,6 @@ export function configureServer(make: () => Promise<Partial<Config>>) {
   settings = make;
 }
 
-/**
- * The file's server's database, for a fact a journey cannot make through the API (people already on
- * an event's waitlist): read inside tests and hooks, once the server has started.
- */
-export function serverDatabase() {
-  if (!app) throw new Error('the server has not started');
-  return app.app.db;
-}
-
 async function freePort(): Promise<number> {
   const probe = createServer().listen(0, '127.0.0.1');
   await once(probe, 'listening');

@@ -60,10 +60,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: `));
   });
 
-  it('sends mail through SMTP_URL from MAIL_FROM, or from the site at the public address', () => {
+  it('sends mail through SMTP_URL from MAIL_FROM, or from no-reply at the public address (under the organisation’s name)', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://give.example.org' }).mail).toMatchObject({
       smtpUrl: undefined,
-      from: '"Helping Hands" <no-reply@give.example.org>',
+      from: undefined,
+      senderAddress: 'no-reply@give.example.org',
     });
     expect(
       loadConfig({ SMTP_URL: 'smtps://user:pa%40ss@mail.example.org:465', MAIL_FROM: 'Food Bank <hello@foodbank.example>' }).mail,

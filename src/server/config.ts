@@ -132,8 +132,13 @@ export interface Config {
 export interface MailSettings {
   /** Where messages go; without it nothing is sent and each message is written to the log instead. */
   smtpUrl: string | undefined;
-  /** The From of every message: `"Site name" <no-reply@host>` unless MAIL_FROM says otherwise. */
-  from: string;
+  /**
+   * The From of every message when MAIL_FROM sets it; otherwise messages come from `senderAddress`
+   * under the organisation's name as its settings say when each is sent.
+   */
+  from: string | undefined;
+  /** `no-reply@<host of PUBLIC_URL>`: the address when MAIL_FROM is not set. */
+  senderAddress: string;
   /** How often the outbox looks for messages due (also woken at once when one is queued). */
   pollMs: number;
   /** The wait before each retry of a message SMTP did not take (then the last again), in seconds. */
@@ -185,7 +190,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clientTimeouts: { headersMs: 10_000, requestMs: 30_000 },
     mail: {
       smtpUrl: e.SMTP_URL,
-      from: e.MAIL_FROM ?? `"${SITE_NAME}" <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+      from: e.MAIL_FROM,
+      senderAddress: `no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}`,
       pollMs: 1_000,
       retryDelaysS: [10, 30, 60, 120, 300, 900, 1800],
       reminderCheckMs: 5 * 60_000,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailSettings } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { readSiteSettings } from '../features/site/settings.ts';
 import { type Attachment, claimDue, markFailed, markSent, type OutboxRow } from './outbox.ts';
 
 /** Every http(s) link in a message's text: what the log line gives an operator without SMTP. */
@@ -81,14 +82,23 @@ export class OutboxWorker {
     for (;;) {
       const batch = await claimDue(this.db, 10);
       if (batch.length === 0) return;
+      const from = await this.sender();
       for (const row of batch) {
         if (this.stopped) return;
-        await this.deliver(row);
+        await this.deliver(row, from);
       }
     }
   }
 
-  private async deliver(row: OutboxRow) {
+  /** MAIL_FROM, or no-reply under the organisation's name as its settings say now (nodemailer quotes it). */
+  private async sender(): Promise<string | { name: string; address: string }> {
+    if (this.settings.from) return this.settings.from;
+    if (!this.transport) return this.settings.senderAddress;
+    const { name } = await readSiteSettings(this.db);
+    return { name, address: this.settings.senderAddress };
+  }
+
+  private async deliver(row: OutboxRow, from: string | { name: string; address: string }) {
     if (!this.transport) {
       this.log.info(
         { outbox: { id: row.id, kind: row.kind, to: row.to, subject: row.subject, links: linksIn(row.text) } },
@@ -99,7 +109,7 @@ export class OutboxWorker {
     }
     try {
       await this.transport.sendMail({
-        from: this.settings.from,
+        from,
         to: row.to,
         subject: row.subject,
         html: row.html,

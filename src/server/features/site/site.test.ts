@@ -4,6 +4,7 @@ import { serverTimeZone } from '../../../shared/time-zone.ts';
 import { loadConfig, SITE_NAME } from '../../config.ts';
 import { outboxMessage, siteSettings } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
+import { startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -168,6 +169,23 @@ describe('messages', () => {
     expect(plain?.text).toContain('Riverside Food Share');
     expect(plain?.text).not.toContain('Mill Lane');
     for (const body of [addressed?.text, addressed?.html]) expect(body).toContain('Riverside Food Share, 4 Mill Lane, Riverside RS1 2AB');
+  });
+
+  it("come from no-reply at the public address under the organisation's name, as the settings say when each is sent", async () => {
+    const smtp = await startSmtpStandIn();
+    const mailing = await startTestApp({ mail: { ...loadConfig().mail, smtpUrl: smtp.url, pollMs: 100 } });
+    try {
+      const host = new URL(mailing.config.publicUrl).hostname;
+      const renamed = { ...filledIn, name: 'Riverside "Food" Share' };
+      const adminThere = await signUp(mailing, { role: 'admin' });
+      expect((await call(mailing, 'PUT', '/api/site', renamed, adminThere.auth)).status).toBe(200);
+      const newcomer = await signUp(mailing);
+      const [mail] = await smtp.mailTo(newcomer.email);
+      expect(mail?.header('from')).toBe(`"Riverside \\"Food\\" Share" <no-reply@${host}>`);
+    } finally {
+      await mailing.close();
+      await smtp.close();
+    }
   });
 });
 
