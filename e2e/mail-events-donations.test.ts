@@ -83,7 +83,7 @@ describe('mail about events and donations', () => {
     // The charity as its settings name it (the demo's, which say they are demo values).
     await receipt.getByText('DEMO-000000', { exact: true }).waitFor();
     await receipt.getByText('Demo address: 1 Example Street, Exampletown', { exact: true }).waitFor();
-    expect(await receipt.getByRole('link', { name: 'hello@example.org' }).getAttribute('href')).toBe('mailto:hello@example.org');
+    expect(await receipt.getByRole('link', { name: 'demo@example.org' }).getAttribute('href')).toBe('mailto:demo@example.org');
     expect(await page.title()).toContain('Donation receipt');
     await expectAccessible(page);
 

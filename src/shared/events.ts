@@ -141,7 +141,8 @@ export const eventWriteSchema = z
       .optional()
       .transform((v) => (v === undefined ? undefined : v || null)),
     end: z
-      .preprocess(emptyToNull, z.string({ message: 'End must be a date and time' }).trim())
+      // 't' and 'z' are allowed, as ISO 8601 says; upper case, so an end compares as text with the start.
+      .preprocess(emptyToNull, z.string({ message: 'End must be a date and time' }).trim().toUpperCase())
       .optional()
       .pipe(z.union([z.literal('').transform(() => null), eventEndSchema]).optional()),
     // A form sends text; an empty box means no limit.

@@ -17,6 +17,10 @@ describe('the site time zone', () => {
     expect(instantOf('2026-12-05', 'Asia/Kolkata').toISOString()).toBe('2026-12-04T18:30:00.000Z');
     // Spring forward in London: 01:30 does not exist on 29 March 2026; it is read as 02:30 summer time.
     expect(instantOf('2026-03-29T01:30', 'Europe/London').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    // Spring forward in New York: 02:30 does not exist on 8 March 2026; it is read as 03:30 daylight time.
+    expect(instantOf('2026-03-08T02:30', 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(instantOf('2026-11-01T01:30', 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    expect(instantOf('2026-03-29T02:30', 'Australia/Sydney').toISOString()).toBe('2026-03-28T15:30:00.000Z');
     // Fall back: 01:30 happens twice on 25 October 2026; the first (summer time) is meant.
     expect(instantOf('2026-10-25T01:30', 'Europe/London').toISOString()).toBe('2026-10-25T00:30:00.000Z');
   });

@@ -43,6 +43,11 @@ function wallAsUtc(wall: string): number {
   return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
 }
 
+/** How far `timeZone`'s wall clock is ahead of UTC at `at`, in milliseconds. */
+function offsetAt(timeZone: string, at: number): number {
+  return wallAsUtc(wallClockAt(timeZone, new Date(at))) - at;
+}
+
 /**
  * The instant at which the wall clock in `timeZone` shows `wall` ('YYYY-MM-DD', 'YYYY-MM-DDTHH:MM' or
  * with seconds). In a daylight-saving gap the time is read with the offset before the change (02:30 on
@@ -50,15 +55,12 @@ function wallAsUtc(wall: string): number {
  */
 export function instantOf(wall: string, timeZone: string): Date {
   const target = wallAsUtc(wall);
-  // The offset at a guess, then at the corrected guess: two rounds settle every real zone.
-  let guess = target;
-  for (let i = 0; i < 2; i += 1) {
-    const offset = wallAsUtc(wallClockAt(timeZone, new Date(guess))) - guess;
-    guess = target - offset;
-  }
-  const earlier = guess - 3_600_000;
-  if (wallAsUtc(wallClockAt(timeZone, new Date(earlier))) === target) return new Date(earlier);
-  return new Date(guess);
+  // The offsets a day either side: no zone changes its offset twice in two days.
+  const before = offsetAt(timeZone, target - 86_400_000);
+  const after = offsetAt(timeZone, target + 86_400_000);
+  const shows = (at: number) => wallAsUtc(wallClockAt(timeZone, new Date(at))) === target;
+  const candidates = [target - before, target - after].filter(shows).sort((a, b) => a - b);
+  return new Date(candidates[0] ?? target - before);
 }
 
 /** The server's own time zone: the default for the site's until an admin sets one. */

@@ -13,8 +13,9 @@ export function demoSiteSettings(): SiteSettings {
     name: 'Helping Hands',
     tagline: 'Neighbours lending a hand (demo site)',
     address: 'Demo address: 1 Example Street, Exampletown',
+    // 555-01xx numbers and example.org are reserved for fiction and examples: neither reaches anyone.
     phone: '+1 555 0100',
-    email: 'hello@example.org',
+    email: 'demo@example.org',
     registrationNumber: 'DEMO-000000',
     socialLinks: [{ label: 'Example social page (demo)', url: 'https://example.org/helping-hands-demo' }],
     timeZone: serverTimeZone(),

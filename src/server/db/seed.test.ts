@@ -48,7 +48,7 @@ describe('demo content', () => {
         name: 'Helping Hands',
         address: 'Demo address: 1 Example Street, Exampletown',
         phone: '+1 555 0100',
-        email: 'hello@example.org',
+        email: 'demo@example.org',
         registrationNumber: 'DEMO-000000',
         timeZone: serverTimeZone(),
       });

@@ -43,6 +43,8 @@ export async function queueReminders(db: Database, site: MailSite, secret: strin
         .where(
           and(
             eq(event.date, day),
+            // Only people with a place: someone still waiting has not been told to come.
+            eq(registration.status, 'registered'),
             eq(account.emailReminders, true),
             // Those already queued (here, or by another instance) are not rendered again.
             sql`not exists (select 1 from ${outboxMessage} where ${outboxMessage.key} = 'reminder:' || ${registration.id}::text || ':' || ${event.date}::text)`,

@@ -5,6 +5,7 @@ import { donation, testPayment } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { readSiteSettings, writeSiteSettings } from '../site/service.ts';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -25,7 +26,7 @@ const card = (number: string, extra: Record<string, unknown> = {}) => ({
 async function start(who: TestAccount, body: Record<string, unknown> = {}) {
   const res = await call(t, 'POST', '/api/create-payment-intent', { eventId, attemptId: randomUUID(), ...body }, who.auth);
   expect(res.status).toBe(200);
-  return res.json() as Promise<{ clientSecret: string; paymentId: string; amount: number; mode: string }>;
+  return res.json() as Promise<{ clientSecret: string; paymentId: string; amount: number; currency: string; mode: string }>;
 }
 
 const confirm = (who: TestAccount, clientSecret: string, c: Record<string, unknown>) =>
@@ -198,5 +199,21 @@ describe('reading donations', () => {
   it('refuses notifications in test mode: there is no webhook without Stripe', async () => {
     const res = await t.api('/api/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('the currency', () => {
+  it("charges in the organisation's currency, as its settings say when the payment starts", async () => {
+    const before = await readSiteSettings(t.app.db);
+    await writeSiteSettings(t.app.db, { ...before, currency: 'gbp' }, admin.id);
+    try {
+      const { started } = await pay(donor);
+      expect(started).toMatchObject({ amount: 3000, currency: 'gbp' });
+      expect((await call(t, 'POST', '/api/payment', { transaction: started.paymentId }, donor.auth)).status).toBe(200);
+      const [row] = await t.app.db.select().from(donation).where(eq(donation.transaction, started.paymentId));
+      expect(row).toMatchObject({ amountCents: 3000, currency: 'gbp' });
+    } finally {
+      await writeSiteSettings(t.app.db, before, admin.id);
+    }
   });
 });

@@ -14,6 +14,7 @@ import { donationReceiptMessage } from '../../mail/templates/donation-receipt.ts
 import type { MailSite } from '../../mail/templates/layout.tsx';
 import { type Charity, charityOf } from './charity.ts';
 import { isPast, siteNow } from '../events/service.ts';
+import { readSiteSettings } from '../site/service.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
 
 function toDonation(row: typeof donation.$inferSelect): Donation {
@@ -43,18 +44,20 @@ export async function startDonation(
   if (!found) throw notFound('Event');
   // A past event takes no donations (DECISIONS §4.4), by the site's clock.
   if (isPast(found, (await siteNow(db)).now)) throw new AppError('conflict', registrationMessages.eventPast);
+  // The organisation's currency (its settings), in which DONATION_AMOUNT is counted.
+  const { currency } = await readSiteSettings(db);
   const created = await gateway.createPayment({
     amountCents: input.amountCents,
-    currency: 'usd',
-    // The amount is part of the key: a retry after DONATION_AMOUNT changed is a new payment.
-    idempotencyKey: `donation:${donor.id}:${input.eventId}:${input.attemptId}:${input.amountCents}`,
+    currency,
+    // Amount and currency are part of the key: a retry after either changed is a new payment.
+    idempotencyKey: `donation:${donor.id}:${input.eventId}:${input.attemptId}:${input.amountCents}:${currency}`,
     metadata: { accountId: donor.id, email: donor.email, eventId: input.eventId },
   });
   return {
     clientSecret: created.clientSecret,
     paymentId: created.id,
     amount: input.amountCents,
-    currency: 'usd',
+    currency,
     mode: gateway.mode,
     publishableKey: gateway.publishableKey,
   };

@@ -81,6 +81,30 @@ describe('location, end and capacity on an event', () => {
     expect(await shown(insertedId)).toMatchObject({ location: null, end: null, capacity: null });
   });
 
+  it('refuses to move an event past the end it keeps, changing nothing', async () => {
+    const { insertedId } = await (await call(t, 'POST', '/api/events', { ...valid, end: '2099-06-01T12:00' }, admin.auth)).json();
+    const moved = await call(t, 'PUT', `/api/events/${insertedId}`, { ...valid, date: '2099-06-10T09:00' }, admin.auth);
+    expect(moved.status).toBe(400);
+    expect((await moved.json()).error.fields).toEqual({ end: 'End must be after the start' });
+    expect(await shown(insertedId)).toMatchObject({ date: '2099-06-01T09:00', end: '2099-06-01T12:00', past: false });
+    const withEnd = await call(
+      t,
+      'PUT',
+      `/api/events/${insertedId}`,
+      { ...valid, date: '2099-06-10T09:00', end: '2099-06-10T11:00' },
+      admin.auth,
+    );
+    expect(withEnd.status).toBe(200);
+  });
+
+  it('compares an end written with a small t like one with a capital T', async () => {
+    const res = await call(t, 'POST', '/api/events', { ...valid, date: '2099-01-01T17:00', end: '2099-01-01t09:00' }, admin.auth);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.fields).toEqual({ end: 'End must be after the start' });
+    const later = await call(t, 'POST', '/api/events', { ...valid, date: '2099-01-01T17:00', end: '2099-01-01t19:30' }, admin.auth);
+    expect(await shown((await later.json()).insertedId)).toMatchObject({ end: '2099-01-01T19:30' });
+  });
+
   it.each([
     [{ end: '2099-06-01T08:59' }, 'end', 'End must be after the start'],
     [{ end: '2099-06-01T09:00' }, 'end', 'End must be after the start'],

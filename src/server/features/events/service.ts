@@ -182,11 +182,16 @@ export async function updateEvent(db: Database, id: string, input: EventWrite, s
   return db.transaction(async (tx) => {
     // Held until the end: a registration made meanwhile waits, and is then told of the change.
     const [before] = await tx
-      .select({ date: event.date, time: event.time, capacity: event.capacity })
+      .select({ date: event.date, time: event.time, capacity: event.capacity, endAt: event.endAt })
       .from(event)
       .where(eq(event.id, id))
       .for('update');
     if (!before) return 0;
+    // An end left out is kept: it must still come after the start the event is moved to.
+    const keptEnd = input.end === undefined ? endOf(before.endAt) : null;
+    if (keptEnd && !endsAfterStart(keptEnd, input.date)) {
+      throw new AppError('invalid_input', eventMessages.endNotAfterStart, { end: eventMessages.endNotAfterStart });
+    }
     if (input.capacity !== undefined && input.capacity !== null) {
       const registered = await registeredCount(tx, id);
       if (input.capacity < registered) {
@@ -239,10 +244,19 @@ export async function deleteEvent(db: Database, id: string, site: SigningSite): 
   });
 }
 
-/** The people registered for an event who want event updates by email (their 'events' preference). */
+/**
+ * The people signed up for an event (with a place, or waiting for one) who want event updates by
+ * email (their 'events' preference); a waiting person's message says they are still waiting.
+ */
 async function registeredFor(db: Database, eventId: string) {
   return db
-    .select({ registrationId: registration.id, accountId: registration.accountId, to: registration.email, name: registration.name })
+    .select({
+      registrationId: registration.id,
+      accountId: registration.accountId,
+      to: registration.email,
+      name: registration.name,
+      waitlistPosition: registration.position,
+    })
     .from(registration)
     .innerJoin(account, eq(account.id, registration.accountId))
     .where(and(eq(registration.eventId, eventId), eq(account.emailEvents, true)))

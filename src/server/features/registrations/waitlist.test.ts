@@ -206,6 +206,36 @@ describe('capacity and the waitlist', () => {
   });
 });
 
+describe('messages to people still waiting', () => {
+  it('no day-before reminder (they have not been told to come), and a new date says they still wait', async () => {
+    const [holder, waiter] = await people(2);
+    const tomorrow = await insertEvent(t.app.db, { inDays: 1, title: 'Tomorrow’s Soup Run', time: '18:00', capacity: 1 });
+    expect((await register(holder!, tomorrow.id)).status).toBe('registered');
+    expect(await register(waiter!, tomorrow.id)).toMatchObject({ status: 'waitlisted', position: 1 });
+    await t.app.reminders.runOnce();
+    const reminded = async (who: TestAccount) =>
+      t.app.db
+        .select()
+        .from(outboxMessage)
+        .where(and(eq(outboxMessage.kind, 'event-reminder'), eq(outboxMessage.to, who.email)));
+    expect(await reminded(holder!)).toHaveLength(1);
+    expect(await reminded(waiter!)).toEqual([]);
+
+    const moved = await call(
+      t,
+      'PUT',
+      `/api/events/${tomorrow.id}`,
+      { ...eventBody({ title: tomorrow.title }), date: '2099-08-01T18:00', capacity: 1 },
+      admin.auth,
+    );
+    expect(moved.status).toBe(200);
+    const [toWaiter] = await smtp.mailTo(waiter!.email, { subject: /^New date:/ });
+    expect(toWaiter?.text).toContain('You are still on the waitlist, number 1');
+    const [toHolder] = await smtp.mailTo(holder!.email, { subject: /^New date:/ });
+    expect(toHolder?.text).toContain('You are still registered');
+  });
+});
+
 describe('events that have taken place', () => {
   it('take no registrations: 409', async () => {
     const [who] = await people(1);

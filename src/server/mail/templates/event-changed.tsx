@@ -11,6 +11,8 @@ export interface EventChangeMail extends RegistrationMail {
   previousDate: string;
   /** When the change was saved: each change is its own message, even back to an earlier date. */
   changedAt: Date;
+  /** The person's place on the waitlist, when they have no place yet. */
+  waitlistPosition?: number | null;
 }
 
 function EventChanged({ mail, unsubscribeUrl }: { mail: EventChangeMail; unsubscribeUrl: string }) {
@@ -21,14 +23,18 @@ function EventChanged({ mail, unsubscribeUrl }: { mail: EventChangeMail; unsubsc
       site={site}
       preview={`${event.title} is now on ${when}.`}
       heading={`${event.title} has a new date`}
-      reason={`You get this email because you are registered for this event on ${site.name}.`}
+      reason={`You get this email because you signed up for this event on ${site.name}.`}
       unsubscribeUrl={unsubscribeUrl}
     >
       <Paragraph>Hello {mail.name},</Paragraph>
       <Paragraph>
         The organisers have moved {event.title}. It is now on {when} (it was on {formatEventDate(mail.previousDate)}).
       </Paragraph>
-      <Paragraph>You are still registered. If you can no longer come, please cancel your registration in My Events.</Paragraph>
+      <Paragraph>
+        {mail.waitlistPosition
+          ? `You are still on the waitlist, number ${mail.waitlistPosition}: we will email you if a place frees. If you can no longer come, please cancel in My Events.`
+          : 'You are still registered. If you can no longer come, please cancel your registration in My Events.'}
+      </Paragraph>
       <Action href={links.myEvents(site)}>See My Events</Action>
     </Layout>
   );

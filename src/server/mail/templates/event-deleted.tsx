@@ -14,7 +14,7 @@ function EventDeleted({ mail, unsubscribeUrl }: { mail: RegistrationMail; unsubs
       site={site}
       preview={`${event.title} on ${when} will not take place.`}
       heading={`${event.title} is cancelled`}
-      reason={`You get this email because you were registered for this event on ${site.name}.`}
+      reason={`You get this email because you signed up for this event on ${site.name}.`}
       unsubscribeUrl={unsubscribeUrl}
     >
       <Paragraph>Hello {mail.name},</Paragraph>
