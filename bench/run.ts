@@ -13,7 +13,18 @@ import { signUp } from '../src/server/test/accounts.ts';
 import { insertEvent } from '../src/server/test/factories.ts';
 import { startTestApp } from '../src/server/test/test-app.ts';
 import { createTestDatabase } from '../src/server/test/test-database.ts';
+import { printCeiling, readsAgainstCeiling } from './ceiling.ts';
+import { saveResults } from './results.ts';
 import { seedLargeCharity } from './seed-large.ts';
+
+const databaseName = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded database';
+
+/** The product's reads beside the bare-Fastify ceiling, printed and kept in bench/results.json. */
+async function ceiling() {
+  const rows = await readsAgainstCeiling();
+  printCeiling(rows, databaseName);
+  await saveResults(databaseName, { readsAtFiftyConnections: rows });
+}
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
@@ -182,6 +193,12 @@ async function commitsPerSecond() {
 }
 
 ensureWebBuild();
+// `npm run bench -- --ceiling`: that comparison alone.
+if (process.argv.includes('--ceiling')) {
+  await ceiling();
+  process.exit(0);
+}
+await ceiling();
 await startUp();
 await commitsPerSecond();
 await registrationsPerSecond();

@@ -1,0 +1,160 @@
+// Public and signed-in reads at 50 connections, each beside the ceiling: a bare Fastify server answering
+// the same bytes from memory, measured in the same run (bench/bare-server.mjs). `npm run bench -- --ceiling`.
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { root } from '../scripts/web-build.mjs';
+import { createTestDatabase } from '../src/server/test/test-database.ts';
+
+const CONNECTIONS = 50;
+
+export interface CeilingRow {
+  target: string;
+  url: string;
+  /** Requests per second: the bare server's, the product's, and the product's share of it. */
+  ceiling: number;
+  product: number;
+  ratio: number;
+  p50: number;
+  p99: number;
+  /** The share the issue asks of this kind of read (public 0.5, signed-in 0.25). */
+  wanted: number;
+}
+
+async function waitForHealth(origin: string) {
+  const started = Date.now();
+  for (;;) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 120_000) throw new Error(`${origin} did not answer health within 120 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return Promise.resolve();
+  child.kill('SIGTERM');
+  return new Promise((resolve) => child.once('exit', resolve));
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** An account signed in through the API, as a browser would: its session cookie. */
+async function signedIn(origin: string): Promise<{ email: string; cookie: string }> {
+  const email = `bench-${Date.now()}@example.org`;
+  const res = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, password: 'bench-password-1', name: 'Bench Reader' }),
+  });
+  if (!res.ok) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { email, cookie };
+}
+
+/**
+ * Starts the production server (`scripts/start.mjs`, demo content, the embedded database on disk or a
+ * new database on the DATABASE_URL server), reads each target once, serves those bytes from the bare
+ * server, then loads each for `seconds` against the bare server and the product, one after the other.
+ */
+export async function readsAgainstCeiling(seconds = 10): Promise<CeilingRow[]> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'hh-bench-ceiling-'));
+  const database = await createTestDatabase(process.env.DATABASE_URL);
+  const productPort = 3911;
+  const barePort = 3912;
+  const origin = `http://127.0.0.1:${productPort}`;
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(productPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    // Every connection of the load comes from one address: the limits are not what is measured.
+    AUTH_RATE_LIMIT: '100000',
+  };
+  delete env.DATABASE_URL;
+  if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
+  const product = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: 'ignore' });
+  let bare: ChildProcess | undefined;
+  try {
+    await waitForHealth(origin);
+    const [first] = (await (await fetch(`${origin}/api/events?limit=1`)).json()) as { _id: string }[];
+    if (!first) throw new Error('the demo content has no event');
+    const reader = await signedIn(origin);
+    const mine = { cookie: reader.cookie };
+    const targets: [target: string, url: string, headers: Record<string, string>, wanted: number][] = [
+      ['events, first page', '/api/events?limit=24', {}, 0.5],
+      ['events searched', '/api/events?q=food&limit=24', {}, 0.5],
+      ['one event', `/api/events/${first._id}`, {}, 0.5],
+      ['reviews', '/api/review', {}, 0.5],
+      ['site settings', '/api/site', {}, 0.5],
+      ['home page HTML', '/', {}, 0.5],
+      ['My Events (signed in)', `/api/register/event/${encodeURIComponent(reader.email)}`, mine, 0.25],
+      ['My Donation (signed in)', `/api/payment/${encodeURIComponent(reader.email)}`, mine, 0.25],
+    ];
+
+    const replies: Record<string, { body: string; contentType: string }> = {};
+    for (const [, url, headers] of targets) {
+      const res = await fetch(origin + url, { headers });
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+      replies[url] = {
+        body: Buffer.from(await res.arrayBuffer()).toString('base64'),
+        contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+      };
+    }
+    const repliesFile = path.join(dataDir, 'replies.json');
+    await writeFile(repliesFile, JSON.stringify(replies));
+    bare = fork(path.join(root, 'bench/bare-server.mjs'), [repliesFile, String(barePort)], { stdio: 'ignore' });
+    await new Promise<void>((resolve, reject) => {
+      bare?.once('message', () => resolve());
+      bare?.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+    });
+
+    const rows: CeilingRow[] = [];
+    for (const [target, url, headers, wanted] of targets) {
+      const ceiling = await load(`http://127.0.0.1:${barePort}${url}`, {}, seconds);
+      const measured = await load(origin + url, headers, seconds);
+      rows.push({
+        target,
+        url,
+        ceiling: Math.round(ceiling.rps),
+        product: Math.round(measured.rps),
+        ratio: measured.rps / ceiling.rps,
+        p50: measured.p50,
+        p99: measured.p99,
+        wanted,
+      });
+    }
+    return rows;
+  } finally {
+    if (bare) await stop(bare);
+    await stop(product);
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function printCeiling(rows: CeilingRow[], databaseName: string) {
+  console.log(`Reads at ${CONNECTIONS} connections on the ${databaseName}, beside a bare Fastify server answering the same bytes:`);
+  for (const r of rows) {
+    const share = `${(r.ratio * 100).toFixed(0)} %`;
+    const verdict = r.ratio >= r.wanted && r.p99 < 50 ? 'meets' : 'below';
+    console.log(
+      `  ${r.target.padEnd(26)} ${String(r.product).padStart(6)} req/s of ${String(r.ceiling).padStart(6)} (${share.padStart(4)}; wanted ${r.wanted * 100} %), p50 ${r.p50} ms, p99 ${r.p99} ms: ${verdict}`,
+    );
+  }
+}
