@@ -34,6 +34,7 @@ import { DatabaseOutage, isDatabaseUnavailable } from './http/outage.ts';
 import { ReminderJob } from './mail/reminders.ts';
 import { mailSiteFrom } from './mail/site.ts';
 import { OutboxWorker } from './mail/worker.ts';
+import { answerFromCache, registerReplyCache, ReplyCache } from './http/reply-cache.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
@@ -116,6 +117,16 @@ export async function buildApp(
   app.decorate('auth', auth);
   app.decorate('payments', config.stripe ? createStripeGateway(config.stripe) : createTestModeGateway(database.db));
 
+  // Before compression: replies are kept as the handler made them, and compressed once each.
+  const replyCache = new ReplyCache();
+  app.decorate('replyCache', replyCache);
+  registerReplyCache(app, replyCache);
+  const stopWatching = await database.watchChanges(
+    () => replyCache.changed(),
+    (watching) => replyCache.setWatching(watching),
+  );
+  app.addHook('onClose', () => stopWatching());
+
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await registerRateLimit(app, config.redisUrl);
   await registerApiDocument(app);
@@ -124,11 +135,12 @@ export async function buildApp(
     async (api) => {
       api.addHook('onRoute', errorsAsErrorBody);
       registerOriginCheck(api, config.publicUrl);
-      registerSessionHook(api, auth);
+      registerSessionHook(api, auth, replyCache);
       // Denied by default: a route must say it is public, or the caller must be signed in.
       api.addHook('onRequest', async (request) => {
         if (!request.routeOptions.config.public && !request.account) throw new AppError('unauthenticated', 'Please sign in first');
       });
+      api.addHook('onRequest', answerFromCache(replyCache, 'personal'));
       await api.register(authRoutes, { auth, rateLimitMax: config.authRateLimit });
       await api.register(siteRoutes);
       await api.register(userRoutes);

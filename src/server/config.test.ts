@@ -55,6 +55,10 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'mail.example.org:587' }, 'SMTP_URL'],
     [{ SMTP_URL: 'http://mail.example.org' }, 'SMTP_URL'],
     [{ SMTP_URL: 'smtp://' }, 'SMTP_URL'],
+    [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: 'two' }, 'WEB_CONCURRENCY'],
+    // Several processes cannot share the embedded database.
+    [{ WEB_CONCURRENCY: '2' }, 'WEB_CONCURRENCY'],
   ])('stops with a message naming the setting for %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: `));

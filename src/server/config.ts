@@ -69,6 +69,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().min(1).default('./dist/web'),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64').default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -107,6 +108,8 @@ export interface Config {
   adminEmails: string[];
   donationAmountCents: number;
   logLevel: Env['LOG_LEVEL'];
+  /** Server processes sharing the port (node:cluster); more than one needs DATABASE_URL. */
+  webConcurrency: number;
   /** Where the built web app lives; the server answers without it, but then only the API. */
   webDir: string;
   /** The address people use to reach the app: sign-in callbacks, trusted origin, Secure cookies. */
@@ -169,6 +172,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ([what, names]) =>
         `  ${names.filter((n) => e[n] === undefined).join(', ')}: needed for ${what} (set all of ${names.join(', ')} or none)`,
     );
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    incomplete.push('  WEB_CONCURRENCY: more than one process needs DATABASE_URL (the embedded database belongs to one process)');
+  }
   if (incomplete.length) throw new ConfigError(`Invalid configuration:\n${incomplete.join('\n')}`);
   return {
     port: e.PORT,
@@ -180,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmails: e.ADMIN_EMAILS,
     donationAmountCents: e.DONATION_AMOUNT,
     logLevel: e.LOG_LEVEL,
+    webConcurrency: e.WEB_CONCURRENCY,
     webDir: e.WEB_DIR,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     authSecret: e.AUTH_SECRET,

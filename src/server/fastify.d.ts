@@ -2,6 +2,7 @@ import type { Auth } from './auth/auth.ts';
 import type { SignedInAccount } from './auth/signed-in.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { CacheScope, ReplyCache } from './http/reply-cache.ts';
 import type { DatabaseOutage } from './http/outage.ts';
 import type { ReminderJob } from './mail/reminders.ts';
 import type { OutboxWorker } from './mail/worker.ts';
@@ -24,6 +25,8 @@ declare module 'fastify' {
     reminders: ReminderJob;
     /** Stripe when configured, otherwise the offline test-mode gateway. */
     payments: PaymentGateway | TestModeGateway;
+    /** Replies kept in memory while nothing they are made of changed. */
+    replyCache: ReplyCache;
     /** Whether rate limits are counted in Redis right now; undefined without REDIS_URL. */
     redisState(): Promise<'ok' | 'unavailable' | undefined>;
   }
@@ -34,5 +37,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes are for signed-in callers unless they say they are public. */
     public?: boolean;
+    /**
+     * Replies kept in memory until something they are made of changes (src/server/http/reply-cache.ts):
+     * 'public' for the same bytes to everyone, 'personal' per account.
+     */
+    cache?: CacheScope;
   }
 }

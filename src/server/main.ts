@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -18,6 +19,7 @@ async function main() {
     }
     throw err;
   }
+  if (config.webConcurrency > 1 && cluster.isPrimary) return runWorkers(config);
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp(config);
@@ -54,6 +56,52 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+}
+
+/** A worker that stops on its own this many times within a minute is not started again: the server stops. */
+const MAX_RESTARTS_PER_MINUTE = 5;
+
+/**
+ * `WEB_CONCURRENCY=N` (with DATABASE_URL): this process starts N server processes sharing the port
+ * (node:cluster), starts one again if it stops on its own, and on SIGTERM or SIGINT passes the signal to
+ * each and exits once all have stopped. Each is a whole instance, as behind a load balancer: the database
+ * announces changes to all (reply-cache.ts), and limits are shared when REDIS_URL is set.
+ */
+function runWorkers(config: Config) {
+  const log = pino(loggerOptions(config));
+  let stopping = false;
+  const restarts: number[] = [];
+  for (let i = 0; i < config.webConcurrency; i++) cluster.fork();
+  log.info({ workers: config.webConcurrency }, 'started server processes');
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length > 0 && (restarts[0] ?? now) < now - 60_000) restarts.shift();
+    if (restarts.length > MAX_RESTARTS_PER_MINUTE) {
+      log.fatal({ code, signal }, 'server processes keep stopping: stopping the server');
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+      setTimeout(() => process.exit(1), STOP_DEADLINE_MS + 1_000).unref();
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      return;
+    }
+    log.error({ pid: worker.process.pid, code, signal }, 'a server process stopped: starting another');
+    cluster.fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping: each server process finishes its requests in flight');
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    // Each has its own deadline; this one only makes sure the primary goes too.
+    setTimeout(() => process.exit(1), STOP_DEADLINE_MS + 2_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 main().catch((err) => {

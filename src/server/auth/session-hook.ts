@@ -1,33 +1,65 @@
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { roleSchema } from '../../shared/accounts.ts';
+import type { ReplyCache } from '../http/reply-cache.ts';
 import { withRequestLog } from '../http/logger.ts';
 import type { Auth } from './auth.ts';
+import type { SignedInAccount } from './signed-in.ts';
+
+/** How long a session, once read, is trusted without reading it again, if nothing changes meanwhile. */
+const SESSION_KEPT_MS = 30_000;
+const MAX_SESSIONS_KEPT = 10_000;
+
+interface KeptSession {
+  account: SignedInAccount | null;
+  version: number;
+  until: number;
+}
 
 /**
  * Reads the session once per API request (cookie or `Authorization: Bearer`), so every route and
- * guard knows the caller. A request with neither costs nothing.
+ * guard knows the caller. A request with neither costs nothing. A session read is kept in memory for
+ * up to 30 s, and only while nothing changes in the database: a sign-out, a revoked session, a role
+ * change or any other write (here or on another instance, see reply-cache.ts) makes the next request
+ * read it again.
  */
-export function registerSessionHook(app: FastifyInstance, auth: Auth) {
+export function registerSessionHook(app: FastifyInstance, auth: Auth, cache: ReplyCache) {
+  const kept = new Map<string, KeptSession>();
   app.decorateRequest('account', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.headers.cookie && !request.headers.authorization) return;
+    const { cookie, authorization } = request.headers;
+    if (!cookie && !authorization) return;
     // The sign-in library reads its own session on its own routes.
     if (request.url.startsWith('/api/auth/')) return;
+    const key = `${cookie ?? ''}\n${authorization ?? ''}`;
+    const now = Date.now();
+    const known = kept.get(key);
+    if (known && known.version === cache.currentVersion && known.until > now && cache.enabled) {
+      request.account = known.account;
+      return;
+    }
+    const version = cache.currentVersion;
     const found = await withRequestLog(request.log, () => auth.api.getSession({ headers: fromNodeHeaders(request.headers) })).catch(
       async (err: unknown) => {
         // The library reports a database failure as its own 500: an outage is a 503.
         throw await app.databaseOutage.toThrow(err);
       },
     );
-    if (!found) return;
-    const role = roleSchema.safeParse((found.user as { role?: unknown }).role);
-    request.account = {
-      id: found.user.id,
-      email: found.user.email,
-      name: found.user.name,
-      image: found.user.image ?? null,
-      role: role.success ? role.data : 'donator',
-    };
+    let account: SignedInAccount | null = null;
+    if (found) {
+      const role = roleSchema.safeParse((found.user as { role?: unknown }).role);
+      account = {
+        id: found.user.id,
+        email: found.user.email,
+        name: found.user.name,
+        image: found.user.image ?? null,
+        role: role.success ? role.data : 'donator',
+      };
+    }
+    request.account = account;
+    if (version !== cache.currentVersion || !cache.enabled) return;
+    if (kept.size >= MAX_SESSIONS_KEPT) kept.clear();
+    const expires = found ? new Date(found.session.expiresAt).getTime() : Number.POSITIVE_INFINITY;
+    kept.set(key, { account, version, until: Math.min(now + SESSION_KEPT_MS, expires) });
   });
 }

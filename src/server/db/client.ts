@@ -28,7 +28,17 @@ export interface DatabaseHandle {
   /** Applies the committed migrations, then runs `afterMigrate` while still holding the migration lock. */
   migrate(afterMigrate?: (db: Database) => Promise<void>, options?: MigrateOptions): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `onChange` with a table's name after each committed change to it (the `hh_data_changed`
+   * triggers, migration 0009), whoever made it. `onWatching(false)` says changes may be going unseen
+   * (the listening connection is lost), `onWatching(true)` that they are seen again; a change may have
+   * been missed in between, so the caller treats that as a change to everything.
+   */
+  watchChanges(onChange: (table: string) => void, onWatching: (watching: boolean) => void): Promise<() => Promise<void>>;
 }
+
+/** The channel the triggers of migration 0009 notify. */
+export const DATA_CHANGED_CHANNEL = 'hh_data_changed';
 
 export interface DatabaseOptions {
   databaseUrl: string | undefined;
@@ -74,6 +84,14 @@ async function openEmbedded(dataDir: string, snapshot: Blob | undefined, durable
     kind: 'embedded',
     migrate: (afterMigrate, migrateOptions) => migrateEmbedded(db, afterMigrate, migrateOptions),
     close: () => client.close().finally(unlock),
+    // One process, one connection: a notification arrives before the statement that caused it returns.
+    async watchChanges(onChange, onWatching) {
+      const stop = await client.listen(DATA_CHANGED_CHANNEL, (table) => onChange(table));
+      onWatching(true);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
   };
 }
 
@@ -114,6 +132,7 @@ async function openServer(databaseUrl: string): Promise<DatabaseHandle> {
     db,
     kind: 'server',
     migrate: (afterMigrate, migrateOptions) => migrateServer(databaseUrl, afterMigrate, migrateOptions),
+    watchChanges: (onChange, onWatching) => listenOnServer(databaseUrl, onChange, onWatching),
     // A connection stuck on a stalled server is never given back: stop waiting for it.
     close: () =>
       new Promise<void>((resolve) => {
@@ -126,5 +145,54 @@ async function openServer(databaseUrl: string): Promise<DatabaseHandle> {
           () => resolve(),
         );
       }),
+  };
+}
+
+/** How long the listening connection waits before connecting again after losing the server. */
+const RELISTEN_MS = [250, 1_000, 5_000];
+
+/**
+ * One connection of its own LISTENs on the server (a pooled one would be given to others). Lost, it is
+ * opened again until it works; until then `onWatching(false)` holds.
+ */
+async function listenOnServer(
+  databaseUrl: string,
+  onChange: (table: string) => void,
+  onWatching: (watching: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: serverTimeouts.connectMs, keepAlive: true });
+    const lost = () => {
+      if (client !== next) return;
+      client = undefined;
+      onWatching(false);
+      next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(connect, RELISTEN_MS[Math.min(failures++, RELISTEN_MS.length - 1)]);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => onChange(message.payload ?? '*'));
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${DATA_CHANGED_CHANNEL}`);
+      if (stopped) return void (await next.end().catch(() => {}));
+      failures = 0;
+      onWatching(true);
+    } catch {
+      lost();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => {});
   };
 }

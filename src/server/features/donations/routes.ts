@@ -133,6 +133,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/:email',
     {
       onRequest: selfOrAdmin,
+      config: { cache: 'personal' },
       schema: {
         summary: 'List the donations made with an email',
         params: z.object({ email: z.string().max(254) }),

@@ -18,7 +18,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events',
     {
-      config: { public: true },
+      config: { public: true, cache: 'public' },
       schema: {
         summary: 'List events',
         description:
@@ -37,7 +37,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/:id',
     {
-      config: { public: true },
+      config: { public: true, cache: 'public' },
       schema: { summary: 'Get an event', params: eventParamsSchema, response: { 200: eventSchema, ...noSuchEvent } },
     },
     async (request) => {

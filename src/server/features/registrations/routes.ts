@@ -78,6 +78,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register/event/:email',
     {
       onRequest: selfOrAdmin,
+      config: { cache: 'personal' },
       schema: {
         summary: 'List the registrations made with an email',
         params: z.object({ email: z.string().max(254) }),

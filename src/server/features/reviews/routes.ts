@@ -25,7 +25,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/review',
     {
-      config: { public: true },
+      config: { public: true, cache: 'public' },
       schema: {
         summary: 'List approved reviews, newest first',
         description:

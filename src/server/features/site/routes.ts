@@ -12,7 +12,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/site',
     {
-      config: { public: true },
+      config: { public: true, cache: 'public' },
       schema: {
         summary: "The organisation's details (name, contact, time zone, policies) and how this installation signs people in",
         response: { 200: siteSchema },
