@@ -24,6 +24,10 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts', 'e2e/support/global-setup.ts'],
+          setupFiles: ['e2e/support/per-file.ts'],
+          // As for the API files: one module graph per worker (the server and app imported once), each
+          // file with its own server, database and browser contexts (support/per-file.ts).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own server on its own database (support/server.ts), so files run side

@@ -24,10 +24,18 @@ const slug = (text: string) =>
     .slice(0, 80);
 
 /**
+ * The file's browser contexts, closed after its last test: called for every file by support/per-file.ts.
  * Every context records a trace in chunks, one chunk a test: a failed test keeps its chunk and a
  * screenshot of each page; a passed one drops them.
  */
-afterEach(async ({ task }) => {
+export function browserForThisFile() {
+  afterEach(keepEvidenceOfFailure);
+  afterAll(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+}
+
+async function keepEvidenceOfFailure({ task }: { task: { name: string; file: { name: string }; result?: { state?: string } } }) {
   const failed = task.result?.state === 'fail';
   const folder = path.join(artifactsDir, slug(path.basename(task.file.name, '.test.ts')), slug(task.name));
   if (failed) mkdirSync(folder, { recursive: true });
@@ -48,16 +56,14 @@ afterEach(async ({ task }) => {
         .catch(() => undefined);
     }),
   );
-});
+}
 
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-/** A fresh page (own cookies and storage) on the shared browser; 1280×800 unless told otherwise. */
+/**
+ * A fresh page (own cookies and storage) on the shared browser; 1280×800 unless told otherwise. The
+ * connection to the browser is made once per worker and kept for the files after.
+ */
 export async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-  browser ??= await chromium.connect(inject('wsEndpoint'));
+  if (!browser?.isConnected()) browser = await chromium.connect(inject('wsEndpoint'));
   const context = await browser.newContext({ baseURL, viewport });
   contexts.push(context);
   await context.tracing.start({ snapshots: true, screenshots: false });

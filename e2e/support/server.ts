@@ -78,10 +78,20 @@ async function start(): Promise<void> {
   }
 }
 
-beforeAll(start);
-
-afterAll(async () => {
-  await app?.close();
-  await idp?.close();
-  await mailbox?.close();
-});
+/**
+ * The file's server, started before its first test and stopped after its last: called for every file
+ * by support/per-file.ts. Files share this module (`isolate: false`), so whatever one file set is
+ * forgotten first.
+ */
+export function serverForThisFile() {
+  settings = async () => ({});
+  baseURL = '';
+  beforeAll(start);
+  afterAll(async () => {
+    await app?.close();
+    await idp?.close();
+    await mailbox?.close();
+    app = undefined;
+    idp = undefined;
+  });
+}
