@@ -6,6 +6,7 @@ import { account } from '../db/schema.ts';
 import { call, signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { ReplyCache } from './reply-cache.ts';
 
 /**
  * Public reads answered from memory while nothing changed, personal ones per account, and every
@@ -203,3 +204,51 @@ async function rawGet(path: string, headers: Record<string, string>) {
       .on('error', reject);
   });
 }
+
+describe('values made from the data (pages drawn on the server)', () => {
+  it('are made once for callers at the same time, kept until a change, and not kept when making them failed', async () => {
+    const cache = new ReplyCache({ maxAgeMs: 60_000 });
+    cache.setWatching(true);
+    let made = 0;
+    const make = async () => {
+      made += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return `page ${made}`;
+    };
+    expect(await Promise.all([cache.remember('/', make), cache.remember('/', make), cache.remember('/', make)])).toEqual([
+      'page 1',
+      'page 1',
+      'page 1',
+    ]);
+    expect(await cache.remember('/', make)).toBe('page 1');
+    cache.changed();
+    expect(await cache.remember('/', make)).toBe('page 2');
+
+    let fail = true;
+    const flaky = async () => {
+      if (fail) throw new Error('the database is away');
+      return 'drawn';
+    };
+    await expect(cache.remember('/events', flaky)).rejects.toThrow('the database is away');
+    fail = false;
+    expect(await cache.remember('/events', flaky)).toBe('drawn');
+  });
+
+  it('are made again after their time, the old one given meanwhile', async () => {
+    const cache = new ReplyCache({ maxAgeMs: 30 });
+    cache.setWatching(true);
+    let made = 0;
+    const make = async () => {
+      made += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return made;
+    };
+    expect(await cache.remember('/', make)).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const refreshing = cache.remember('/', make);
+    // Asked while the new one is made: the old one.
+    expect(await cache.remember('/', make)).toBe(1);
+    expect(await refreshing).toBe(2);
+    expect(await cache.remember('/', make)).toBe(2);
+  });
+});

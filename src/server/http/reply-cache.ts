@@ -75,6 +75,47 @@ export class ReplyCache {
     this.version += 1;
     if (this.entries.size > 0) this.stats.dropped += this.entries.size;
     this.entries.clear();
+    this.values.clear();
+  }
+
+  private readonly values = new Map<string, { version: number; madeAt: number; value: Promise<unknown>; refreshing?: boolean }>();
+
+  /**
+   * A value made from the data (a page drawn on the server), kept like a reply: until something changes,
+   * at most `maxAgeMs` (then the first caller makes it again while the others get the old one), made once
+   * for callers asking at the same time. A failure is not kept.
+   */
+  async remember<T>(key: string, make: () => Promise<T>): Promise<T> {
+    if (!this.watching) return make();
+    const now = Date.now();
+    const kept = this.values.get(key);
+    if (kept && kept.version === this.version && (now - kept.madeAt < this.maxAgeMs || kept.refreshing)) {
+      this.stats.hits += 1;
+      return kept.value as Promise<T>;
+    }
+    this.stats.misses += 1;
+    if (kept && kept.version === this.version) kept.refreshing = true;
+    const version = this.version;
+    const value = make();
+    const settled = value.then(
+      () => {
+        if (this.version !== version) return;
+        if (!this.values.has(key) && this.values.size >= this.maxEntries) {
+          const oldest = this.values.keys().next().value;
+          if (oldest !== undefined) this.values.delete(oldest);
+        }
+        this.values.delete(key);
+        this.values.set(key, { version, madeAt: Date.now(), value });
+      },
+      () => {
+        if (kept) kept.refreshing = false;
+        if (this.values.get(key)?.value === value) this.values.delete(key);
+      },
+    );
+    // Callers asking while it is made get the same promise (not kept yet: kept once it succeeded).
+    if (!kept || kept.version !== version) this.values.set(key, { version, madeAt: now, value, refreshing: true });
+    void settled;
+    return value;
   }
 
   /** Whether changes are seen; while they are not, nothing is kept. A return counts as a change. */
