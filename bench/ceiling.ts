@@ -115,14 +115,16 @@ export async function readsAgainstCeiling(seconds = 4, extraEnv: Record<string, 
       ['My Donation (signed in)', `/api/payment/${encodeURIComponent(reader.email)}`, mine, 0.25],
     ];
 
-    const replies: Record<string, { body: string; contentType: string }> = {};
+    // The same bytes: the body and the headers the product answered with (those the connection sets aside).
+    const replies: Record<string, { body: string; headers: Record<string, string> }> = {};
     for (const [, url, headers] of targets) {
       const res = await fetch(origin + url, { headers });
       if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-      replies[url] = {
-        body: Buffer.from(await res.arrayBuffer()).toString('base64'),
-        contentType: res.headers.get('content-type') ?? 'application/octet-stream',
-      };
+      const kept: Record<string, string> = {};
+      for (const [name, value] of res.headers) {
+        if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)) kept[name] = value;
+      }
+      replies[url] = { body: Buffer.from(await res.arrayBuffer()).toString('base64'), headers: kept };
     }
     const repliesFile = path.join(dataDir, 'replies.json');
     await writeFile(repliesFile, JSON.stringify(replies));
