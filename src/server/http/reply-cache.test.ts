@@ -252,3 +252,15 @@ describe('values made from the data (pages drawn on the server)', () => {
     expect(await cache.remember('/', make)).toBe(2);
   });
 });
+
+describe('Cache-Control on the other API replies', () => {
+  it('is no-store for a signed-in caller, no-cache for the public', async () => {
+    const mine = await call(t, 'GET', '/api/users/me', undefined, person.auth);
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    const health = await t.api('/api/health');
+    expect(health.headers.get('cache-control')).toBe('no-cache');
+    const refused = await t.api('/api/overview');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('cache-control')).toBe('no-cache');
+  });
+});

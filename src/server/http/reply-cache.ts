@@ -294,6 +294,10 @@ export function registerReplyCache(app: FastifyInstance, cache: ReplyCache) {
       // A write answered here: its caller may read at once, before the database's announcement arrives.
       cache.changed();
     }
+    // Every other API reply is revalidated, and one made for a signed-in caller is never stored.
+    if (!reply.hasHeader('cache-control') && request.url.startsWith('/api/')) {
+      reply.header('Cache-Control', request.account ? 'private, no-store' : 'no-cache');
+    }
     return payload;
   });
   // A request that failed, or whose caller left, before its reply was sent must not leave others waiting.
