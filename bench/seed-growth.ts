@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../src/server/db/catalog.ts';
 import type { Database } from '../src/server/db/client.ts';
 
 /** Rows of each kind per event: registrations 10, accounts ½, donations 1, reviews, notices ⅒, mail 1. */
@@ -64,11 +65,11 @@ export async function growCharity(db: Database, from: number, to: number) {
 }
 
 async function withIndexesRebuilt(db: Database, table: string, insert: () => Promise<unknown>) {
-  const found = await db.execute(
+  const indexes = await rowsOf<{ indexname: string; indexdef: string }>(
+    db,
     sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = ${table}
         and indexname not in (select conname from pg_constraint where conrelid = ${table}::regclass)`,
   );
-  const indexes = found.rows as { indexname: string; indexdef: string }[];
   for (const { indexname } of indexes) await db.execute(sql.raw(`drop index "${indexname}"`));
   await insert();
   for (const { indexdef } of indexes) await db.execute(sql.raw(indexdef));
