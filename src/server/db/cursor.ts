@@ -1,5 +1,5 @@
-import { and, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { listCursorMessage } from '../../shared/paging.ts';
+import { and, asc, desc, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { listCursorMessage, parseSort } from '../../shared/paging.ts';
 import { AppError } from '../errors.ts';
 
 /**
@@ -117,3 +117,35 @@ function bound(key: SortKey | undefined, value: KeyValue | undefined): SQL | und
   if (key.descending) return sql`${key.expr} <= ${value}`;
   return key.nullable ? undefined : sql`${key.expr} >= ${value}`;
 }
+
+/** ORDER BY for the keys, in their directions. */
+export const orderOf = (keys: SortKey[]) => keys.map((k) => (k.descending ? desc(k.expr) : asc(k.expr)));
+
+type Column = Omit<SortKey, 'descending'>;
+
+/**
+ * A list's `?sort=` as sort keys: the chosen column either way, then the tie-breaking id the same
+ * way (so the pair is one range of the sort's index); `fallback` when no sort is asked for.
+ */
+export function sortKeysOf<Name extends string>(
+  sort: Name | `-${Name}` | undefined,
+  columns: Record<Name, Column>,
+  fallback: SortKey[],
+  tiebreak: Column,
+): SortKey[] {
+  const parsed = parseSort(sort);
+  if (!parsed) return fallback;
+  return [
+    { ...columns[parsed.column], descending: parsed.descending },
+    { ...tiebreak, descending: parsed.descending },
+  ];
+}
+
+/** Newest first, by creation time and then id: the order of the lists with no other. */
+export const newestFirst = (createdAt: AnyColumn, id: AnyColumn): SortKey[] => [
+  { expr: createdAt, type: 'timestamp', descending: true },
+  { expr: id, type: 'uuid', descending: true },
+];
+
+/** The cursor a query names, checked against the keys, or undefined without one. */
+export const cursorFrom = (cursor: string | undefined, keys: SortKey[]) => (cursor ? decodeCursor(cursor, keys) : undefined);

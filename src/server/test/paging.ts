@@ -2,9 +2,9 @@ import { expect } from 'vitest';
 import { listCursorMessage } from '../../shared/paging.ts';
 import type { TestApp } from './test-app.ts';
 
-/** The ids of a list read whole in one page by offset: the order the cursor pages must follow. */
+/** The ids of a list (of at most 50) read whole in one page by offset: the order the cursor pages must follow. */
 export async function idsByOffset(t: TestApp, url: string, headers: Record<string, string>): Promise<string[]> {
-  const res = await t.api(`${url}${url.includes('?') ? '&' : '?'}limit=100`, { headers });
+  const res = await t.api(`${url}${url.includes('?') ? '&' : '?'}limit=50`, { headers });
   expect(res.status).toBe(200);
   return ((await res.json()) as { _id: string }[]).map((row) => row._id);
 }
@@ -38,16 +38,19 @@ export async function expectCursorPagesToFollow(t: TestApp, url: string, headers
   return whole;
 }
 
-/** A cursor this list did not give (garbled, or from another sort) is refused with 400, saying why. */
-export async function expectBadCursorsRefused(t: TestApp, url: string, headers: Record<string, string>, otherSortCursor?: string) {
+/** A newest-first key with an instant that does not exist, which the database would fail on. */
+export const impossibleInstant = Buffer.from('["2026-13-45T99:00:00+00:00", "00000000-0000-0000-0000-000000000000"]').toString('base64url');
+
+/** Cursors this list did not give (garbled, or from another sort) are refused with 400, saying why. */
+export async function expectBadCursorsRefused(t: TestApp, url: string, headers: Record<string, string>, others: string[] = []) {
   const join = url.includes('?') ? '&' : '?';
   const garbled = [
     'not-a-cursor',
     Buffer.from('["x"]').toString('base64url'),
     Buffer.from('{"a":1}').toString('base64url'),
-    Buffer.from('["2026-13-45T99:00:00+00:00", "00000000-0000-0000-0000-000000000000"]').toString('base64url'),
+    Buffer.from('[1, 2, 3, 4, 5]').toString('base64url'),
   ];
-  for (const cursor of [...garbled, ...(otherSortCursor ? [otherSortCursor] : [])]) {
+  for (const cursor of [...garbled, ...others]) {
     const res = await t.api(`${url}${join}cursor=${encodeURIComponent(cursor)}`, { headers });
     expect(res.status, cursor).toBe(400);
     const body = await res.json();

@@ -1,11 +1,11 @@
-import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Donation, DonationListQuery } from '../../../shared/donations.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { account, donation, event, paymentEvent } from '../../db/schema.ts';
 import { EXPORT_PAGE, olderThan, type NewestFirstCursor } from '../../db/keyset.ts';
 import { containsPattern } from '../../db/search.ts';
-import { sortOrder } from '../../db/sort.ts';
+import { after, cursorFrom, cursorKey, newestFirst, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
 import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { GatewayPayment, PaymentGateway, PaymentNotification } from '../../payments/gateway.ts';
@@ -147,11 +147,11 @@ export async function handleNotification(db: Database, notification: PaymentNoti
 }
 
 const sortable = {
-  amount: donation.amountCents,
-  email: donation.email,
-  event: sql`lower(${donation.eventTitle})`,
-  date: donation.createdAt,
-};
+  amount: { expr: donation.amountCents, type: 'integer' },
+  email: { expr: donation.email, type: 'text' },
+  event: { expr: sql`lower(${donation.eventTitle})`, type: 'text' },
+  date: { expr: donation.createdAt, type: 'timestamp' },
+} as const;
 
 /** A page of donations, the number that match and the sum they add up to (in cents). */
 export async function listDonations(db: Database, query: DonationListQuery) {
@@ -159,12 +159,14 @@ export async function listDonations(db: Database, query: DonationListQuery) {
   const where: SQL | undefined = pattern
     ? or(ilike(donation.email, pattern), ilike(donation.eventTitle, pattern), ilike(donation.transaction, pattern))
     : undefined;
+  const keys = sortKeysOf(query.sort, sortable, newestFirst(donation.createdAt, donation.id), { expr: donation.id, type: 'uuid' });
+  const from = cursorFrom(query.cursor, keys);
   const [rows, [totals]] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(donation), cursorKey: cursorKey(keys) })
       .from(donation)
-      .where(where)
-      .orderBy(...sortOrder(query.sort, sortable, [desc(donation.createdAt), desc(donation.id)], donation.id))
+      .where(and(where, from && after(keys, from)))
+      .orderBy(...orderOf(keys))
       .limit(query.limit)
       .offset(query.offset),
     db
@@ -172,7 +174,12 @@ export async function listDonations(db: Database, query: DonationListQuery) {
       .from(donation)
       .where(where),
   ]);
-  return { donations: rows.map(toDonation), total: totals?.count ?? 0, totalCents: Number(totals?.cents ?? 0) };
+  return {
+    donations: rows.map(toDonation),
+    total: totals?.count ?? 0,
+    totalCents: Number(totals?.cents ?? 0),
+    next: nextCursor(rows, query.limit),
+  };
 }
 
 /**
