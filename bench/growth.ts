@@ -75,7 +75,11 @@ async function time(baseUrl: string, url: string, headers: Record<string, string
   const started = performance.now();
   for (let i = 0; i < requests + 3 && (i < 8 || performance.now() - started < 20_000); i++) {
     const t0 = performance.now();
-    const res = await fetch(baseUrl + url, { headers });
+    // A warm-up request may find the connection the server closed while the data was seeded.
+    const res = await fetch(baseUrl + url, { headers }).catch((error: Error) => {
+      if (i < 3) return fetch(baseUrl + url, { headers });
+      throw error;
+    });
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${url} answered ${res.status}`);
     if (i >= 3) times.push(performance.now() - t0);

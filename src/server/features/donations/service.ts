@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { account, donation, event, paymentEvent } from '../../db/schema.ts';
 import { EXPORT_PAGE, olderThan, type NewestFirstCursor } from '../../db/keyset.ts';
 import { containsPattern } from '../../db/search.ts';
+import { totalOf } from '../../db/totals.ts';
 import { after, cursorFrom, cursorKey, newestFirst, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
 import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -169,15 +170,18 @@ export async function listDonations(db: Database, query: DonationListQuery) {
       .orderBy(...orderOf(keys))
       .limit(query.limit)
       .offset(query.offset),
-    db
-      .select({ count: count(), cents: sql<string>`coalesce(sum(${donation.amountCents}), 0)` })
-      .from(donation)
-      .where(where),
+    // Unsearched, the total and sum are the ones the triggers keep; a search adds up its matches.
+    where
+      ? db
+          .select({ rows: count(), amount: sql<string>`coalesce(sum(${donation.amountCents}), 0)` })
+          .from(donation)
+          .where(where)
+      : totalOf(db, 'donation').then((total) => [total]),
   ]);
   return {
     donations: rows.map(toDonation),
-    total: totals?.count ?? 0,
-    totalCents: Number(totals?.cents ?? 0),
+    total: Number(totals?.rows ?? 0),
+    totalCents: Number(totals?.amount ?? 0),
     next: nextCursor(rows, query.limit),
   };
 }

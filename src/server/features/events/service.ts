@@ -5,13 +5,14 @@ import { fillMessage } from '../../../shared/messages.ts';
 import { todayIn } from '../../../shared/time-zone.ts';
 import { parseSort } from '../../../shared/paging.ts';
 import type { Database } from '../../db/client.ts';
-import { account, event, registration } from '../../db/schema.ts';
+import { account, event, registration, rowTotal } from '../../db/schema.ts';
 import { enqueue } from '../../mail/outbox.ts';
 import { eventChangedMessage } from '../../mail/templates/event-changed.tsx';
 import { eventDeletedMessage } from '../../mail/templates/event-deleted.tsx';
 import { eventDate, mailEvent } from '../../mail/templates/event-links.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
 import { containsPattern } from '../../db/search.ts';
+import { totalOf } from '../../db/totals.ts';
 import { after, cursorKey, decodeCursor, nextCursor, type KeyValue, type SortKey } from '../../db/cursor.ts';
 import { AppError } from '../../errors.ts';
 import { fillFreedPlaces, registeredCount, registeredCounts } from './places.ts';
@@ -152,9 +153,24 @@ export async function listEvents(db: Database, query: EventListQuery) {
   };
 }
 
-async function countEvents(db: Database, _query: EventListQuery, where: SQL | undefined, _now: string): Promise<number> {
-  const [total] = await db.select({ value: count() }).from(event).where(where);
-  return total?.value ?? 0;
+/**
+ * How many events the list has. Unsearched, every event is the total the triggers keep, and the past
+ * ones are that less those still to come: the upcoming events (a year's calendar at most) are counted
+ * through the date index, the past ones (the whole history, growing for ever) never are. A search
+ * counts its matches.
+ */
+async function countEvents(db: Database, query: EventListQuery, where: SQL | undefined, now: string): Promise<number> {
+  const counted = async (condition: SQL | undefined) => (await db.select({ value: count() }).from(event).where(condition))[0]?.value ?? 0;
+  if (query.q || query.when === 'upcoming') return counted(where);
+  if (query.when !== 'past') return (await totalOf(db, 'event')).rows;
+  // One statement, so the total and the upcoming events are read at the same moment.
+  const [past] = await db
+    .select({
+      value: sql<string>`(select coalesce(sum(${rowTotal.rows}), 0) from ${rowTotal} where ${rowTotal.name} = 'event') - count(*)`,
+    })
+    .from(event)
+    .where(whenCondition('upcoming', now));
+  return Number(past?.value ?? 0);
 }
 
 export async function findEvent(db: Database, id: string): Promise<Event | undefined> {

@@ -1,9 +1,10 @@
-import { and, count, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
 import type { Notice } from '../../../shared/notices.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { account, notice } from '../../db/schema.ts';
 import { pictureUrl } from '../../http/picture-url.ts';
+import { totalOf } from '../../db/totals.ts';
 import { after, cursorFrom, cursorKey, newestFirst, nextCursor, orderOf } from '../../db/cursor.ts';
 import { enqueue } from '../../mail/outbox.ts';
 import type { MailSite } from '../../mail/templates/layout.tsx';
@@ -60,7 +61,7 @@ export async function publishNotice(db: Database, author: SignedInAccount, text:
 export async function listNotices(db: Database, publicUrl: string, page: { limit: number; offset: number; cursor?: string }) {
   const keys = newestFirst(notice.createdAt, notice.id);
   const from = cursorFrom(page.cursor, keys);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ ...getTableColumns(notice), cursorKey: cursorKey(keys) })
       .from(notice)
@@ -68,9 +69,9 @@ export async function listNotices(db: Database, publicUrl: string, page: { limit
       .orderBy(...orderOf(keys))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ value: count() }).from(notice),
+    totalOf(db, 'notice'),
   ]);
-  return { notices: rows.map((row) => toNotice(row, publicUrl)), total: total?.value ?? 0, next: nextCursor(rows, page.limit) };
+  return { notices: rows.map((row) => toNotice(row, publicUrl)), total: total.rows, next: nextCursor(rows, page.limit) };
 }
 
 /**

@@ -9,6 +9,7 @@ import { EXPORT_PAGE, olderThan, type NewestFirstCursor } from '../../db/keyset.
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { account, event, registration } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
+import { totalOf } from '../../db/totals.ts';
 import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { fillFreedPlaces, isPast, lockEventPlaces, nextWaitlistPosition, registeredCount, toEvent } from '../events/service.ts';
@@ -203,7 +204,7 @@ function pageOf(db: Database, query: RegistrationListQuery, where: SQL | undefin
     .orderBy(...orderOf(keys));
 }
 
-/** Every registration has its event and account (required, cascading keys): the count needs no join. */
+/** Every registration has its event and account (required, cascading keys): counting matches needs no join. */
 const countOf = (db: Database, where: SQL | undefined) => db.select({ value: count() }).from(registration).where(where);
 
 export async function listRegistrations(db: Database, query: RegistrationListQuery) {
@@ -214,8 +215,8 @@ export async function listRegistrations(db: Database, query: RegistrationListQue
     next: nextCursor(rows, query.limit),
   });
   if (!query.q) {
-    const [rows, [total]] = await Promise.all([pageOf(db, query, undefined, false, from), countOf(db, undefined)]);
-    return page(rows, total?.value ?? 0);
+    const [rows, total] = await Promise.all([pageOf(db, query, undefined, false, from), totalOf(db, 'registration')]);
+    return page(rows, total.rows);
   }
   // A search is counted first: how many match decides how its page is best found.
   const where = matching(db, query.q);

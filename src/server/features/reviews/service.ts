@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { review } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { pictureUrl } from '../../http/picture-url.ts';
+import { totalOf } from '../../db/totals.ts';
 import { after, cursorFrom, cursorKey, newestFirst as newestFirstKeys, nextCursor, orderOf } from '../../db/cursor.ts';
 
 type ReviewRow = typeof review.$inferSelect;
@@ -31,7 +32,7 @@ const pageKeys = newestFirstKeys(review.createdAt, review.id);
 export async function listReviews(db: Database, publicUrl: string, page: { limit: number; offset: number; cursor?: string }) {
   const approved = eq(review.status, 'approved');
   const from = cursorFrom(page.cursor, pageKeys);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ ...getTableColumns(review), cursorKey: cursorKey(pageKeys) })
       .from(review)
@@ -39,11 +40,11 @@ export async function listReviews(db: Database, publicUrl: string, page: { limit
       .orderBy(...orderOf(pageKeys))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ value: count() }).from(review).where(approved),
+    totalOf(db, 'review:approved'),
   ]);
   return {
     reviews: rows.map((row) => toPublicReview(row, publicUrl)),
-    total: total?.value ?? 0,
+    total: total.rows,
     next: nextCursor(rows, page.limit),
   };
 }
@@ -79,7 +80,7 @@ export async function listForModeration(db: Database, publicUrl: string, query: 
       : undefined,
   );
   const from = cursorFrom(query.cursor, pageKeys);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ ...getTableColumns(review), cursorKey: cursorKey(pageKeys) })
       .from(review)
@@ -87,9 +88,15 @@ export async function listForModeration(db: Database, publicUrl: string, query: 
       .orderBy(...orderOf(pageKeys))
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ value: count() }).from(review).where(where),
+    pattern
+      ? db
+          .select({ value: count() })
+          .from(review)
+          .where(where)
+          .then(([found]) => found?.value ?? 0)
+      : totalOf(db, `review:${query.status}`).then((found) => found.rows),
   ]);
-  return { reviews: rows.map((row) => toReview(row, publicUrl)), total: total?.value ?? 0, next: nextCursor(rows, query.limit) };
+  return { reviews: rows.map((row) => toReview(row, publicUrl)), total, next: nextCursor(rows, query.limit) };
 }
 
 /** Approves or hides a review; the review as it now stands, or undefined when no review has the id. */

@@ -3,6 +3,7 @@ import type { Account, AccountListQuery, ProfileUpdate, Role } from '../../../sh
 import type { Database } from '../../db/client.ts';
 import { account, notice, registration, review } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
+import { totalOf } from '../../db/totals.ts';
 import { after, cursorFrom, cursorKey, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
 import { AppError } from '../../errors.ts';
 import { fillFreedPlaces, lockEventPlaces } from '../events/service.ts';
@@ -55,7 +56,7 @@ export async function listAccounts(db: Database, query: AccountListQuery) {
   const where = query.q ? or(ilike(account.name, containsPattern(query.q)), ilike(account.email, containsPattern(query.q))) : undefined;
   const keys = sortKeysOf(query.sort, sortable, [...byEmail], { expr: account.id, type: 'text' });
   const from = cursorFrom(query.cursor, keys);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ ...getTableColumns(account), cursorKey: cursorKey(keys) })
       .from(account)
@@ -63,9 +64,15 @@ export async function listAccounts(db: Database, query: AccountListQuery) {
       .orderBy(...orderOf(keys))
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ value: count() }).from(account).where(where),
+    where
+      ? db
+          .select({ value: count() })
+          .from(account)
+          .where(where)
+          .then(([found]) => found?.value ?? 0)
+      : totalOf(db, 'account').then((found) => found.rows),
   ]);
-  return { accounts: rows.map(toAccount), total: total?.value ?? 0, next: nextCursor(rows, query.limit) };
+  return { accounts: rows.map(toAccount), total, next: nextCursor(rows, query.limit) };
 }
 
 export async function updateProfile(db: Database, accountId: string, profile: ProfileUpdate) {
