@@ -106,9 +106,21 @@ export async function findRegistration(db: Database, id: string) {
   return row && { accountId: row.registration.accountId, registration: toRegistration(row) };
 }
 
+/**
+ * A person's registrations (My Events), soonest event first. Their ids are found first, through the
+ * email index; joined in the same statement, the embedded database (which has no statistics) read
+ * every event to join a person's twenty registrations, slower with every event the charity adds.
+ */
 export async function listRegistrationsOf(db: Database, email: string): Promise<Registration[]> {
+  const mine = await db.select({ id: registration.id }).from(registration).where(eq(registration.email, email.toLowerCase()));
+  if (mine.length === 0) return [];
   const rows = await selectRegistrations(db)
-    .where(eq(registration.email, email.toLowerCase()))
+    .where(
+      inArray(
+        registration.id,
+        mine.map((row) => row.id),
+      ),
+    )
     .orderBy(event.date, event.time, registration.id);
   return rows.map(toRegistration);
 }
