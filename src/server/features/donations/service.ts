@@ -4,7 +4,7 @@ import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { account, donation, event, paymentEvent } from '../../db/schema.ts';
 import { EXPORT_PAGE, olderThan, type NewestFirstCursor } from '../../db/keyset.ts';
-import { containsPattern } from '../../db/search.ts';
+import { containsPattern, throughIndexes } from '../../db/search.ts';
 import { totalOf } from '../../db/totals.ts';
 import { after, cursorFrom, cursorKey, newestFirst, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
 import { csvPages } from '../../http/csv.ts';
@@ -155,7 +155,11 @@ const sortable = {
 } as const;
 
 /** A page of donations, the number that match and the sum they add up to (in cents). */
-export async function listDonations(db: Database, query: DonationListQuery) {
+export function listDonations(db: Database, query: DonationListQuery) {
+  return query.q ? throughIndexes(db, (tx) => donationsPage(tx, query)) : donationsPage(db, query);
+}
+
+async function donationsPage(db: Database, query: DonationListQuery) {
   const pattern = query.q ? containsPattern(query.q) : undefined;
   const where: SQL | undefined = pattern
     ? or(ilike(donation.email, pattern), ilike(donation.eventTitle, pattern), ilike(donation.transaction, pattern))

@@ -2,7 +2,7 @@ import { and, asc, count, eq, getTableColumns, ilike, or, sql } from 'drizzle-or
 import type { Account, AccountListQuery, ProfileUpdate, Role } from '../../../shared/accounts.ts';
 import type { Database } from '../../db/client.ts';
 import { account, notice, registration, review } from '../../db/schema.ts';
-import { containsPattern } from '../../db/search.ts';
+import { containsPattern, throughIndexes } from '../../db/search.ts';
 import { totalOf } from '../../db/totals.ts';
 import { after, cursorFrom, cursorKey, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
 import { AppError } from '../../errors.ts';
@@ -52,7 +52,11 @@ const sortable = {
 /** With no sort asked for: by email (unique, so it needs no tie-break). */
 const byEmail = [{ expr: account.email, type: 'text', descending: false }] as const;
 
-export async function listAccounts(db: Database, query: AccountListQuery) {
+export function listAccounts(db: Database, query: AccountListQuery) {
+  return query.q ? throughIndexes(db, (tx) => accountsPage(tx, query)) : accountsPage(db, query);
+}
+
+async function accountsPage(db: Database, query: AccountListQuery) {
   const where = query.q ? or(ilike(account.name, containsPattern(query.q)), ilike(account.email, containsPattern(query.q))) : undefined;
   const keys = sortKeysOf(query.sort, sortable, [...byEmail], { expr: account.id, type: 'text' });
   const from = cursorFrom(query.cursor, keys);
