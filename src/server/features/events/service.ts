@@ -13,6 +13,7 @@ import { eventDate, mailEvent } from '../../mail/templates/event-links.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
 import { containsPattern } from '../../db/search.ts';
 import { totalOf } from '../../db/totals.ts';
+import { rowsOf } from '../../db/catalog.ts';
 import { after, cursorKey, decodeCursor, nextCursor, type KeyValue, type SortKey } from '../../db/cursor.ts';
 import { AppError } from '../../errors.ts';
 import { fillFreedPlaces, registeredCount, registeredCounts } from './places.ts';
@@ -160,17 +161,19 @@ export async function listEvents(db: Database, query: EventListQuery) {
  * counts its matches.
  */
 async function countEvents(db: Database, query: EventListQuery, where: SQL | undefined, now: string): Promise<number> {
-  const counted = async (condition: SQL | undefined) => (await db.select({ value: count() }).from(event).where(condition))[0]?.value ?? 0;
-  if (query.q || query.when === 'upcoming') return counted(where);
-  if (query.when !== 'past') return (await totalOf(db, 'event')).rows;
-  // One statement, so the total and the upcoming events are read at the same moment.
-  const [past] = await db
-    .select({
-      value: sql<string>`(select coalesce(sum(${rowTotal.rows}), 0) from ${rowTotal} where ${rowTotal.name} = 'event') - count(*)`,
-    })
-    .from(event)
-    .where(whenCondition('upcoming', now));
-  return Number(past?.value ?? 0);
+  if (query.q) return (await db.select({ value: count() }).from(event).where(where))[0]?.value ?? 0;
+  if (!query.when) return (await totalOf(db, 'event')).rows;
+  // Each half of the upcoming events on its own index (an OR of the two read every event), and for
+  // the past ones the total in the same statement, so that both are read at the same moment.
+  const halves = whenConditions(now);
+  const upcoming = sql`(select count(*) from ${event} where ${halves.upcomingFromToday})
+    + (select count(*) from ${event} where ${halves.upcomingBegunEarlier})`;
+  const all = sql`(select coalesce(sum(${rowTotal.rows}), 0) from ${rowTotal} where ${rowTotal.name} = 'event')`;
+  const [found] = await rowsOf<{ value: string }>(
+    db,
+    query.when === 'upcoming' ? sql`select ${upcoming} as value` : sql`select ${all} - (${upcoming}) as value`,
+  );
+  return Number(found?.value ?? 0);
 }
 
 export async function findEvent(db: Database, id: string): Promise<Event | undefined> {

@@ -8,7 +8,7 @@ import { after, cursorKey, decodeCursor, nextCursor, type SortKey } from '../../
 import { EXPORT_PAGE, olderThan, type NewestFirstCursor } from '../../db/keyset.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { account, event, registration } from '../../db/schema.ts';
-import { containsPattern } from '../../db/search.ts';
+import { containsPattern, throughIndexes } from '../../db/search.ts';
 import { totalOf } from '../../db/totals.ts';
 import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -219,7 +219,11 @@ function pageOf(db: Database, query: RegistrationListQuery, where: SQL | undefin
 /** Every registration has its event and account (required, cascading keys): counting matches needs no join. */
 const countOf = (db: Database, where: SQL | undefined) => db.select({ value: count() }).from(registration).where(where);
 
-export async function listRegistrations(db: Database, query: RegistrationListQuery) {
+export function listRegistrations(db: Database, query: RegistrationListQuery) {
+  return query.q ? throughIndexes(db, (tx) => registrationsPage(tx, query)) : registrationsPage(db, query);
+}
+
+async function registrationsPage(db: Database, query: RegistrationListQuery) {
   const from = query.cursor ? decodeCursor(query.cursor, sortKeys(query.sort, registrationColumns)) : undefined;
   const page = (rows: Awaited<ReturnType<typeof pageOf>>, total: number) => ({
     registrations: rows.map(toRegistration),
