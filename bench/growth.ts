@@ -164,7 +164,7 @@ export async function growth(databaseName: string) {
   } finally {
     await t.close();
   }
-  await saveResults(databaseName, { growth: { sizes, seedingSeconds: seeding, lists: results } });
+  await saveResults(databaseName, { growth: { seedingSeconds: seeding, listsBySize: results } });
 }
 
 function printGrowth(databaseName: string, results: Record<string, Record<number, Timing | null>>, seeding: Record<number, number>) {

@@ -118,6 +118,9 @@ function bound(key: SortKey | undefined, value: KeyValue | undefined): SQL | und
   return key.nullable ? undefined : sql`${key.expr} >= ${value}`;
 }
 
+/** How many rows an export reads per query. */
+export const EXPORT_PAGE = 1000;
+
 /** ORDER BY for the keys, in their directions. */
 export const orderOf = (keys: SortKey[]) => keys.map((k) => (k.descending ? desc(k.expr) : asc(k.expr)));
 

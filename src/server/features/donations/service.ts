@@ -3,10 +3,9 @@ import type { Donation, DonationListQuery } from '../../../shared/donations.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { account, donation, event, paymentEvent } from '../../db/schema.ts';
-import { EXPORT_PAGE, olderThan, type NewestFirstCursor } from '../../db/keyset.ts';
 import { containsPattern, throughIndexes } from '../../db/search.ts';
 import { totalOf } from '../../db/totals.ts';
-import { after, cursorFrom, cursorKey, newestFirst, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
+import { after, cursorFrom, cursorKey, EXPORT_PAGE, type KeyValue, newestFirst, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
 import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { GatewayPayment, PaymentGateway, PaymentNotification } from '../../payments/gateway.ts';
@@ -216,18 +215,20 @@ export async function findReceipt(db: Database, caller: SignedInAccount, id: str
   return { ...toDonation(row), charity };
 }
 
-/** Every donation as CSV, newest first, read from the database a page at a time. */
+const exportKeys = newestFirst(donation.createdAt, donation.id);
+
+/** Every donation as CSV, newest first, a page at a time, each after the last row's key to the microsecond. */
 export function donationsCsv(db: Database) {
   return csvPages(
     ['Amount', 'Currency', 'Transaction', 'Card last 4', 'Email', 'Event', 'Paid at', 'Recorded at'],
-    (after: NewestFirstCursor | undefined) =>
+    (from: KeyValue[] | undefined) =>
       db
-        .select()
+        .select({ ...getTableColumns(donation), cursorKey: cursorKey(exportKeys) })
         .from(donation)
-        .where(olderThan(donation.createdAt, donation.id, after))
-        .orderBy(desc(donation.createdAt), desc(donation.id))
+        .where(from && after(exportKeys, from))
+        .orderBy(...orderOf(exportKeys))
         .limit(EXPORT_PAGE),
-    (row) => ({ createdAt: row.createdAt, id: row.id }),
+    (row) => JSON.parse(row.cursorKey) as KeyValue[],
     (row) => [
       (row.amountCents / 100).toFixed(2),
       row.currency.toUpperCase(),

@@ -1,11 +1,20 @@
-import { asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { count, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Registration, RegistrationCreated, RegistrationListQuery } from '../../../shared/registrations.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
 import { parseSort } from '../../../shared/paging.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
-import { after, cursorKey, decodeCursor, nextCursor, type SortKey } from '../../db/cursor.ts';
-import { EXPORT_PAGE, olderThan, type NewestFirstCursor } from '../../db/keyset.ts';
+import {
+  after,
+  cursorKey,
+  decodeCursor,
+  EXPORT_PAGE,
+  type KeyValue,
+  newestFirst,
+  nextCursor,
+  orderOf,
+  type SortKey,
+} from '../../db/cursor.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { account, event, registration } from '../../db/schema.ts';
 import { containsPattern, throughIndexes } from '../../db/search.ts';
@@ -165,8 +174,6 @@ function sortKeys(sort: RegistrationListQuery['sort'], c: Columns): SortKey[] {
   }
 }
 
-const orderOf = (keys: SortKey[]) => keys.map((k) => (k.descending ? desc(k.expr) : asc(k.expr)));
-
 /**
  * The ids of one page of registrations, found on the registration rows alone (with the event only
  * to sort by its title), so that the joins for the page's fields are made for its rows only. A
@@ -284,16 +291,26 @@ export async function cancelRegistration(db: Database, caller: SignedInAccount, 
   });
 }
 
-/** Every registration as CSV, newest first, read from the database a page at a time. */
+const exportKeys = newestFirst(registration.createdAt, registration.id);
+
+/**
+ * Every registration as CSV, newest first, read from the database a page at a time, each page after
+ * the last row's key as the database has it (to the microsecond: rows written in one transaction share
+ * their instant, and a key rounded to the millisecond skipped them).
+ */
 export function registrationsCsv(db: Database) {
   return csvPages(
     ['Title', 'Event date', 'Name', 'Email', 'Role', 'Status', 'Waitlist number', 'Registered at'],
-    (after: NewestFirstCursor | undefined) =>
-      selectRegistrations(db)
-        .where(olderThan(registration.createdAt, registration.id, after))
-        .orderBy(desc(registration.createdAt), desc(registration.id))
+    (from: KeyValue[] | undefined) =>
+      db
+        .select({ ...columns, cursorKey: cursorKey(exportKeys) })
+        .from(registration)
+        .innerJoin(event, eq(registration.eventId, event.id))
+        .innerJoin(account, eq(registration.accountId, account.id))
+        .where(from && after(exportKeys, from))
+        .orderBy(...orderOf(exportKeys))
         .limit(EXPORT_PAGE),
-    (row) => ({ createdAt: row.registration.createdAt, id: row.registration.id }),
+    (row) => JSON.parse(row.cursorKey) as KeyValue[],
     (row) => {
       const r = toRegistration(row);
       return [r.title, r.date, r.name, r.email, r.role, r.status, r.position === null ? '' : String(r.position), r.registeredAt];
