@@ -19,9 +19,6 @@ export type Schema = typeof schema;
  */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
-/** A setting of the embedded database's one session: its planner has no statistics to choose plans by. */
-export const withoutStatistics = 'hh.planner_without_statistics';
-
 /** The `tx` of `db.transaction((tx) => …)`: for code that must only run inside one. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -71,8 +68,6 @@ async function openEmbedded(dataDir: string, snapshot: Blob | undefined, durable
     unlock();
     throw error;
   });
-  // Its planner never has statistics (no autovacuum): searches read through their indexes (search.ts).
-  await client.exec(`set ${withoutStatistics} = 'on'`);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
