@@ -10,7 +10,7 @@ import {
   testConfirmResultSchema,
   testConfirmSchema,
 } from '../../../shared/donations.ts';
-import { totalAmountHeader, totalCountHeader } from '../../../shared/http.ts';
+import { nextCursorHeader, totalAmountHeader, totalCountHeader } from '../../../shared/http.ts';
 import { insertedIdSchema } from '../../../shared/results.ts';
 import { ownerOf, requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
 import { errorResponses, fileResponse, pagedList, tagged } from '../../http/api-docs.ts';
@@ -113,8 +113,9 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { donations: rows, total, totalCents } = await donations.listDonations(app.db, request.query);
+      const { donations: rows, total, totalCents, next } = await donations.listDonations(app.db, request.query);
       reply.header(totalCountHeader, String(total));
+      if (next) reply.header(nextCursorHeader, next);
       reply.header(totalAmountHeader, String(totalCents));
       return rows;
     },
