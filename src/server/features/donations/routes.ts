@@ -31,16 +31,23 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Start a donation to an event',
         description:
-          'Starts a card payment for the caller. The amount is the server’s (DONATION_AMOUNT), in cents; the same `attemptId` again gives the same payment. Pay it with Stripe.js (`mode: stripe`) or `POST /api/test-payments/confirm` (`mode: test`).',
+          'Starts a card payment for the caller. `amount` (cents) must be one of the amounts the settings offer (`GET /api/site` `donationAmounts`), or, when `customAmount` is allowed, a whole number of cents from `minAmount` to `maxAmount`; without it, the first amount offered. Anything else is refused (400, naming the amounts allowed) and nothing is charged. The same `attemptId` again (with the same amount) gives the same payment; without one, each call starts a new payment. Pay it with Stripe.js (`mode: stripe`) or `POST /api/test-payments/confirm` (`mode: test`).',
         body: paymentStartSchema,
         response: {
           200: paymentStartedSchema,
-          ...errorResponses({ 404: 'No event has this id.', 409: 'The event has already taken place: it takes no donations.' }),
+          ...errorResponses({
+            400: 'The amount is not one the settings allow.',
+            404: 'No event has this id.',
+            409: 'The event has already taken place: it takes no donations.',
+          }),
         },
       },
     },
     async (request) =>
-      donations.startDonation(app.db, gateway, requireSignedIn(request), { ...request.body, amountCents: app.config.donationAmountCents }),
+      donations.startDonation(app.db, gateway, requireSignedIn(request), {
+        ...request.body,
+        installationAmountCents: app.config.donationAmountCents,
+      }),
   );
 
   app.post(

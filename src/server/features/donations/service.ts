@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Donation, DonationListQuery } from '../../../shared/donations.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
@@ -16,6 +17,8 @@ import { type Charity, charityOf } from './charity.ts';
 import { isPast, siteNow } from '../events/service.ts';
 import { readSiteSettings } from '../site/service.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
+import { donationAmountsOf, refusedAmount } from '../../../shared/site.ts';
+import { formatAmount } from '../../../shared/money.ts';
 
 function toDonation(row: typeof donation.$inferSelect): Donation {
   return {
@@ -38,25 +41,31 @@ export async function startDonation(
   db: Database,
   gateway: PaymentGateway,
   donor: SignedInAccount,
-  input: { eventId: string; attemptId: string; amountCents: number },
+  input: { eventId: string; attemptId?: string; amount?: number; installationAmountCents: number },
 ) {
+  // The organisation's currency and amounts (its settings): the server decides what may be charged.
+  const settings = await readSiteSettings(db);
+  const { currency } = settings;
+  const offered = donationAmountsOf(settings, input.installationAmountCents);
+  const amountCents = input.amount ?? offered[0] ?? input.installationAmountCents;
+  const refused = refusedAmount(amountCents, { ...settings, donationAmounts: offered }, (cents) => formatAmount(cents, currency));
+  if (refused) throw new AppError('invalid_input', refused, { amount: refused });
   const [found] = await db.select({ date: event.date, endAt: event.endAt }).from(event).where(eq(event.id, input.eventId));
   if (!found) throw notFound('Event');
   // A past event takes no donations (DECISIONS §4.4), by the site's clock.
   if (isPast(found, (await siteNow(db)).now)) throw new AppError('conflict', registrationMessages.eventPast);
-  // The organisation's currency (its settings), in which DONATION_AMOUNT is counted.
-  const { currency } = await readSiteSettings(db);
+  const attemptId = input.attemptId ?? randomUUID();
   const created = await gateway.createPayment({
-    amountCents: input.amountCents,
+    amountCents,
     currency,
     // Amount and currency are part of the key: a retry after either changed is a new payment.
-    idempotencyKey: `donation:${donor.id}:${input.eventId}:${input.attemptId}:${input.amountCents}:${currency}`,
+    idempotencyKey: `donation:${donor.id}:${input.eventId}:${attemptId}:${amountCents}:${currency}`,
     metadata: { accountId: donor.id, email: donor.email, eventId: input.eventId },
   });
   return {
     clientSecret: created.clientSecret,
     paymentId: created.id,
-    amount: input.amountCents,
+    amount: amountCents,
     currency,
     mode: gateway.mode,
     publishableKey: gateway.publishableKey,
