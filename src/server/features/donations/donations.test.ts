@@ -233,7 +233,8 @@ describe('amounts a donor may give', () => {
     expect(res.status).toBe(200);
     return res.json();
   };
-  const startWith = (amount: unknown) => call(t, 'POST', '/api/create-payment-intent', { eventId, attemptId: randomUUID(), amount }, donor.auth);
+  const startWith = (amount: unknown) =>
+    call(t, 'POST', '/api/create-payment-intent', { eventId, attemptId: randomUUID(), amount }, donor.auth);
 
   it('offers DONATION_AMOUNT alone on a fresh install, with no other amount', async () => {
     const site = await (await t.api('/api/site')).json();
@@ -290,7 +291,9 @@ describe('amounts a donor may give', () => {
       const res = await call(t, 'PUT', '/api/site', { ...site, ...amounts }, admin.auth);
       expect(res.status).toBe(400);
       const body = await res.json();
-      expect(Object.entries(body.error.fields ?? {}).some(([name, text]) => name.startsWith(field) && message.test(String(text)))).toBe(true);
+      expect(Object.entries(body.error.fields ?? {}).some(([name, text]) => name.startsWith(field) && message.test(String(text)))).toBe(
+        true,
+      );
     };
     await refused({ donationAmounts: [] }, 'donationAmounts', /at least one amount/);
     await refused({ donationAmounts: [10, 3000] }, 'donationAmounts', /at least 0.50/);

@@ -116,7 +116,9 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'List donations, newest first',
         querystring: donationListQuerySchema,
-        response: { 200: pagedList(donationSchema, { [totalAmountHeader]: 'The sum of the matching donations, in cents.' }) },
+        response: {
+          200: pagedList(donationSchema, { [totalAmountHeader]: 'The sum of the matching donations that were not refunded, in cents.' }),
+        },
       },
     },
     async (request, reply) => {
@@ -171,6 +173,33 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/payment/:id/refund',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        summary: 'Refund a donation',
+        description:
+          'Gives the whole donation back through the payment gateway (Stripe, or the test mode offline), marks it refunded with who and when, emails the donor, and answers the donation. A refunded donation stays listed and counts in no total. Asked again, or many times at once, it is refunded once: every other request answers 409.',
+        params: z.object({ id: z.string().max(100) }),
+        response: {
+          200: donationSchema,
+          ...errorResponses({
+            404: 'No donation has this id.',
+            409: 'The donation was already refunded, or the gateway would not refund it.',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const id = recordId(request.params.id);
+      if (!id) throw notFound('Donation');
+      const refunded = await donations.refundDonation(app.db, gateway, requireSignedIn(request), id, await mailSiteOf(app));
+      app.outbox.kick();
+      return refunded;
+    },
+  );
+
   await app.register(async (webhook) => {
     // The signature covers the exact bytes Stripe sent, so the body stays raw.
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
@@ -181,9 +210,9 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: { public: true },
         schema: {
-          summary: 'Where Stripe notifies payments (payment_intent.succeeded)',
+          summary: 'Where Stripe notifies payments (payment_intent.succeeded, charge.refunded)',
           description:
-            'The body is the event exactly as Stripe sent it, signed in the `Stripe-Signature` header with STRIPE_WEBHOOK_SECRET. A paid donation is recorded once, however often Stripe sends it.',
+            'The body is the event exactly as Stripe sent it, signed in the `Stripe-Signature` header with STRIPE_WEBHOOK_SECRET. A paid donation is recorded once, however often Stripe sends it; a payment given back in full (`charge.refunded`, also from Stripe’s dashboard) marks its donation refunded once and tells the donor.',
           consumes: ['application/json'],
           response: {
             200: z.object({ received: z.literal(true), handled: z.boolean() }),

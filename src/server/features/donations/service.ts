@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Donation, DonationListQuery } from '../../../shared/donations.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
@@ -9,7 +9,14 @@ import { containsPattern } from '../../db/search.ts';
 import { sortOrder } from '../../db/sort.ts';
 import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { GatewayPayment, PaymentGateway, PaymentNotification } from '../../payments/gateway.ts';
+import {
+  type GatewayPayment,
+  type GatewayRefund,
+  type PaymentGateway,
+  type PaymentNotification,
+  RefundRefused,
+} from '../../payments/gateway.ts';
+import { donationRefundedMessage } from '../../mail/templates/donation-refunded.tsx';
 import { enqueue } from '../../mail/outbox.ts';
 import { donationReceiptMessage } from '../../mail/templates/donation-receipt.tsx';
 import type { MailSite } from '../../mail/templates/layout.tsx';
@@ -33,7 +40,69 @@ function toDonation(row: typeof donation.$inferSelect): Donation {
     eventId: row.eventId,
     eventBanner: row.eventBanner,
     date: row.createdAt.toISOString(),
+    refundedAt: row.refundedAt?.toISOString() ?? null,
+    refundedBy: row.refundedBy,
   };
+}
+
+const refundedOn = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Marks a donation given back, once, and tells the donor; false when it was marked already. */
+async function markRefunded(tx: Database, id: string, by: string | null, refundId: string | null, site: MailSite) {
+  const now = new Date();
+  const [row] = await tx
+    .update(donation)
+    .set({ refundedAt: now, refundedBy: by, refundId, updatedAt: now })
+    .where(and(eq(donation.id, id), isNull(donation.refundedAt)))
+    .returning();
+  if (!row) return null;
+  await enqueue(
+    tx,
+    await donationRefundedMessage({
+      site,
+      charity: charityOf(site),
+      donationId: row.id,
+      to: row.email,
+      amountCents: row.amountCents,
+      currency: row.currency,
+      paidAt: row.paymentCreatedAt,
+      refundedAt: now,
+      transaction: row.transaction,
+      last4: row.last4,
+      eventTitle: row.eventTitle,
+    }),
+  );
+  return row;
+}
+
+/**
+ * POST /api/payment/{id}/refund: gives the whole donation back through the gateway, then marks it,
+ * once. The gateway's refund carries the donation's id as its idempotency key, so requests at once,
+ * or a retry after a crash between the two steps, make one refund; the mark is conditional, so only
+ * one of them records it and emails the donor, and the rest answer 409.
+ */
+export async function refundDonation(db: Database, gateway: PaymentGateway, admin: SignedInAccount, id: string, site: MailSite) {
+  const alreadyRefunded = (at: Date) => new AppError('conflict', `This donation was already refunded on ${refundedOn.format(at)}`);
+  const [found] = await db.select().from(donation).where(eq(donation.id, id));
+  if (!found) throw notFound('Donation');
+  if (found.refundedAt) throw alreadyRefunded(found.refundedAt);
+  let refund: GatewayRefund;
+  try {
+    refund = await gateway.refundPayment({ paymentId: found.transaction, idempotencyKey: `refund:${found.id}` });
+  } catch (error) {
+    // Another request, or the provider's notification, may have given it back meanwhile.
+    const [now] = await db.select({ refundedAt: donation.refundedAt }).from(donation).where(eq(donation.id, id));
+    if (now?.refundedAt) throw alreadyRefunded(now.refundedAt);
+    if (error instanceof RefundRefused)
+      throw new AppError('conflict', `The payment provider would not refund this donation: ${error.message}`);
+    throw error;
+  }
+  const marked = await db.transaction((tx) => markRefunded(tx, found.id, admin.id, refund.id, site));
+  if (!marked) {
+    const [now] = await db.select({ refundedAt: donation.refundedAt }).from(donation).where(eq(donation.id, id));
+    throw alreadyRefunded(now?.refundedAt ?? new Date());
+  }
+  return toDonation(marked);
 }
 
 /** Starts a payment for the caller and an event; the amount is the server's, never the browser's. */
@@ -151,6 +220,12 @@ export async function handleNotification(db: Database, notification: PaymentNoti
     const payment = notification.payment;
     const { accountId, email, eventId } = payment?.metadata ?? {};
     if (payment?.status === 'succeeded' && accountId && email && eventId) await recordDonation(tx, payment, site);
+    // Given back through the provider's dashboard, or our own refund's notice arriving: marked once.
+    const refund = notification.refund;
+    if (refund) {
+      const [given] = await tx.select({ id: donation.id }).from(donation).where(eq(donation.transaction, refund.paymentId));
+      if (given) await markRefunded(tx, given.id, null, refund.refundId, site);
+    }
     return { handled: true };
   });
 }
@@ -177,7 +252,11 @@ export async function listDonations(db: Database, query: DonationListQuery) {
       .limit(query.limit)
       .offset(query.offset),
     db
-      .select({ count: count(), cents: sql<string>`coalesce(sum(${donation.amountCents}), 0)` })
+      // Refunded donations stay listed but were given back: they add nothing to the sum.
+      .select({
+        count: count(),
+        cents: sql<string>`coalesce(sum(${donation.amountCents}) filter (where ${donation.refundedAt} is null), 0)`,
+      })
       .from(donation)
       .where(where),
   ]);
