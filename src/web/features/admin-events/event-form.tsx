@@ -26,6 +26,7 @@ export const emptyEventForm: EventFormValues = {
   location: '',
   end: '',
   capacity: '',
+  goal: '',
 };
 
 function toDraft({ index, key, date, ...rest }: EventFormValues, withIdentity: boolean): Draft {
