@@ -292,7 +292,7 @@ export async function findReceipt(db: Database, caller: SignedInAccount, id: str
 /** Every donation as CSV, newest first, read from the database a page at a time. */
 export function donationsCsv(db: Database) {
   return csvPages(
-    ['Amount', 'Currency', 'Transaction', 'Card last 4', 'Email', 'Event', 'Paid at', 'Recorded at'],
+    ['Amount', 'Currency', 'Transaction', 'Card last 4', 'Email', 'Event', 'Paid at', 'Recorded at', 'Refunded at'],
     (after: NewestFirstCursor | undefined) =>
       db
         .select()
@@ -310,6 +310,7 @@ export function donationsCsv(db: Database) {
       row.eventTitle,
       row.paymentCreatedAt.toISOString(),
       row.createdAt.toISOString(),
+      row.refundedAt?.toISOString() ?? '',
     ],
   );
 }
