@@ -54,12 +54,17 @@ describe('donations: the Make Donation page', () => {
     for (const [label, value] of [
       ['Email', who.email],
       ['Event title', event!.title],
-      ['Amount', '$30'],
     ] as const) {
       const field = form(page).getByLabel(label, { exact: true });
       await expect.poll(() => field.inputValue()).toBe(value);
       expect(await field.getAttribute('readonly')).not.toBeNull();
     }
+    // A fresh install offers DONATION_AMOUNT alone, chosen, and the button says it.
+    const amounts = form(page).getByRole('radiogroup', { name: 'Amount' });
+    expect(await amounts.getByRole('radio').count()).toBe(1);
+    expect(await amounts.getByRole('radio', { name: '$30' }).isChecked()).toBe(true);
+    await form(page).getByRole('button', { name: 'Donate $30' }).waitFor();
+    await form(page).getByText('Test mode: no real money is taken', { exact: false }).waitFor();
     const cardGroup = form(page).getByRole('group', { name: 'Card details' });
     await cardGroup.getByText(testModeLabel, { exact: true }).waitFor();
     await cardGroup.getByText(/4242 4242 4242 4242/).waitFor();
@@ -92,7 +97,7 @@ describe('donations: the Make Donation page', () => {
     const done = form(page).getByRole('status').getByText('Donation Completed Successfully', { exact: true });
     await done.waitFor();
     await toast(page, 'Successfully paid $30').waitFor();
-    expect(await form(page).getByRole('button', { name: 'Pay' }).isDisabled()).toBe(true);
+    expect(await payButton(page).isDisabled()).toBe(true);
     // Paid: the page keeps no more of the card than the server does.
     expect(await form(page).getByLabel('Card number').inputValue()).toBe('•••• 4242');
     expect(await form(page).getByLabel('CVC').inputValue()).toBe('');
@@ -101,6 +106,11 @@ describe('donations: the Make Donation page', () => {
     await expectAccessible(page);
 
     const [donation, ...more] = await donationsOf(who);
+    // Its reference, and the way to its receipt.
+    await form(page).getByText(`Reference number: ${donation!._id}`).waitFor();
+    expect(await form(page).getByRole('link', { name: 'View your receipt' }).getAttribute('href')).toBe(
+      `/dashboard/donation/${donation!._id}/receipt`,
+    );
     expect(more).toEqual([]);
     expect(donation).toMatchObject({ amount: 3000, currency: 'usd', last4: '4242', event: event!.title, eventId: event!._id });
     // Test mode never fetches Stripe's script or the page's Stripe code.
@@ -353,10 +363,11 @@ describe('donations: the Make Donation page', () => {
 
     refuse = false;
     await problem.getByRole('button', { name: 'Try again' }).click();
-    await expect.poll(() => form(page).getByLabel('Amount', { exact: true }).inputValue()).toBe('$30');
+    await form(page).getByRole('button', { name: 'Donate $30' }).waitFor();
     await expect.poll(() => payButton(page).isEnabled()).toBe(true);
     const [first, second] = calls('/api/create-payment-intent');
     expect(second).toEqual(first);
+    expect(first).toMatchObject({ amount: 3000 });
     expect(unexpectedProblems(page)).toEqual([]);
   });
 
@@ -383,7 +394,7 @@ describe('donations: the Make Donation page', () => {
     const outcome = form(page).getByRole('status');
     await outcome.getByText('Your payment went through, but your donation is not recorded yet').waitFor();
     await outcome.getByText(/The server is busy\. Please do not pay again/).waitFor();
-    expect(await form(page).getByRole('button', { name: 'Pay' }).isDisabled()).toBe(true);
+    expect(await payButton(page).isDisabled()).toBe(true);
     expect(await outcome.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await donationsOf(who)).toEqual([]);
     await expectAccessible(page);
@@ -392,7 +403,7 @@ describe('donations: the Make Donation page', () => {
     await outcome.getByRole('button', { name: 'Try again' }).click();
     await outcome.getByText('Donation Completed Successfully', { exact: true }).waitFor();
     await toast(page, 'Successfully paid $30').waitFor();
-    expect(await form(page).getByRole('button', { name: 'Pay' }).isDisabled()).toBe(true);
+    expect(await payButton(page).isDisabled()).toBe(true);
     expect(await donationsOf(who)).toHaveLength(1);
     // The card was charged once; only the recording was asked again.
     expect(calls('/api/test-payments/confirm')).toHaveLength(1);
@@ -404,7 +415,7 @@ describe('donations: the Make Donation page', () => {
     const page = await signedInPage(await signUpThroughApi({ email: uniqueEmail('unknown') }));
     await page.goto('/donation/0b6f6a57-1b7e-4a8e-9d53-6f1c2a5b9e10');
     await page.getByRole('heading', { level: 1, name: 'Event not found' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Pay' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Donate / }).count()).toBe(0);
     await expectAccessible(page);
     expect(unexpectedProblems(page)).toEqual([]);
   });

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { adminSession, apiCall, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
+import { expectAccessible, toast } from './support/browser.ts';
+import { donationForm as form, donationsOf, payButton } from './support/donations.ts';
+import { upcomingDemoEvents } from './support/events.ts';
+
+/** The amounts the charity offers on the donation page, and another amount within its bounds. */
+
+async function offer(amounts: Record<string, unknown>) {
+  const admin = await adminSession();
+  const { socialSignIn: _, ...site } = await (await apiCall(null, 'GET', '/site')).json();
+  const res = await apiCall(admin, 'PUT', '/site', { ...site, registrationNumber: '1098765', ...amounts });
+  if (res.status !== 200) throw new Error(`saving the settings failed: ${res.status} ${await res.text()}`);
+}
+
+async function pay(page: Parameters<typeof form>[0]) {
+  const card = form(page).getByRole('group', { name: 'Card details' });
+  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await card.getByLabel('Expiry (MM / YY)').fill(`12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+  await card.getByLabel('CVC').fill('123');
+  await card.getByLabel('Postal code').fill('SW1A 1AA');
+  await payButton(page).click();
+  await form(page).getByRole('status').getByText('Donation Completed Successfully', { exact: true }).waitFor();
+}
+
+describe('donation amounts', () => {
+  it('offers the charity’s amounts with the first chosen, says the amount on the button, and charges the one chosen', async () => {
+    await offer({ donationAmounts: [1500, 3000, 10000], customAmount: false });
+    const [event] = await upcomingDemoEvents();
+    const who = await signUpThroughApi({ email: uniqueEmail('amounts'), name: 'Priya Presets' });
+    const page = await signedInPage(who);
+    await page.goto(`/donation/${event!._id}`);
+    const amounts = form(page).getByRole('radiogroup', { name: 'Amount' });
+    await amounts.getByRole('radio', { name: '$15' }).waitFor();
+    expect(await amounts.getByRole('radio').count()).toBe(3);
+    expect(await amounts.getByRole('radio', { name: '$15' }).isChecked()).toBe(true);
+    expect(await form(page).getByRole('radio', { name: 'Other amount' }).count()).toBe(0);
+    await form(page).getByRole('button', { name: 'Donate $15' }).waitFor();
+    await form(page).getByText('Received by Helping Hands, registered charity number 1098765.').waitFor();
+
+    // By keyboard: arrows move the choice, as in any radio group.
+    await amounts.getByRole('radio', { name: '$15' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await amounts.getByRole('radio', { name: '$100' }).isChecked()).toBe(true);
+    await form(page).getByRole('button', { name: 'Donate $100' }).waitFor();
+    await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+    await expectAccessible(page);
+    await pay(page);
+    await toast(page, 'Successfully paid $100').waitFor();
+    // Paid: the amount can no longer change.
+    expect(await amounts.getByRole('radio', { name: '$15' }).isDisabled()).toBe(true);
+    expect((await donationsOf(who)).map((d) => d.amount)).toEqual([10000]);
+  });
+
+  it('takes another amount within the bounds when allowed, and says why one outside them cannot be given', async () => {
+    await offer({ donationAmounts: [2500], customAmount: true, minAmount: 500, maxAmount: 50_000 });
+    const [event] = await upcomingDemoEvents();
+    const who = await signUpThroughApi({ email: uniqueEmail('other-amount'), name: 'Omar Other' });
+    const page = await signedInPage(who);
+    await page.goto(`/donation/${event!._id}`);
+    await form(page).getByRole('radio', { name: 'Other amount' }).check();
+    const other = form(page).getByLabel('Other amount (USD)');
+    await other.fill('2');
+    await form(page).getByText('Choose an amount from $5 to $500').waitFor();
+    expect(await payButton(page).isDisabled()).toBe(true);
+    await other.fill('12.345');
+    await form(page).getByText('Enter an amount such as 25 or 12.50').waitFor();
+    await other.fill('12.50');
+    await form(page).getByRole('button', { name: 'Donate $12.50' }).waitFor();
+    await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+    await expectAccessible(page);
+    await pay(page);
+    expect((await donationsOf(who)).map((d) => d.amount)).toEqual([1250]);
+  });
+});
