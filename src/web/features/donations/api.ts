@@ -28,6 +28,12 @@ export async function recordDonation(paymentId: string): Promise<string> {
   return data.insertedId;
 }
 
+/** Gives a donation back (admins only); a second time is refused (409) with the date it was refunded. */
+export async function refundDonation(donationId: string): Promise<Donation> {
+  const { data } = await sendJson<Donation>('POST', `/payment/${encodeURIComponent(donationId)}/refund`, {});
+  return data;
+}
+
 /** One person's donations, newest first (the signed-in one: the server answers 403 for anyone else's). */
 export async function fetchDonationsOf(email: string, signal?: AbortSignal): Promise<Donation[]> {
   const { data } = await getJson<Donation[]>(`/payment/${encodeURIComponent(email)}`, signal);
