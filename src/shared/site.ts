@@ -119,6 +119,51 @@ export const siteSettingsSchema = siteSettingsFields.superRefine((settings, cont
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
 
+/** Money as an admin types it, in the site's currency: '25' or '12.50'. */
+const moneyText = (label: string) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, `${label} must be an amount such as 25 or 12.50`)
+    .transform((text) => Math.round(Number(text) * 100))
+    .pipe(amountCentsSchema(label));
+
+/** The amounts as the settings page writes them: '15, 30, 100'. */
+export const amountsText = (cents: number[]) => cents.map((c) => (c % 100 === 0 ? String(c / 100) : (c / 100).toFixed(2))).join(', ');
+
+/**
+ * The settings page's form: the same settings, with the donation amounts typed as money (the API's are
+ * cents). Its output is what PUT /api/site takes.
+ */
+export const siteSettingsFormSchema = siteSettingsFields
+  .extend({
+    donationAmounts: z
+      .string()
+      .transform((text) => text.split(/[,;\s]+/).filter(Boolean))
+      .pipe(
+        z
+          .array(moneyText('Each amount'))
+          .min(1, 'Give at least one amount')
+          .max(6, 'At most 6 amounts')
+          .refine((amounts) => new Set(amounts).size === amounts.length, 'Each amount may be given once'),
+      ),
+    minAmount: moneyText('The smallest other amount'),
+    maxAmount: moneyText('The largest other amount'),
+  })
+  .superRefine((settings, context) => {
+    if (settings.minAmount > settings.maxAmount) {
+      context.addIssue({ code: 'custom', path: ['maxAmount'], message: 'The largest other amount must be at least the smallest' });
+    }
+  });
+
+/** The settings page's values: the amounts as typed. */
+export type SiteSettingsFormValues = Omit<SiteSettings, 'donationAmounts' | 'minAmount' | 'maxAmount'> & {
+  donationAmounts: string;
+  minAmount: string;
+  maxAmount: string;
+};
+export type SiteSettingsFormOutput = z.output<typeof siteSettingsFormSchema>;
+
 /** GET /api/site: the settings, and how this installation signs people in. */
 export const siteSchema = siteSettingsFields.extend({
   donationAmounts: z.array(z.number().int()),
