@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { colourOf, red, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
+import { adminSession, apiCall, colourOf, red, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 import {
   donateThroughApi,
@@ -133,6 +133,44 @@ describe('donations: the Make Donation page', () => {
     await first.getByText('Card ending 4242', { exact: true }).waitFor();
     const paidOn = await first.locator('time').getAttribute('datetime');
     expect(await first.locator('time').textContent()).toMatch(new RegExp(`^\\d{1,2} [A-Z][a-z]+ ${paidOn!.slice(0, 4)}$`));
+    await expectAccessible(page);
+
+    // The year's statement: both donations, their references, and what they add up to.
+    const statement = page.getByRole('region', { name: `Donation statement for ${paidOn!.slice(0, 4)}` });
+    const rows = statement.getByRole('table', { name: `Donations in ${paidOn!.slice(0, 4)}` }).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(2);
+    await statement.getByRole('cell', { name: donation!.transaction }).waitFor();
+    expect(await statement.getByTestId('statement-total').textContent()).toBe('$60.00');
+    await statement.getByRole('button', { name: 'Print statement' }).waitFor();
+
+    // Refunded, a donation is marked on its card and in the statement, and leaves both totals.
+    const admin = await adminSession();
+    expect((await apiCall(admin, 'POST', `/payment/${donation!._id}/refund`, {})).status).toBe(200);
+    await page.reload();
+    await page.getByText('Total donated: $30.00 in 1 donation (1 more refunded)', { exact: true }).waitFor();
+    await cards(page)
+      .nth(1)
+      .getByText(/^Refunded /)
+      .waitFor();
+    expect(await statement.getByTestId('statement-total').textContent()).toBe('$30.00');
+    await expectAccessible(page);
+
+    // Its receipt says so, and downloads as a PDF.
+    await cards(page)
+      .nth(1)
+      .getByRole('link', { name: `Receipt for ${event!.title}` })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Donation receipt' }).waitFor();
+    await page
+      .getByTestId('receipt-refunded')
+      .getByText(/^Refunded on /)
+      .waitFor();
+    const pdfLink = page.getByRole('link', { name: 'Download PDF' });
+    const [download] = await Promise.all([page.waitForEvent('download'), pdfLink.click()]);
+    expect(download.suggestedFilename()).toBe(`receipt-${donation!._id.slice(0, 8)}.pdf`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
     await expectAccessible(page);
     expect(pageProblems(page)).toEqual([]);
   });

@@ -19,6 +19,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { recordId } from '../../http/record-id.ts';
 import { mailSiteOf } from '../../mail/site.ts';
 import { InvalidSignature, type PaymentNotification } from '../../payments/gateway.ts';
+import { receiptPdf } from './receipt-pdf.ts';
 import * as donations from './service.ts';
 
 export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -170,6 +171,30 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = id && (await donations.findReceipt(app.db, requireSignedIn(request), id, await mailSiteOf(app)));
       if (!found) throw notFound('Donation');
       return found;
+    },
+  );
+
+  app.get(
+    '/payment/:id/receipt.pdf',
+    {
+      onRequest: selfOrAdmin,
+      schema: {
+        summary: 'Download the receipt of a donation as a PDF',
+        description: 'The printable receipt as an A4 PDF, with its refund when it was refunded. For the account that made it, or an admin.',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: fileResponse('application/pdf', 'The receipt.'), ...errorResponses({ 404: 'No donation has this id.' }) },
+      },
+    },
+    async (request, reply) => {
+      const id = recordId(request.params.id);
+      const found = id && (await donations.findReceipt(app.db, requireSignedIn(request), id, await mailSiteOf(app)));
+      if (!found) throw notFound('Donation');
+      const pdf = await receiptPdf(found);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="receipt-${found._id.slice(0, 8)}.pdf"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(Buffer.from(pdf));
     },
   );
 
