@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { adminSession, apiCall, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
-import { expectAccessible, toast } from './support/browser.ts';
-import { donationForm as form, donationsOf, payButton } from './support/donations.ts';
+import { expectAccessible, newPage, toast } from './support/browser.ts';
+import { donateThroughApi, donationForm as form, donationsOf, payButton } from './support/donations.ts';
 import { upcomingDemoEvents } from './support/events.ts';
 
-/** The amounts the charity offers on the donation page, and another amount within its bounds. */
+/**
+ * Fundraising as a donor sees it: the amounts the charity offers on the donation page, another amount
+ * within its bounds, and an event's progress towards its goal beside its volunteer places.
+ */
 
 async function offer(amounts: Record<string, unknown>) {
   const admin = await adminSession();
@@ -26,7 +29,8 @@ async function pay(page: Parameters<typeof form>[0]) {
 describe('donation amounts', () => {
   it('offers the charity’s amounts with the first chosen, says the amount on the button, and charges the one chosen', async () => {
     await offer({ donationAmounts: [1500, 3000, 10000], customAmount: false });
-    const [event] = await upcomingDemoEvents();
+    // Not the event whose progress the last journey reads.
+    const event = (await upcomingDemoEvents(2))[1];
     const who = await signUpThroughApi({ email: uniqueEmail('amounts'), name: 'Priya Presets' });
     const page = await signedInPage(who);
     await page.goto(`/donation/${event!._id}`);
@@ -55,7 +59,8 @@ describe('donation amounts', () => {
 
   it('takes another amount within the bounds when allowed, and says why one outside them cannot be given', async () => {
     await offer({ donationAmounts: [2500], customAmount: true, minAmount: 500, maxAmount: 50_000 });
-    const [event] = await upcomingDemoEvents();
+    // Not the event whose progress the last journey reads.
+    const event = (await upcomingDemoEvents(2))[1];
     const who = await signUpThroughApi({ email: uniqueEmail('other-amount'), name: 'Omar Other' });
     const page = await signedInPage(who);
     await page.goto(`/donation/${event!._id}`);
@@ -72,5 +77,39 @@ describe('donation amounts', () => {
     await expectAccessible(page);
     await pay(page);
     expect((await donationsOf(who)).map((d) => d.amount)).toEqual([1250]);
+  });
+
+  it('shows an event’s money raised towards its goal beside its places filled, on its card and its page, refunds left out', async () => {
+    const events = (await (await apiCall(null, 'GET', '/events?limit=50')).json()) as { _id: string; title: string; goal: number | null }[];
+    const sortathon = events.find((e) => e.title === 'Community Food Bank Sort-a-thon')!;
+    expect(sortathon.goal).toBe(250_000);
+    const page = await newPage();
+    await page.goto(`/eventDetails/${sortathon._id}`);
+    const progress = page.getByTestId('event-progress');
+    const raisedBefore = ((await (await apiCall(null, 'GET', `/events/${sortathon._id}`)).json()) as { raised: number }).raised;
+    expect(raisedBefore).toBe(0);
+    await progress.getByText('$0 raised of $2,500 · 0 donors', { exact: true }).waitFor();
+    await progress.getByText('0 of 30 volunteer places filled', { exact: true }).waitFor();
+    expect(await progress.getByRole('progressbar', { name: '$0 raised of $2,500 · 0 donors' }).getAttribute('aria-valuenow')).toBe('0');
+    await expectAccessible(page);
+
+    const donor = await signUpThroughApi({ email: uniqueEmail('progress'), name: 'Gil Giver' });
+    const made = await donateThroughApi(donor, sortathon._id);
+    await page.reload();
+    const given = `$${made.amount / 100}`;
+    await progress.getByText(`${given} raised of $2,500 · 1 donor`, { exact: true }).waitFor();
+    expect(await progress.getByRole('progressbar').first().getAttribute('aria-valuenow')).toBe('1');
+
+    // On the list, the card says the same.
+    await page.goto('/events');
+    const card = page.getByTestId('event-card').filter({ hasText: 'Community Food Bank Sort-a-thon' });
+    await card.getByText(`${given} raised of $2,500 · 1 donor`, { exact: true }).waitFor();
+    await expectAccessible(page);
+
+    // Given back, it no longer counts.
+    const admin = await adminSession();
+    expect((await apiCall(admin, 'POST', `/payment/${made.insertedId}/refund`, {})).status).toBe(200);
+    await page.goto(`/eventDetails/${sortathon._id}`);
+    await progress.getByText('$0 raised of $2,500 · 0 donors', { exact: true }).waitFor();
   });
 });
