@@ -112,4 +112,23 @@ describe('donation amounts', () => {
     await page.goto(`/eventDetails/${sortathon._id}`);
     await progress.getByText('$0 raised of $2,500 · 0 donors', { exact: true }).waitFor();
   });
+
+  it('lets an admin set an event’s goal in money on Update Event, and says what is wrong beside it', async () => {
+    const events = (await (await apiCall(null, 'GET', '/events?limit=50')).json()) as { _id: string; title: string }[];
+    const coats = events.find((e) => e.title === 'Winter Coat Drive')!;
+    const page = await signedInPage(await adminSession());
+    await page.goto(`/dashboard/eventUpdatePage/${coats._id}`);
+    const update = page.getByRole('form', { name: 'Update Event' });
+    const goal = update.getByLabel('Fundraising goal (USD, optional)');
+    await expect.poll(() => goal.inputValue()).toBe('1500');
+    await goal.fill('lots');
+    await update.getByRole('button', { name: 'Update' }).click();
+    await expect.poll(() => goal.getAttribute('aria-invalid')).toBe('true');
+    await update.getByText('Goal must be a number').waitFor();
+    await expectAccessible(page);
+    await goal.fill('1,750.50');
+    await update.getByRole('button', { name: 'Update' }).click();
+    await toast(page, 'Winter Coat Drive Updated Successful').waitFor();
+    expect(((await (await apiCall(null, 'GET', `/events/${coats._id}`)).json()) as { goal: number }).goal).toBe(175_050);
+  });
 });

@@ -166,7 +166,7 @@ export const eventWriteSchema = z
     goal: z.preprocess(
       (value) => (value === '' || value === null ? null : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
       z
-        .number({ message: 'Goal must be a whole number of cents' })
+        .number({ message: 'Goal must be a number' })
         .int('Goal must be a whole number of cents')
         .min(100, 'Goal must be at least 1.00, or empty for no goal')
         .max(2_000_000_000, 'Goal must be at most 20,000,000.00')
