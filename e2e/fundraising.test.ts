@@ -130,5 +130,8 @@ describe('donation amounts', () => {
     await update.getByRole('button', { name: 'Update' }).click();
     await toast(page, 'Winter Coat Drive Updated Successful').waitFor();
     expect(((await (await apiCall(null, 'GET', `/events/${coats._id}`)).json()) as { goal: number }).goal).toBe(175_050);
+    // The saved message is readable too (its title had too little contrast).
+    await page.getByRole('region', { name: 'Event updated' }).waitFor();
+    await expectAccessible(page);
   });
 });
