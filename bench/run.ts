@@ -14,6 +14,7 @@ import { insertEvent } from '../src/server/test/factories.ts';
 import { startTestApp } from '../src/server/test/test-app.ts';
 import { createTestDatabase } from '../src/server/test/test-database.ts';
 import { printCeiling, readsAgainstCeiling } from './ceiling.ts';
+import { growth } from './growth.ts';
 import { saveResults } from './results.ts';
 import { seedLargeCharity } from './seed-large.ts';
 
@@ -198,6 +199,11 @@ async function commitsPerSecond() {
   console.log(`single-row commits on the embedded database on disk: ${rates.join(', ')}`);
 }
 
+// `npm run bench -- --growth`: every list at 1,000, 10,000 and 100,000 events, alone.
+if (process.argv.includes('--growth')) {
+  await growth(databaseName);
+  process.exit(0);
+}
 ensureWebBuild();
 // `npm run bench -- --ceiling`: that comparison alone.
 if (process.argv.includes('--ceiling')) {
@@ -265,3 +271,4 @@ async function adminListsAtSize() {
 
 console.log(`Admin lists at size (${process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded database'}):`);
 await adminListsAtSize();
+await growth(databaseName);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './text.ts';
-import { pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
+import { cursorSchema, pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
 
 export const roles = ['donator', 'volunteer', 'admin'] as const;
 export const roleSchema = z.enum(roles, { message: 'Role must be donator, volunteer or admin' });
@@ -112,6 +112,7 @@ export const accountSortColumns = ['name', 'email', 'role', 'age', 'education', 
 export const accountListQuerySchema = z.object({
   q: searchTextSchema,
   sort: sortSchema(accountSortColumns),
+  cursor: cursorSchema,
   ...pagingSchema(25, 100),
 });
 export type AccountListQuery = z.infer<typeof accountListQuerySchema>;

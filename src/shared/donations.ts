@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
+import { cursorSchema, pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
 
 export const donationMessages = {
   completed: 'Donation Completed Successfully',
@@ -111,6 +111,7 @@ export const donationSortColumns = ['amount', 'email', 'event', 'date'] as const
 export const donationListQuerySchema = z.object({
   q: searchTextSchema,
   sort: sortSchema(donationSortColumns),
+  cursor: cursorSchema,
   ...pagingSchema(25, 100),
 });
 export type DonationListQuery = z.infer<typeof donationListQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './text.ts';
-import { pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
+import { cursorSchema, pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
 
 /**
  * An event's date is a calendar day, optionally with a local wall-clock time:
@@ -62,6 +62,7 @@ export const eventListQuerySchema = z.object({
   q: searchTextSchema,
   sort: sortSchema(eventSortColumns),
   when: z.enum(eventWhenValues, { message: 'When must be upcoming or past' }).optional(),
+  cursor: cursorSchema,
   ...pagingSchema(24, 100),
 });
 

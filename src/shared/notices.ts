@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingSchema } from './paging.ts';
+import { cursorSchema, pagingSchema } from './paging.ts';
 
 export const noticeMessages = {
   published: 'Notice published Successfully',
@@ -31,4 +31,4 @@ export const noticeCreateSchema = z.object({
     .max(2000, 'Notice must be at most 2000 characters'),
 });
 
-export const noticeListQuerySchema = z.object({ ...pagingSchema(50, 100) });
+export const noticeListQuerySchema = z.object({ cursor: cursorSchema, ...pagingSchema(50, 100) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingSchema, searchTextSchema } from './paging.ts';
+import { cursorSchema, pagingSchema, searchTextSchema } from './paging.ts';
 
 export const outboxStatuses = ['queued', 'sending', 'sent', 'failed', 'logged'] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
@@ -22,6 +22,7 @@ export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const outboxListQuerySchema = z.object({
   q: searchTextSchema,
   status: z.enum(outboxStatuses, { message: `status must be one of ${outboxStatuses.join(', ')}` }).optional(),
+  cursor: cursorSchema,
   ...pagingSchema(25, 100),
 });
 export type OutboxListQuery = z.infer<typeof outboxListQuerySchema>;

@@ -29,3 +29,11 @@ export function parseSort<Column extends string>(sort: Column | `-${Column}` | u
   if (!sort) return undefined;
   return sort.startsWith('-') ? { column: sort.slice(1) as Column, descending: true } : { column: sort as Column, descending: false };
 }
+
+export const listCursorMessage = 'cursor is not one this list gave: pass the X-Next-Cursor of the page before, with the same sort';
+
+/**
+ * `?cursor=`: the page after the row a previous page ended with (its `X-Next-Cursor` header), read
+ * straight from the sort's index however deep; `offset` still works, and is counted from the cursor.
+ */
+export const cursorSchema = z.string().max(1000, listCursorMessage).optional();

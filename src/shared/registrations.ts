@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from './accounts.ts';
 import { eventDateSchema } from './events.ts';
-import { pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
+import { cursorSchema, pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
 
 export const registrationMessages = {
   alreadyRegistered: 'You are already registered for this event',
@@ -62,6 +62,7 @@ export const registrationSortColumns = ['title', 'name', 'email', 'registeredAt'
 export const registrationListQuerySchema = z.object({
   q: searchTextSchema,
   sort: sortSchema(registrationSortColumns),
+  cursor: cursorSchema,
   ...pagingSchema(25, 100),
 });
 export type RegistrationListQuery = z.infer<typeof registrationListQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './text.ts';
-import { pagingSchema, searchTextSchema } from './paging.ts';
+import { cursorSchema, pagingSchema, searchTextSchema } from './paging.ts';
 
 /**
  * A review as anyone may read it: the reviewer's email and name stay private (the home page shows
@@ -17,7 +17,7 @@ export const publicReviewSchema = z.object({
 
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 
-export const reviewListQuerySchema = z.object({ ...pagingSchema(6, 50) });
+export const reviewListQuerySchema = z.object({ cursor: cursorSchema, ...pagingSchema(6, 50) });
 
 export const reviewMessages = {
   reviewed: 'Reviewed Successfully',
@@ -49,6 +49,7 @@ export const reviewCreateSchema = z.object({
 export const reviewModerationQuerySchema = z.object({
   status: reviewStatusSchema.default('pending'),
   q: searchTextSchema,
+  cursor: cursorSchema,
   ...pagingSchema(25, 100),
 });
 export type ReviewModerationQuery = z.infer<typeof reviewModerationQuerySchema>;

@@ -22,6 +22,7 @@ import { backupDatabase, backupSchemaLevel, restoreDatabase } from './backup.ts'
 import { type BackupHeader, checkBackupFile } from './backup-file.ts';
 import type { Database } from './client.ts';
 import { migrationsFolder } from './migrate.ts';
+import { totalOf } from './totals.ts';
 import * as schema from './schema.ts';
 
 /** A copy of `file` with its JSON lines changed by `edit`. */
@@ -98,6 +99,9 @@ describe(`a backup of the ${kind} database`, () => {
       // The next event's index comes after the last one ever used, even one of an event since deleted.
       const next = await insertEvent(target.handle.db);
       expect(next.index).toBe(lastEventIndex + 1);
+      // The totals the lists answer with are rebuilt from the rows restored, the new event too.
+      expect((await totalOf(target.handle.db, 'event')).rows).toBe((original.event?.length ?? 0) + 1);
+      expect((await totalOf(target.handle.db, 'registration')).rows).toBe(original.registration?.length);
     } finally {
       await target.drop();
     }

@@ -16,6 +16,12 @@ export interface TableInfo {
   primaryKey: string[];
 }
 
+/**
+ * Kept by triggers from the other tables' rows (schema.ts `rowTotal`): a backup leaves it out, and a
+ * restore rebuilds it as the rows go in.
+ */
+export const derivedTable = 'row_total';
+
 /** The app's tables (those its migrations created, in the current schema), parents before children. */
 export async function productTables(db: Database): Promise<TableInfo[]> {
   const tables = await rowsOf<{ name: string; columns: string[]; primary_key: string[] }>(
@@ -29,6 +35,7 @@ export async function productTables(db: Database): Promise<TableInfo[]> {
                 order by array_position(i.indkey::int2[], a.attnum)) as primary_key
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = current_schema() and c.relkind in ('r', 'p') and not c.relispartition
+          and c.relname <> ${derivedTable}
         order by c.relname`,
   );
   const references = await rowsOf<{ child: string; parent: string }>(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -9,6 +10,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   time,
@@ -44,25 +46,33 @@ const timestamps = {
 };
 
 /** A person who signs in: the sign-in library's "user", plus the profile and role of the product. */
-export const account = pgTable('account', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  role: role('role').notNull().default('donator'),
-  address: text('address'),
-  age: text('age'),
-  education: text('education'),
-  occupation: text('occupation'),
-  /** Email preferences (the profile page): the day-before reminders, changes to events, new notices (opt-in). */
-  emailReminders: boolean('email_reminders').notNull().default(true),
-  emailEvents: boolean('email_events').notNull().default(true),
-  emailNotices: boolean('email_notices').notNull().default(false),
-  /** The secret in the address of the person's calendar feed (GET /api/calendar/{token}.ics); null until first asked for. */
-  calendarToken: text('calendar_token').unique(),
-  ...timestamps,
-});
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    role: role('role').notNull().default('donator'),
+    address: text('address'),
+    age: text('age'),
+    education: text('education'),
+    occupation: text('occupation'),
+    /** Email preferences (the profile page): the day-before reminders, changes to events, new notices (opt-in). */
+    emailReminders: boolean('email_reminders').notNull().default(true),
+    emailEvents: boolean('email_events').notNull().default(true),
+    emailNotices: boolean('email_notices').notNull().default(false),
+    /** The secret in the address of the person's calendar feed (GET /api/calendar/{token}.ics); null until first asked for. */
+    calendarToken: text('calendar_token').unique(),
+    ...timestamps,
+  },
+  (t) => [
+    index('account_name_sort_idx').on(sql`lower(${t.name})`, t.id),
+    index('account_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with(trigramIndexOptions),
+    index('account_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with(trigramIndexOptions),
+  ],
+);
 
 /** A way to sign in to an account: a password, or a link to an identity provider. */
 export const credential = pgTable(
@@ -206,6 +216,8 @@ export const donation = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundedBy: text('refunded_by').references(() => account.id, { onDelete: 'set null' }),
     refundId: text('refund_id'),
+    /** What the kept totals group donations by (row_total, migration 0011): the currency, and ':refunded' once given back. */
+    tally: text('tally').generatedAlwaysAs(sql`currency || case when refunded_at is null then '' else ':refunded' end`),
     ...timestamps,
   },
   (t) => [
@@ -249,6 +261,25 @@ export const review = pgTable(
     index('review_status_created_at_idx').on(t.status, t.createdAt, t.id),
     index('review_email_idx').on(t.email),
   ],
+);
+
+/**
+ * How many rows a table has (and, for donations, their sum in cents), kept by statement triggers
+ * (migration 0010) so that a list's `X-Total-Count` is read, not counted: counting a million
+ * registrations took longer than the page itself. `name` is the table, or `table:status` for the
+ * lists shown by status. Each connection adds to its own `slot` (its backend's number modulo 8), so
+ * concurrent writers do not queue on one row; a total is the sum of its slots. Derived from the
+ * rows, so backups leave it out and a restore rebuilds it.
+ */
+export const rowTotal = pgTable(
+  'row_total',
+  {
+    name: text('name').notNull(),
+    slot: integer('slot').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.slot] })],
 );
 
 export const notice = pgTable(

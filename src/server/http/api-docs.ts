@@ -1,7 +1,7 @@
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema } from '../../shared/errors.ts';
-import { totalCountHeader } from '../../shared/http.ts';
+import { nextCursorHeader, totalCountHeader } from '../../shared/http.ts';
 import type { Access, Guard } from '../auth/signed-in.ts';
 
 /**
@@ -24,10 +24,18 @@ export function errorResponses(reasons: Partial<Record<ErrorStatus, string>>) {
   >;
 }
 
-/** A paged list: the page's rows, with how many match (before limit and offset) in X-Total-Count. */
+/**
+ * A paged list: the page's rows, with how many match (before limit and offset) in X-Total-Count and,
+ * for a full page, the cursor of the next in X-Next-Cursor.
+ */
 export function pagedList<T extends z.ZodType>(row: T, moreHeaders: Record<string, string> = {}) {
-  const headers: Record<string, { type: 'integer'; description: string }> = {
+  const headers: Record<string, { type: 'integer' | 'string'; description: string }> = {
     [totalCountHeader]: { type: 'integer', description: 'How many match, before limit and offset.' },
+    [nextCursorHeader]: {
+      type: 'string',
+      description:
+        'On a full page: pass it as `cursor` for the page after this one, read straight from the index however deep (an `offset` reads every row before the page). A shorter page is the last, and has none.',
+    },
   };
   for (const [name, description] of Object.entries(moreHeaders)) headers[name] = { type: 'integer', description };
   return z.array(row).meta({ headers });

@@ -6,6 +6,7 @@ import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { loadConfig } from '../config.ts';
 import { backupDatabase } from '../db/backup.ts';
+import { derivedTable } from '../db/catalog.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { seedDemoContent } from '../db/seed.ts';
@@ -17,6 +18,8 @@ import { createTestDatabase } from './test-database.ts';
 export const schemaTables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => getTableName(table))
+  // Kept by triggers from the other tables' rows: never in a backup, rebuilt by a restore.
+  .filter((name) => name !== derivedTable)
   .sort();
 
 /** A picture's bytes: every byte value, then enough noise that rows are fetched and inserted a few at a time. */
@@ -149,7 +152,7 @@ export async function contents(db: Database, columns?: Map<string, string[]>): P
       ? [...columns.keys()]
       : (
           (await tx.execute(
-            sql`select tablename::text as name from pg_tables where schemaname = current_schema() order by 1`,
+            sql`select tablename::text as name from pg_tables where schemaname = current_schema() and tablename <> ${derivedTable} order by 1`,
           )) as unknown as {
             rows: { name: string }[];
           }

@@ -10,7 +10,8 @@ import {
   testConfirmResultSchema,
   testConfirmSchema,
 } from '../../../shared/donations.ts';
-import { totalAmountHeader, totalCountHeader } from '../../../shared/http.ts';
+import { nextCursorHeader, totalAmountHeader, totalAmountsHeader, totalCountHeader } from '../../../shared/http.ts';
+import { readSiteSettings } from '../site/service.ts';
 import { insertedIdSchema } from '../../../shared/results.ts';
 import { ownerOf, requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
 import { errorResponses, fileResponse, pagedList, tagged } from '../../http/api-docs.ts';
@@ -118,14 +119,22 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'List donations, newest first',
         querystring: donationListQuerySchema,
         response: {
-          200: pagedList(donationSchema, { [totalAmountHeader]: 'The sum of the matching donations that were not refunded, in cents.' }),
+          200: pagedList(donationSchema, {
+            [totalAmountHeader]: 'The sum of the matching donations not refunded, in cents of the site’s currency.',
+            [totalAmountsHeader]: 'Each currency’s sum of the matching donations not refunded, in cents: `usd=3000, eur=2000`.',
+          }),
         },
       },
     },
     async (request, reply) => {
-      const { donations: rows, total, totalCents } = await donations.listDonations(app.db, request.query);
+      const [{ donations: rows, total, raised, next }, { currency }] = await Promise.all([
+        donations.listDonations(app.db, request.query),
+        readSiteSettings(app.db),
+      ]);
       reply.header(totalCountHeader, String(total));
-      reply.header(totalAmountHeader, String(totalCents));
+      if (next) reply.header(nextCursorHeader, next);
+      reply.header(totalAmountHeader, String(raised.find((r) => r.currency === currency)?.cents ?? 0));
+      reply.header(totalAmountsHeader, raised.map((r) => `${r.currency}=${r.cents}`).join(', '));
       return rows;
     },
   );

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Donation, DonationListQuery } from '../../../shared/donations.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { account, donation, event, paymentEvent } from '../../db/schema.ts';
-import { EXPORT_PAGE, olderThan, type NewestFirstCursor } from '../../db/keyset.ts';
-import { containsPattern } from '../../db/search.ts';
-import { sortOrder } from '../../db/sort.ts';
+import { containsPattern, throughIndexes } from '../../db/search.ts';
+import { donationTallies } from '../../db/totals.ts';
+import { after, cursorFrom, cursorKey, EXPORT_PAGE, type KeyValue, newestFirst, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
 import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../errors.ts';
 import {
@@ -231,36 +231,60 @@ export async function handleNotification(db: Database, notification: PaymentNoti
 }
 
 const sortable = {
-  amount: donation.amountCents,
-  email: donation.email,
-  event: sql`lower(${donation.eventTitle})`,
-  date: donation.createdAt,
-};
+  amount: { expr: donation.amountCents, type: 'integer' },
+  email: { expr: donation.email, type: 'text' },
+  event: { expr: sql`lower(${donation.eventTitle})`, type: 'text' },
+  date: { expr: donation.createdAt, type: 'timestamp' },
+} as const;
 
 /** A page of donations, the number that match and the sum they add up to (in cents). */
-export async function listDonations(db: Database, query: DonationListQuery) {
+export function listDonations(db: Database, query: DonationListQuery) {
+  return query.q ? throughIndexes(db, (tx) => donationsPage(tx, query)) : donationsPage(db, query);
+}
+
+async function donationsPage(db: Database, query: DonationListQuery) {
   const pattern = query.q ? containsPattern(query.q) : undefined;
   const where: SQL | undefined = pattern
     ? or(ilike(donation.email, pattern), ilike(donation.eventTitle, pattern), ilike(donation.transaction, pattern))
     : undefined;
-  const [rows, [totals]] = await Promise.all([
+  const keys = sortKeysOf(query.sort, sortable, newestFirst(donation.createdAt, donation.id), { expr: donation.id, type: 'uuid' });
+  const from = cursorFrom(query.cursor, keys);
+  const [rows, totals] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(donation), cursorKey: cursorKey(keys) })
       .from(donation)
-      .where(where)
-      .orderBy(...sortOrder(query.sort, sortable, [desc(donation.createdAt), desc(donation.id)], donation.id))
+      .where(and(where, from && after(keys, from)))
+      .orderBy(...orderOf(keys))
       .limit(query.limit)
       .offset(query.offset),
-    db
-      // Refunded donations stay listed but were given back: they add nothing to the sum.
-      .select({
-        count: count(),
-        cents: sql<string>`coalesce(sum(${donation.amountCents}) filter (where ${donation.refundedAt} is null), 0)`,
-      })
-      .from(donation)
-      .where(where),
+    // Unsearched, the count and sums are the ones the triggers keep (by currency, refunded apart); a search
+    // adds up its matches. Refunded donations stay listed but were given back: they add to no sum.
+    where
+      ? db
+          .select({
+            currency: donation.currency,
+            refunded: sql<boolean>`${donation.refundedAt} is not null`,
+            rows: count(),
+            amount: sql<string>`coalesce(sum(${donation.amountCents}), 0)`,
+          })
+          .from(donation)
+          .where(where)
+          .groupBy(donation.currency, sql`${donation.refundedAt} is not null`)
+      : donationTallies(db),
   ]);
-  return { donations: rows.map(toDonation), total: totals?.count ?? 0, totalCents: Number(totals?.cents ?? 0) };
+  const raised = new Map<string, number>();
+  for (const tally of totals) {
+    if (!tally.refunded) raised.set(tally.currency, (raised.get(tally.currency) ?? 0) + Number(tally.amount));
+  }
+  return {
+    donations: rows.map(toDonation),
+    total: totals.reduce((sum, tally) => sum + Number(tally.rows), 0),
+    /** Cents raised by the matching donations not refunded, per currency, largest first: never one sum across currencies. */
+    raised: [...raised]
+      .map(([currency, cents]) => ({ currency, cents }))
+      .sort((a, b) => b.cents - a.cents || a.currency.localeCompare(b.currency)),
+    next: nextCursor(rows, query.limit),
+  };
 }
 
 /**
@@ -289,18 +313,20 @@ export async function findReceipt(db: Database, caller: SignedInAccount, id: str
   return { ...toDonation(row), charity };
 }
 
-/** Every donation as CSV, newest first, read from the database a page at a time. */
+const exportKeys = newestFirst(donation.createdAt, donation.id);
+
+/** Every donation as CSV, newest first, a page at a time, each after the last row's key to the microsecond. */
 export function donationsCsv(db: Database) {
   return csvPages(
     ['Amount', 'Currency', 'Transaction', 'Card last 4', 'Email', 'Event', 'Paid at', 'Recorded at', 'Refunded at'],
-    (after: NewestFirstCursor | undefined) =>
+    (from: KeyValue[] | undefined) =>
       db
-        .select()
+        .select({ ...getTableColumns(donation), cursorKey: cursorKey(exportKeys) })
         .from(donation)
-        .where(olderThan(donation.createdAt, donation.id, after))
-        .orderBy(desc(donation.createdAt), desc(donation.id))
+        .where(from && after(exportKeys, from))
+        .orderBy(...orderOf(exportKeys))
         .limit(EXPORT_PAGE),
-    (row) => ({ createdAt: row.createdAt, id: row.id }),
+    (row) => JSON.parse(row.cursorKey) as KeyValue[],
     (row) => [
       (row.amountCents / 100).toFixed(2),
       row.currency.toUpperCase(),

@@ -5,13 +5,16 @@ import { fillMessage } from '../../../shared/messages.ts';
 import { todayIn } from '../../../shared/time-zone.ts';
 import { parseSort } from '../../../shared/paging.ts';
 import type { Database } from '../../db/client.ts';
-import { account, event, registration } from '../../db/schema.ts';
+import { account, event, registration, rowTotal } from '../../db/schema.ts';
 import { enqueue } from '../../mail/outbox.ts';
 import { eventChangedMessage } from '../../mail/templates/event-changed.tsx';
 import { eventDeletedMessage } from '../../mail/templates/event-deleted.tsx';
 import { eventDate, mailEvent } from '../../mail/templates/event-links.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
-import { containsPattern } from '../../db/search.ts';
+import { containsPattern, throughIndexes } from '../../db/search.ts';
+import { totalOf } from '../../db/totals.ts';
+import { rowsOf } from '../../db/catalog.ts';
+import { after, cursorKey, decodeCursor, nextCursor, type KeyValue, type SortKey } from '../../db/cursor.ts';
 import { AppError } from '../../errors.ts';
 import { fillFreedPlaces, registeredCount, registeredCounts } from './places.ts';
 import { donationProgress, type Progress, progressOf } from './progress.ts';
@@ -53,37 +56,62 @@ function withPlaces(row: EventRow, registered: number, now: string, progress: Pr
 }
 
 /** With no sort asked for, upcoming events come first, soonest first; then past events, most recent first. */
-const upcomingOrder = [asc(event.date), asc(event.time), asc(event.id)];
-const pastOrder = [desc(event.date), asc(event.time), asc(event.id)];
+const upcomingKeys: SortKey[] = [
+  { expr: event.date, type: 'date', descending: false },
+  { expr: event.time, type: 'time', descending: false, nullable: true },
+  { expr: event.id, type: 'uuid', descending: false },
+];
+const pastKeys: SortKey[] = [{ ...upcomingKeys[0], descending: true } as SortKey, ...upcomingKeys.slice(1)];
+/**
+ * The few events begun before today that end later are found through the end index and then put in
+ * order: sorted by the date as it is, the planner walked the date index from the first event ever,
+ * through the whole history, to find them. `date + 0` is the same order without the index's name.
+ */
+const begunEarlierKeys: SortKey[] = [{ ...upcomingKeys[0], expr: sql`${event.date} + 0` } as SortKey, ...upcomingKeys.slice(1)];
+/** A cursor in the default order says which half its row is in (0 upcoming, 1 past), then the row's key. */
+const halfKey: SortKey = { expr: sql`half`, type: 'integer', descending: false };
 
-function orderFor(sort: NonNullable<EventListQuery['sort']>) {
+/** The order of `?sort=` as sort keys; ties go by id, ascending either way. */
+function sortKeys(sort: NonNullable<EventListQuery['sort']>): SortKey[] {
   const parsed = parseSort(sort);
-  const by = parsed?.descending ? desc : asc;
+  const descending = parsed?.descending ?? false;
+  const id: SortKey = { expr: event.id, type: 'uuid', descending: false };
   return parsed?.column === 'title'
-    ? [by(sql`lower(${event.title})`), asc(event.id)]
-    : [by(event.date), by(sql`coalesce(${event.time}, '00:00')`), asc(event.id)];
+    ? [{ expr: sql`lower(${event.title})`, type: 'text', descending }, id]
+    : [{ expr: event.date, type: 'date', descending }, { expr: sql`coalesce(${event.time}, '00:00')`, type: 'time', descending }, id];
 }
+
+const orderOf = (keys: SortKey[]) => keys.map((k) => (k.descending ? desc(k.expr) : asc(k.expr)));
 
 /**
  * A page in the default order. One ORDER BY for both halves could use no index, so sorted every
  * event for each page; instead each half reads its first offset + limit rows from the date index,
  * and only those are put in order. Upcoming events are those begun from today on that have not
  * ended, and the few begun earlier that end later (several days long); `when` keeps one half.
+ * A cursor in the upcoming half starts that half after its row and takes the past half whole; one
+ * in the past half leaves the upcoming half out.
  */
-function upcomingThenPast(db: Database, where: SQL | undefined, query: EventListQuery, now: string) {
+function upcomingThenPast(db: Database, where: SQL | undefined, query: EventListQuery, now: string, from: KeyValue[] | undefined) {
   const halves = whenConditions(now);
-  const firstOf = (half: SQL<number>, which: SQL, order: SQL[]) =>
+  const [half, ...key] = from ?? [];
+  const upcomingFrom = from ? (half === 0 ? after(upcomingKeys, key) : sql`false`) : undefined;
+  const pastFrom = from && half === 1 ? after(pastKeys, key) : undefined;
+  const firstOf = (half: SQL<number>, which: SQL, keys: SortKey[], start: SQL | undefined) =>
     db
-      .select({ ...getTableColumns(event), half: half.as('half') })
+      .select({
+        ...getTableColumns(event),
+        half: half.as('half'),
+        cursorKey: sql<string>`json_build_array(${half}, ${event.date}, ${event.time}, ${event.id})::text`.as('cursor_key'),
+      })
       .from(event)
-      .where(and(where, which))
-      .orderBy(...order)
+      .where(and(where, which, start))
+      .orderBy(...orderOf(keys))
       .limit(query.offset + query.limit);
   const upcomingHalves = [
-    firstOf(sql`0`, halves.upcomingBegunEarlier, upcomingOrder),
-    firstOf(sql`0`, halves.upcomingFromToday, upcomingOrder),
+    firstOf(sql`0`, halves.upcomingBegunEarlier, begunEarlierKeys, upcomingFrom),
+    firstOf(sql`0`, halves.upcomingFromToday, upcomingKeys, upcomingFrom),
   ] as const;
-  const pastHalf = firstOf(sql`1`, halves.past, pastOrder);
+  const pastHalf = firstOf(sql`1`, halves.past, pastKeys, pastFrom);
   const both = (
     query.when === 'past' ? pastHalf : query.when === 'upcoming' ? unionAll(...upcomingHalves) : unionAll(...upcomingHalves, pastHalf)
   ).as('listed');
@@ -111,24 +139,52 @@ export async function listEvents(db: Database, query: EventListQuery) {
     query.q ? ilike(event.title, containsPattern(query.q)) : undefined,
     query.when ? whenCondition(query.when, now) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const keys = query.sort ? sortKeys(query.sort) : [halfKey, ...upcomingKeys];
+  const from = query.cursor ? decodeCursor(query.cursor, keys) : undefined;
+  const [rows, total] = await Promise.all([
     query.sort
       ? db
-          .select()
+          .select({ ...getTableColumns(event), cursorKey: cursorKey(keys) })
           .from(event)
-          .where(where)
-          .orderBy(...orderFor(query.sort))
+          .where(and(where, from && after(keys, from)))
+          .orderBy(...orderOf(keys))
           .limit(query.limit)
           .offset(query.offset)
-      : upcomingThenPast(db, query.q ? ilike(event.title, containsPattern(query.q)) : undefined, query, now),
-    db.select({ value: count() }).from(event).where(where),
+      : upcomingThenPast(db, query.q ? ilike(event.title, containsPattern(query.q)) : undefined, query, now, from),
+    countEvents(db, query, where, now),
   ]);
   const ids = rows.map((row) => row.id);
   const [counts, progress] = await Promise.all([registeredCounts(db, ids), donationProgress(db, ids, currency)]);
   return {
     events: rows.map((row) => withPlaces(row, counts.get(row.id) ?? 0, now, progressOf(progress, row.id))),
-    total: total?.value ?? 0,
+    total,
+    next: nextCursor(rows, query.limit),
   };
+}
+
+/**
+ * How many events the list has. Unsearched, every event is the total the triggers keep, and the past
+ * ones are that less those still to come: the upcoming events (a year's calendar at most) are counted
+ * through the date index, the past ones (the whole history, growing for ever) never are. A search
+ * counts its matches.
+ */
+async function countEvents(db: Database, query: EventListQuery, where: SQL | undefined, now: string): Promise<number> {
+  if (query.q) return (await db.select({ value: count() }).from(event).where(where))[0]?.value ?? 0;
+  if (!query.when) return (await totalOf(db, 'event')).rows;
+  // Each half of the upcoming events on its own index (an OR of the two read every event), and for
+  // the past ones the total in the same statement, so that both are read at the same moment.
+  const halves = whenConditions(now);
+  const upcoming = sql`(select count(*) from ${event} where ${halves.upcomingFromToday})
+    + (select count(*) from ${event} where ${halves.upcomingBegunEarlier})`;
+  const all = sql`(select coalesce(sum(${rowTotal.rows}), 0) from ${rowTotal} where ${rowTotal.name} = 'event')`;
+  // Through the indexes: with no statistics, the embedded database read every event to count a year's.
+  const [found] = await throughIndexes(db, (tx) =>
+    rowsOf<{ value: string }>(
+      tx,
+      query.when === 'upcoming' ? sql`select ${upcoming} as value` : sql`select ${all} - (${upcoming}) as value`,
+    ),
+  );
+  return Number(found?.value ?? 0);
 }
 
 export async function findEvent(db: Database, id: string): Promise<Event | undefined> {

@@ -41,7 +41,8 @@ export function whenConditions(now: string) {
   const today = now.slice(0, 10);
   return {
     upcomingFromToday: sql`${event.date} >= ${today}::date and not (${ended(now)})` as SQL,
-    upcomingBegunEarlier: sql`${event.date} < ${today}::date and ${event.endAt} > ${now}::timestamp` as SQL,
+    // `end_at is not null` names the end index's own condition, so the planner sees it may use it.
+    upcomingBegunEarlier: sql`${event.date} < ${today}::date and ${event.endAt} is not null and ${event.endAt} > ${now}::timestamp` as SQL,
     past: sql`${event.date} <= ${today}::date and ${ended(now)}` as SQL,
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { totalCountHeader } from '../../../shared/http.ts';
+import { nextCursorHeader, totalCountHeader } from '../../../shared/http.ts';
 import { noticeCreateSchema, noticeListQuerySchema, noticeSchema } from '../../../shared/notices.ts';
 import { deletedCountSchema, insertedIdSchema } from '../../../shared/results.ts';
 import { requireRole, requireSignedIn } from '../../auth/signed-in.ts';
@@ -42,8 +42,9 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'List notices, newest first', querystring: noticeListQuerySchema, response: { 200: pagedList(noticeSchema) } },
     },
     async (request, reply) => {
-      const { notices, total } = await listNotices(app.db, app.config.publicUrl, request.query);
+      const { notices, total, next } = await listNotices(app.db, app.config.publicUrl, request.query);
       reply.header(totalCountHeader, String(total));
+      if (next) reply.header(nextCursorHeader, next);
       return notices;
     },
   );

@@ -1,9 +1,11 @@
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
 import type { Notice } from '../../../shared/notices.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { account, notice } from '../../db/schema.ts';
 import { pictureUrl } from '../../http/picture-url.ts';
+import { totalOf } from '../../db/totals.ts';
+import { after, cursorFrom, cursorKey, newestFirst, nextCursor, orderOf } from '../../db/cursor.ts';
 import { enqueue } from '../../mail/outbox.ts';
 import type { MailSite } from '../../mail/templates/layout.tsx';
 import { newNoticeMessage } from '../../mail/templates/new-notice.tsx';
@@ -56,12 +58,20 @@ export async function publishNotice(db: Database, author: SignedInAccount, text:
   });
 }
 
-export async function listNotices(db: Database, publicUrl: string, page: { limit: number; offset: number }) {
-  const [rows, [total]] = await Promise.all([
-    db.select().from(notice).orderBy(desc(notice.createdAt), desc(notice.id)).limit(page.limit).offset(page.offset),
-    db.select({ value: count() }).from(notice),
+export async function listNotices(db: Database, publicUrl: string, page: { limit: number; offset: number; cursor?: string }) {
+  const keys = newestFirst(notice.createdAt, notice.id);
+  const from = cursorFrom(page.cursor, keys);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ ...getTableColumns(notice), cursorKey: cursorKey(keys) })
+      .from(notice)
+      .where(from && after(keys, from))
+      .orderBy(...orderOf(keys))
+      .limit(page.limit)
+      .offset(page.offset),
+    totalOf(db, 'notice'),
   ]);
-  return { notices: rows.map((row) => toNotice(row, publicUrl)), total: total?.value ?? 0 };
+  return { notices: rows.map((row) => toNotice(row, publicUrl)), total: total.rows, next: nextCursor(rows, page.limit) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { totalCountHeader } from '../../../shared/http.ts';
+import { nextCursorHeader, totalCountHeader } from '../../../shared/http.ts';
 import { outboxIdParamsSchema, outboxListQuerySchema, outboxMessageSchema } from '../../../shared/outbox.ts';
 import { requireRole } from '../../auth/signed-in.ts';
 import { AppError } from '../../errors.ts';
@@ -21,8 +21,9 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { messages, total } = await listOutbox(app.db, request.query);
+      const { messages, total, next } = await listOutbox(app.db, request.query);
       reply.header(totalCountHeader, String(total));
+      if (next) reply.header(nextCursorHeader, next);
       return messages;
     },
   );

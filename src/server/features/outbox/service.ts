@@ -1,8 +1,10 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
 import type { OutboxListQuery, OutboxMessage } from '../../../shared/outbox.ts';
 import type { Database } from '../../db/client.ts';
 import { outboxMessage } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
+import { totalOf } from '../../db/totals.ts';
+import { after, cursorFrom, cursorKey, newestFirst, nextCursor, orderOf } from '../../db/cursor.ts';
 import { sendAgain } from '../../mail/outbox.ts';
 
 function toMessage(row: typeof outboxMessage.$inferSelect): OutboxMessage {
@@ -29,17 +31,26 @@ export async function listOutbox(db: Database, query: OutboxListQuery) {
   }
   if (query.status) conditions.push(eq(outboxMessage.status, query.status));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const keys = newestFirst(outboxMessage.createdAt, outboxMessage.id);
+  const from = cursorFrom(query.cursor, keys);
+  const [rows, total] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(outboxMessage), cursorKey: cursorKey(keys) })
       .from(outboxMessage)
-      .where(where)
-      .orderBy(desc(outboxMessage.createdAt), desc(outboxMessage.id))
+      .where(and(where, from && after(keys, from)))
+      .orderBy(...orderOf(keys))
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ value: count() }).from(outboxMessage).where(where),
+    // Unsearched, the total the triggers keep (of every message, or of those in the status asked for).
+    query.q
+      ? db
+          .select({ value: count() })
+          .from(outboxMessage)
+          .where(where)
+          .then(([found]) => found?.value ?? 0)
+      : totalOf(db, query.status ? `outbox_message:${query.status}` : 'outbox_message').then((found) => found.rows),
   ]);
-  return { messages: rows.map(toMessage), total: total?.value ?? 0 };
+  return { messages: rows.map(toMessage), total, next: nextCursor(rows, query.limit) };
 }
 
 export async function sendMessageAgain(db: Database, id: string): Promise<OutboxMessage | undefined> {

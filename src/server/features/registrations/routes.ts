@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { totalCountHeader } from '../../../shared/http.ts';
+import { nextCursorHeader, totalCountHeader } from '../../../shared/http.ts';
 import {
   registrationCreatedSchema,
   registrationCreateSchema,
@@ -56,8 +56,9 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { registrations: rows, total } = await registrations.listRegistrations(app.db, request.query);
+      const { registrations: rows, total, next } = await registrations.listRegistrations(app.db, request.query);
       reply.header(totalCountHeader, String(total));
+      if (next) reply.header(nextCursorHeader, next);
       return rows;
     },
   );

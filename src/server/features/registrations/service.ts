@@ -1,14 +1,24 @@
-import { count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { count, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Registration, RegistrationCreated, RegistrationListQuery } from '../../../shared/registrations.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
 import { parseSort } from '../../../shared/paging.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
-import { EXPORT_PAGE, olderThan, type NewestFirstCursor } from '../../db/keyset.ts';
+import {
+  after,
+  cursorKey,
+  decodeCursor,
+  EXPORT_PAGE,
+  type KeyValue,
+  newestFirst,
+  nextCursor,
+  orderOf,
+  type SortKey,
+} from '../../db/cursor.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { account, event, registration } from '../../db/schema.ts';
-import { containsPattern } from '../../db/search.ts';
-import { sortOrder } from '../../db/sort.ts';
+import { containsPattern, throughIndexes } from '../../db/search.ts';
+import { totalOf } from '../../db/totals.ts';
 import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { fillFreedPlaces, isPast, lockEventPlaces, nextWaitlistPosition, registeredCount, toEvent } from '../events/service.ts';
@@ -105,9 +115,21 @@ export async function findRegistration(db: Database, id: string) {
   return row && { accountId: row.registration.accountId, registration: toRegistration(row) };
 }
 
+/**
+ * A person's registrations (My Events), soonest event first. Their ids are found first, through the
+ * email index; joined in the same statement, the embedded database (which has no statistics) read
+ * every event to join a person's twenty registrations, slower with every event the charity adds.
+ */
 export async function listRegistrationsOf(db: Database, email: string): Promise<Registration[]> {
+  const mine = await db.select({ id: registration.id }).from(registration).where(eq(registration.email, email.toLowerCase()));
+  if (mine.length === 0) return [];
   const rows = await selectRegistrations(db)
-    .where(eq(registration.email, email.toLowerCase()))
+    .where(
+      inArray(
+        registration.id,
+        mine.map((row) => row.id),
+      ),
+    )
     .orderBy(event.date, event.time, registration.id);
   return rows.map(toRegistration);
 }
@@ -130,22 +152,39 @@ function matching(db: Database, text: string): SQL {
   return any ?? sql`false`;
 }
 
-/** With no sort asked for: newest first. */
-const fallbackOrder = (id: AnyColumn, createdAt: AnyColumn) => [desc(createdAt), desc(id)];
-
 /** A search matching more registrations than this finds a page's worth early in any sort order. */
 const manyMatches = 1000;
 
+type Columns = { id: AnyColumn; createdAt: AnyColumn; name: AnyColumn; email: AnyColumn; title: AnyColumn };
+
+/** The list's order as sort keys (with no sort asked for: newest first), the id breaking ties. */
+function sortKeys(sort: RegistrationListQuery['sort'], c: Columns): SortKey[] {
+  const parsed = parseSort(sort);
+  const descending = parsed ? parsed.descending : true;
+  const id: SortKey = { expr: c.id, type: 'uuid', descending };
+  switch (parsed?.column) {
+    case 'title':
+      return [{ expr: sql`lower(${c.title})`, type: 'text', descending }, id];
+    case 'name':
+      return [{ expr: sql`lower(${c.name})`, type: 'text', descending }, id];
+    case 'email':
+      return [{ expr: c.email, type: 'text', descending }, id];
+    default:
+      return [{ expr: c.createdAt, type: 'timestamp', descending }, id];
+  }
+}
+
 /**
  * The ids of one page of registrations, found on the registration rows alone (with the event only
- * to sort by its title), so that the joins for the page's fields are made for its rows only.
+ * to sort by its title), so that the joins for the page's fields are made for its rows only. A
+ * cursor starts the page after the row it names, through the sort's index.
  *
  * `collectFirst` is for a search with few matches: OFFSET 0 keeps the planner from walking the
  * sort's index and testing each row, which reads nearly every registration to find a few; the
  * matches are found through the indexes, then sorted. With no search, or many matches, walking
  * the index stops after a page. (Drizzle leaves a numeric 0 out, so it is written as SQL.)
  */
-function pageIds(db: Database, query: RegistrationListQuery, where: SQL | undefined, collectFirst: boolean) {
+function pageIds(db: Database, query: RegistrationListQuery, where: SQL | undefined, collectFirst: boolean, from: KeyValues) {
   let candidates = db
     .select({
       id: registration.id,
@@ -161,39 +200,52 @@ function pageIds(db: Database, query: RegistrationListQuery, where: SQL | undefi
   const c = candidates.as('candidate');
   let ids = db.select({ id: c.id }).from(c).$dynamic();
   if (parseSort(query.sort)?.column === 'title') ids = ids.innerJoin(event, eq(event.id, c.eventId));
-  const byColumn = { title: sql`lower(${event.title})`, name: sql`lower(${c.name})`, email: c.email, registeredAt: c.createdAt };
+  const keys = sortKeys(query.sort, { id: c.id, createdAt: c.createdAt, name: c.name, email: c.email, title: event.title });
   return ids
-    .orderBy(...sortOrder(query.sort, byColumn, fallbackOrder(c.id, c.createdAt), c.id))
+    .where(from && after(keys, from))
+    .orderBy(...orderOf(keys))
     .limit(query.limit)
     .offset(query.offset);
 }
 
-const sortable = {
-  title: sql`lower(${event.title})`,
-  name: sql`lower(${registration.name})`,
-  email: registration.email,
-  registeredAt: registration.createdAt,
-};
+type KeyValues = ReturnType<typeof decodeCursor> | undefined;
 
-function pageOf(db: Database, query: RegistrationListQuery, where: SQL | undefined, collectFirst: boolean) {
-  return selectRegistrations(db)
-    .where(inArray(registration.id, pageIds(db, query, where, collectFirst)))
-    .orderBy(...sortOrder(query.sort, sortable, fallbackOrder(registration.id, registration.createdAt), registration.id));
+const registrationColumns: Columns = { ...registration, title: event.title };
+
+function pageOf(db: Database, query: RegistrationListQuery, where: SQL | undefined, collectFirst: boolean, from: KeyValues) {
+  const keys = sortKeys(query.sort, registrationColumns);
+  return db
+    .select({ ...columns, cursorKey: cursorKey(keys) })
+    .from(registration)
+    .innerJoin(event, eq(registration.eventId, event.id))
+    .innerJoin(account, eq(registration.accountId, account.id))
+    .where(inArray(registration.id, pageIds(db, query, where, collectFirst, from)))
+    .orderBy(...orderOf(keys));
 }
 
-/** Every registration has its event and account (required, cascading keys): the count needs no join. */
+/** Every registration has its event and account (required, cascading keys): counting matches needs no join. */
 const countOf = (db: Database, where: SQL | undefined) => db.select({ value: count() }).from(registration).where(where);
 
-export async function listRegistrations(db: Database, query: RegistrationListQuery) {
+export function listRegistrations(db: Database, query: RegistrationListQuery) {
+  return query.q ? throughIndexes(db, (tx) => registrationsPage(tx, query)) : registrationsPage(db, query);
+}
+
+async function registrationsPage(db: Database, query: RegistrationListQuery) {
+  const from = query.cursor ? decodeCursor(query.cursor, sortKeys(query.sort, registrationColumns)) : undefined;
+  const page = (rows: Awaited<ReturnType<typeof pageOf>>, total: number) => ({
+    registrations: rows.map(toRegistration),
+    total,
+    next: nextCursor(rows, query.limit),
+  });
   if (!query.q) {
-    const [rows, [total]] = await Promise.all([pageOf(db, query, undefined, false), countOf(db, undefined)]);
-    return { registrations: rows.map(toRegistration), total: total?.value ?? 0 };
+    const [rows, total] = await Promise.all([pageOf(db, query, undefined, false, from), totalOf(db, 'registration')]);
+    return page(rows, total.rows);
   }
   // A search is counted first: how many match decides how its page is best found.
   const where = matching(db, query.q);
   const total = (await countOf(db, where))[0]?.value ?? 0;
-  const rows = total > query.offset ? await pageOf(db, query, where, total <= manyMatches) : [];
-  return { registrations: rows.map(toRegistration), total };
+  const rows = total > query.offset ? await pageOf(db, query, where, total <= manyMatches, from) : [];
+  return page(rows, total);
 }
 
 /**
@@ -239,16 +291,26 @@ export async function cancelRegistration(db: Database, caller: SignedInAccount, 
   });
 }
 
-/** Every registration as CSV, newest first, read from the database a page at a time. */
+const exportKeys = newestFirst(registration.createdAt, registration.id);
+
+/**
+ * Every registration as CSV, newest first, read from the database a page at a time, each page after
+ * the last row's key as the database has it (to the microsecond: rows written in one transaction share
+ * their instant, and a key rounded to the millisecond skipped them).
+ */
 export function registrationsCsv(db: Database) {
   return csvPages(
     ['Title', 'Event date', 'Name', 'Email', 'Role', 'Status', 'Waitlist number', 'Registered at'],
-    (after: NewestFirstCursor | undefined) =>
-      selectRegistrations(db)
-        .where(olderThan(registration.createdAt, registration.id, after))
-        .orderBy(desc(registration.createdAt), desc(registration.id))
+    (from: KeyValue[] | undefined) =>
+      db
+        .select({ ...columns, cursorKey: cursorKey(exportKeys) })
+        .from(registration)
+        .innerJoin(event, eq(registration.eventId, event.id))
+        .innerJoin(account, eq(registration.accountId, account.id))
+        .where(from && after(exportKeys, from))
+        .orderBy(...orderOf(exportKeys))
         .limit(EXPORT_PAGE),
-    (row) => ({ createdAt: row.registration.createdAt, id: row.registration.id }),
+    (row) => JSON.parse(row.cursorKey) as KeyValue[],
     (row) => {
       const r = toRegistration(row);
       return [r.title, r.date, r.name, r.email, r.role, r.status, r.position === null ? '' : String(r.position), r.registeredAt];

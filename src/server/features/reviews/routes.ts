@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { totalCountHeader } from '../../../shared/http.ts';
+import { nextCursorHeader, totalCountHeader } from '../../../shared/http.ts';
 import { deletedCountSchema, insertedIdSchema } from '../../../shared/results.ts';
 import {
   publicReviewSchema,
@@ -35,8 +35,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { reviews, total } = await listReviews(app.db, publicUrl, request.query);
+      const { reviews, total, next } = await listReviews(app.db, publicUrl, request.query);
       reply.header(totalCountHeader, String(total));
+      if (next) reply.header(nextCursorHeader, next);
       return reviews;
     },
   );
@@ -85,8 +86,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { reviews, total } = await listForModeration(app.db, publicUrl, request.query);
+      const { reviews, total, next } = await listForModeration(app.db, publicUrl, request.query);
       reply.header(totalCountHeader, String(total));
+      if (next) reply.header(nextCursorHeader, next);
       return reviews;
     },
   );

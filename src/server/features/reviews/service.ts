@@ -1,10 +1,12 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
 import type { PublicReview, Review, ReviewModerationQuery, ReviewStatus } from '../../../shared/reviews.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { review } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { pictureUrl } from '../../http/picture-url.ts';
+import { totalOf } from '../../db/totals.ts';
+import { after, cursorFrom, cursorKey, newestFirst as newestFirstKeys, nextCursor, orderOf } from '../../db/cursor.ts';
 
 type ReviewRow = typeof review.$inferSelect;
 
@@ -24,21 +26,27 @@ function toReview(row: ReviewRow, publicUrl: string): Review {
 }
 
 const newestFirst = [desc(review.createdAt), desc(review.id)];
+const pageKeys = newestFirstKeys(review.createdAt, review.id);
 
 /** The public list: approved reviews only (DECISIONS 4.6), newest first. */
-export async function listReviews(db: Database, publicUrl: string, page: { limit: number; offset: number }) {
+export async function listReviews(db: Database, publicUrl: string, page: { limit: number; offset: number; cursor?: string }) {
   const approved = eq(review.status, 'approved');
-  const [rows, [total]] = await Promise.all([
+  const from = cursorFrom(page.cursor, pageKeys);
+  const [rows, total] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(review), cursorKey: cursorKey(pageKeys) })
       .from(review)
-      .where(approved)
-      .orderBy(...newestFirst)
+      .where(and(approved, from && after(pageKeys, from)))
+      .orderBy(...orderOf(pageKeys))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ value: count() }).from(review).where(approved),
+    totalOf(db, 'review:approved'),
   ]);
-  return { reviews: rows.map((row) => toPublicReview(row, publicUrl)), total: total?.value ?? 0 };
+  return {
+    reviews: rows.map((row) => toPublicReview(row, publicUrl)),
+    total: total.rows,
+    next: nextCursor(rows, page.limit),
+  };
 }
 
 /** A person's reviews, whatever their state: their account's for themselves, all written with the email for an admin. */
@@ -71,17 +79,24 @@ export async function listForModeration(db: Database, publicUrl: string, query: 
       ? or(ilike(review.message, pattern), ilike(review.review, pattern), ilike(review.name, pattern), ilike(review.email, pattern))
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const from = cursorFrom(query.cursor, pageKeys);
+  const [rows, total] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(review), cursorKey: cursorKey(pageKeys) })
       .from(review)
-      .where(where)
-      .orderBy(...newestFirst)
+      .where(and(where, from && after(pageKeys, from)))
+      .orderBy(...orderOf(pageKeys))
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ value: count() }).from(review).where(where),
+    pattern
+      ? db
+          .select({ value: count() })
+          .from(review)
+          .where(where)
+          .then(([found]) => found?.value ?? 0)
+      : totalOf(db, `review:${query.status}`).then((found) => found.rows),
   ]);
-  return { reviews: rows.map((row) => toReview(row, publicUrl)), total: total?.value ?? 0 };
+  return { reviews: rows.map((row) => toReview(row, publicUrl)), total, next: nextCursor(rows, query.limit) };
 }
 
 /** Approves or hides a review; the review as it now stands, or undefined when no review has the id. */

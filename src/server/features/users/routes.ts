@@ -10,7 +10,7 @@ import {
   roleFlagsSchema,
   roleUpdateSchema,
 } from '../../../shared/accounts.ts';
-import { totalCountHeader } from '../../../shared/http.ts';
+import { nextCursorHeader, totalCountHeader } from '../../../shared/http.ts';
 import { deletedCountSchema, modifiedCountSchema } from '../../../shared/results.ts';
 import { requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
 import { notFound } from '../../errors.ts';
@@ -52,8 +52,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'List accounts, by email', querystring: accountListQuerySchema, response: { 200: pagedList(accountSchema) } },
     },
     async (request, reply) => {
-      const { accounts, total } = await users.listAccounts(app.db, request.query);
+      const { accounts, total, next } = await users.listAccounts(app.db, request.query);
       reply.header(totalCountHeader, String(total));
+      if (next) reply.header(nextCursorHeader, next);
       return accounts;
     },
   );

@@ -1,9 +1,10 @@
-import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import type { Account, AccountListQuery, ProfileUpdate, Role } from '../../../shared/accounts.ts';
 import type { Database } from '../../db/client.ts';
 import { account, notice, registration, review } from '../../db/schema.ts';
-import { containsPattern } from '../../db/search.ts';
-import { sortOrder } from '../../db/sort.ts';
+import { containsPattern, throughIndexes } from '../../db/search.ts';
+import { totalOf } from '../../db/totals.ts';
+import { after, cursorFrom, cursorKey, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
 import { AppError } from '../../errors.ts';
 import { fillFreedPlaces, lockEventPlaces } from '../events/service.ts';
 import { deleteImageByUrl } from '../images/service.ts';
@@ -39,28 +40,43 @@ export async function findAccountByEmail(db: Database, email: string) {
 }
 
 const sortable = {
-  name: sql`lower(${account.name})`,
-  email: account.email,
-  role: account.role,
-  age: account.age,
-  education: sql`lower(${account.education})`,
-  occupation: sql`lower(${account.occupation})`,
-  address: sql`lower(${account.address})`,
-};
+  name: { expr: sql`lower(${account.name})`, type: 'text' },
+  email: { expr: account.email, type: 'text' },
+  role: { expr: account.role, type: 'text' },
+  age: { expr: account.age, type: 'text', nullable: true },
+  education: { expr: sql`lower(${account.education})`, type: 'text', nullable: true },
+  occupation: { expr: sql`lower(${account.occupation})`, type: 'text', nullable: true },
+  address: { expr: sql`lower(${account.address})`, type: 'text', nullable: true },
+} as const;
 
-export async function listAccounts(db: Database, query: AccountListQuery) {
+/** With no sort asked for: by email (unique, so it needs no tie-break). */
+const byEmail = [{ expr: account.email, type: 'text', descending: false }] as const;
+
+export function listAccounts(db: Database, query: AccountListQuery) {
+  return query.q ? throughIndexes(db, (tx) => accountsPage(tx, query)) : accountsPage(db, query);
+}
+
+async function accountsPage(db: Database, query: AccountListQuery) {
   const where = query.q ? or(ilike(account.name, containsPattern(query.q)), ilike(account.email, containsPattern(query.q))) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const keys = sortKeysOf(query.sort, sortable, [...byEmail], { expr: account.id, type: 'text' });
+  const from = cursorFrom(query.cursor, keys);
+  const [rows, total] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(account), cursorKey: cursorKey(keys) })
       .from(account)
-      .where(where)
-      .orderBy(...sortOrder(query.sort, sortable, [asc(account.email)], account.id))
+      .where(and(where, from && after(keys, from)))
+      .orderBy(...orderOf(keys))
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ value: count() }).from(account).where(where),
+    where
+      ? db
+          .select({ value: count() })
+          .from(account)
+          .where(where)
+          .then(([found]) => found?.value ?? 0)
+      : totalOf(db, 'account').then((found) => found.rows),
   ]);
-  return { accounts: rows.map(toAccount), total: total?.value ?? 0 };
+  return { accounts: rows.map(toAccount), total, next: nextCursor(rows, query.limit) };
 }
 
 export async function updateProfile(db: Database, accountId: string, profile: ProfileUpdate) {
