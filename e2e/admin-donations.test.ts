@@ -100,6 +100,7 @@ describe('admin: the All Donation table', () => {
       'Event',
       'Date',
       'EventBanner',
+      'Refund',
     ]);
     await expectAccessible(page);
 
@@ -140,6 +141,40 @@ describe('admin: the All Donation table', () => {
     await page.getByRole('button', { name: 'Clear search' }).click();
     await heading(page, `Total ${all.count} ${all.count === 1 ? 'donation' : 'donations'}`).waitFor();
     await page.getByText(`Total raised: ${dollars(all.cents)}`, { exact: true }).waitFor();
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('refunds a donation once confirmed: asks first naming amount and donor, marks it, takes it out of the total, keeps it listed', async () => {
+    const { donor, held } = await newDonation();
+    const admin = await adminSession();
+    const page = await signedInPage(admin);
+    await page.goto(`/dashboard/all-donation?q=${encodeURIComponent(donor.email)}`);
+    await heading(page, `Total 1 donation matching ‘${donor.email}’`).waitFor();
+    const refund = page.getByRole('button', { name: `Refund $30.00 from ${donor.email}` });
+
+    // 'No' keeps it, and says so.
+    await refund.click();
+    const dialog = page.getByRole('dialog', { name: 'Refund this donation?' });
+    await dialog.getByText(`$30.00 from ${donor.email} for ${held.event} will be given back`, { exact: false }).waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'No, keep it' }).click();
+    await toast(page, `$30.00 from ${donor.email} not refunded`).waitFor();
+    expect((await (await apiCall(donor, 'GET', `/payment/${encodeURIComponent(donor.email)}`)).json())[0].refundedAt).toBeNull();
+
+    await refund.click();
+    await page.getByRole('dialog', { name: 'Refund this donation?' }).getByRole('button', { name: 'Yes, refund it' }).click();
+    await toast(page, `Refunded $30.00 from ${donor.email}`).waitFor();
+    await firstRowCells(page)
+      .nth(6)
+      .getByText(/^Refunded /)
+      .waitFor();
+    expect(await refund.count()).toBe(0);
+    await page.getByText(`Total raised by donations matching ‘${donor.email}’: $0.00`, { exact: true }).waitFor();
+    await expectAccessible(page);
+    const [after] = (await (await apiCall(donor, 'GET', `/payment/${encodeURIComponent(donor.email)}`)).json()) as {
+      refundedAt: string | null;
+    }[];
+    expect(after?.refundedAt).not.toBeNull();
     expect(pageProblems(page)).toEqual([]);
   });
 
@@ -208,11 +243,13 @@ describe('admin: the All Donation table', () => {
       .toString('utf8')
       .replace(/^\uFEFF/, '')
       .split('\r\n');
-    expect(lines[0]).toBe('Amount,Currency,Transaction,Card last 4,Email,Event,Paid at,Recorded at');
+    expect(lines[0]).toBe('Amount,Currency,Transaction,Card last 4,Email,Event,Paid at,Recorded at,Refunded at');
     const row = lines.find((line) => line.includes(donor.email));
     expect(row).toBeDefined();
     expect(row!.startsWith(`30.00,USD,${held.transaction},4242,${donor.email},`)).toBe(true);
     expect(row).toContain(eventTitle);
+    // Not refunded: the last column is empty.
+    expect(row!.endsWith(',')).toBe(true);
     expect(pageProblems(page)).toEqual([]);
   });
 

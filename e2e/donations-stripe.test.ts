@@ -41,7 +41,9 @@ describe('donations in Stripe mode', () => {
     await card.waitFor();
     await expect.poll(() => payButton(page).isEnabled()).toBe(true);
     expect(await page.getByText('Test mode: no real money moves').count()).toBe(0);
-    expect(await form(page).getByLabel('Amount', { exact: true }).inputValue()).toBe('$30');
+    expect(await form(page).getByRole('radio', { name: '$30' }).isChecked()).toBe(true);
+    await form(page).getByRole('button', { name: 'Donate $30' }).waitFor();
+    await form(page).getByText('straight to Stripe, our payment processor', { exact: false }).waitFor();
     expect(stripe.some((url) => url.startsWith('https://js.stripe.com/'))).toBe(true);
     expect(stripe.some((url) => url.includes('/assets/stripe-elements-'))).toBe(true);
     // The server made the payment at Stripe (the stand-in) for the amount it decided.
@@ -58,7 +60,7 @@ describe('donations in Stripe mode', () => {
     await payButton(page).click();
     await form(page).getByRole('status').getByText('Donation Completed Successfully', { exact: true }).waitFor();
     await toast(page, 'Successfully paid $30').waitFor();
-    expect(await form(page).getByRole('button', { name: 'Pay' }).isDisabled()).toBe(true);
+    expect(await payButton(page).isDisabled()).toBe(true);
     // Recorded once, from what Stripe says of the payment (the server asked the stand-in), not from the page.
     expect(await donationsOf(who)).toEqual([expect.objectContaining({ amount: 3000, last4: '4242' })]);
     const confirms = stripeApi.requests.filter((r) => r.path.endsWith('/confirm'));

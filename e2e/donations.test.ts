@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { colourOf, red, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
+import { adminSession, apiCall, colourOf, red, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 import {
   donateThroughApi,
@@ -54,12 +54,17 @@ describe('donations: the Make Donation page', () => {
     for (const [label, value] of [
       ['Email', who.email],
       ['Event title', event!.title],
-      ['Amount', '$30'],
     ] as const) {
       const field = form(page).getByLabel(label, { exact: true });
       await expect.poll(() => field.inputValue()).toBe(value);
       expect(await field.getAttribute('readonly')).not.toBeNull();
     }
+    // A fresh install offers DONATION_AMOUNT alone, chosen, and the button says it.
+    const amounts = form(page).getByRole('radiogroup', { name: 'Amount' });
+    expect(await amounts.getByRole('radio').count()).toBe(1);
+    expect(await amounts.getByRole('radio', { name: '$30' }).isChecked()).toBe(true);
+    await form(page).getByRole('button', { name: 'Donate $30' }).waitFor();
+    await form(page).getByText('Test mode: no real money is taken', { exact: false }).waitFor();
     const cardGroup = form(page).getByRole('group', { name: 'Card details' });
     await cardGroup.getByText(testModeLabel, { exact: true }).waitFor();
     await cardGroup.getByText(/4242 4242 4242 4242/).waitFor();
@@ -92,7 +97,7 @@ describe('donations: the Make Donation page', () => {
     const done = form(page).getByRole('status').getByText('Donation Completed Successfully', { exact: true });
     await done.waitFor();
     await toast(page, 'Successfully paid $30').waitFor();
-    expect(await form(page).getByRole('button', { name: 'Pay' }).isDisabled()).toBe(true);
+    expect(await payButton(page).isDisabled()).toBe(true);
     // Paid: the page keeps no more of the card than the server does.
     expect(await form(page).getByLabel('Card number').inputValue()).toBe('•••• 4242');
     expect(await form(page).getByLabel('CVC').inputValue()).toBe('');
@@ -101,6 +106,11 @@ describe('donations: the Make Donation page', () => {
     await expectAccessible(page);
 
     const [donation, ...more] = await donationsOf(who);
+    // Its reference, and the way to its receipt.
+    await form(page).getByText(`Reference number: ${donation!._id}`).waitFor();
+    expect(await form(page).getByRole('link', { name: 'View your receipt' }).getAttribute('href')).toBe(
+      `/dashboard/donation/${donation!._id}/receipt`,
+    );
     expect(more).toEqual([]);
     expect(donation).toMatchObject({ amount: 3000, currency: 'usd', last4: '4242', event: event!.title, eventId: event!._id });
     // Test mode never fetches Stripe's script or the page's Stripe code.
@@ -123,6 +133,44 @@ describe('donations: the Make Donation page', () => {
     await first.getByText('Card ending 4242', { exact: true }).waitFor();
     const paidOn = await first.locator('time').getAttribute('datetime');
     expect(await first.locator('time').textContent()).toMatch(new RegExp(`^\\d{1,2} [A-Z][a-z]+ ${paidOn!.slice(0, 4)}$`));
+    await expectAccessible(page);
+
+    // The year's statement: both donations, their references, and what they add up to.
+    const statement = page.getByRole('region', { name: `Donation statement for ${paidOn!.slice(0, 4)}` });
+    const rows = statement.getByRole('table', { name: `Donations in ${paidOn!.slice(0, 4)}` }).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(2);
+    await statement.getByRole('cell', { name: donation!.transaction }).waitFor();
+    expect(await statement.getByTestId('statement-total').textContent()).toBe('$60.00');
+    await statement.getByRole('button', { name: 'Print statement' }).waitFor();
+
+    // Refunded, a donation is marked on its card and in the statement, and leaves both totals.
+    const admin = await adminSession();
+    expect((await apiCall(admin, 'POST', `/payment/${donation!._id}/refund`, {})).status).toBe(200);
+    await page.reload();
+    await page.getByText('Total donated: $30.00 in 1 donation (1 more refunded)', { exact: true }).waitFor();
+    await cards(page)
+      .nth(1)
+      .getByText(/^Refunded /)
+      .waitFor();
+    expect(await statement.getByTestId('statement-total').textContent()).toBe('$30.00');
+    await expectAccessible(page);
+
+    // Its receipt says so, and downloads as a PDF.
+    await cards(page)
+      .nth(1)
+      .getByRole('link', { name: `Receipt for ${event!.title}` })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Donation receipt' }).waitFor();
+    await page
+      .getByTestId('receipt-refunded')
+      .getByText(/^Refunded on /)
+      .waitFor();
+    const pdfLink = page.getByRole('link', { name: 'Download PDF' });
+    const [download] = await Promise.all([page.waitForEvent('download'), pdfLink.click()]);
+    expect(download.suggestedFilename()).toBe(`receipt-${donation!._id.slice(0, 8)}.pdf`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
     await expectAccessible(page);
     expect(pageProblems(page)).toEqual([]);
   });
@@ -353,10 +401,11 @@ describe('donations: the Make Donation page', () => {
 
     refuse = false;
     await problem.getByRole('button', { name: 'Try again' }).click();
-    await expect.poll(() => form(page).getByLabel('Amount', { exact: true }).inputValue()).toBe('$30');
+    await form(page).getByRole('button', { name: 'Donate $30' }).waitFor();
     await expect.poll(() => payButton(page).isEnabled()).toBe(true);
     const [first, second] = calls('/api/create-payment-intent');
     expect(second).toEqual(first);
+    expect(first).toMatchObject({ amount: 3000 });
     expect(unexpectedProblems(page)).toEqual([]);
   });
 
@@ -383,7 +432,7 @@ describe('donations: the Make Donation page', () => {
     const outcome = form(page).getByRole('status');
     await outcome.getByText('Your payment went through, but your donation is not recorded yet').waitFor();
     await outcome.getByText(/The server is busy\. Please do not pay again/).waitFor();
-    expect(await form(page).getByRole('button', { name: 'Pay' }).isDisabled()).toBe(true);
+    expect(await payButton(page).isDisabled()).toBe(true);
     expect(await outcome.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await donationsOf(who)).toEqual([]);
     await expectAccessible(page);
@@ -392,7 +441,7 @@ describe('donations: the Make Donation page', () => {
     await outcome.getByRole('button', { name: 'Try again' }).click();
     await outcome.getByText('Donation Completed Successfully', { exact: true }).waitFor();
     await toast(page, 'Successfully paid $30').waitFor();
-    expect(await form(page).getByRole('button', { name: 'Pay' }).isDisabled()).toBe(true);
+    expect(await payButton(page).isDisabled()).toBe(true);
     expect(await donationsOf(who)).toHaveLength(1);
     // The card was charged once; only the recording was asked again.
     expect(calls('/api/test-payments/confirm')).toHaveLength(1);
@@ -404,7 +453,7 @@ describe('donations: the Make Donation page', () => {
     const page = await signedInPage(await signUpThroughApi({ email: uniqueEmail('unknown') }));
     await page.goto('/donation/0b6f6a57-1b7e-4a8e-9d53-6f1c2a5b9e10');
     await page.getByRole('heading', { level: 1, name: 'Event not found' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Pay' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Donate / }).count()).toBe(0);
     await expectAccessible(page);
     expect(unexpectedProblems(page)).toEqual([]);
   });

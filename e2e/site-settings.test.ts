@@ -138,6 +138,43 @@ describe('the settings page', () => {
     expect(pageProblems(visitor)).toEqual([]);
   });
 
+  it('sets the donation amounts in money, says what is wrong beside the field, and the server keeps them in cents', async () => {
+    const page = await signedInPage(await adminSession());
+    await page.goto('/dashboard/settings');
+    const amounts = form(page).getByLabel('Amounts offered (USD)');
+    await expect.poll(() => amounts.inputValue()).toBe('30');
+    await amounts.fill('15, 30, abc');
+    await form(page).getByRole('button', { name: 'Save settings' }).click();
+    await expectProblemBeside(amounts, 'Each amount must be an amount such as 25 or 12.50');
+    await expectFocused(amounts);
+    await amounts.fill('15, 30, 100.50');
+    await form(page).getByRole('checkbox', { name: 'Let donors give another amount' }).check();
+    await form(page).getByLabel('Smallest other amount (USD)').fill('500');
+    await form(page).getByLabel('Largest other amount (USD)').fill('50');
+    await form(page).getByRole('button', { name: 'Save settings' }).click();
+    await expectProblemBeside(
+      form(page).getByLabel('Largest other amount (USD)'),
+      'The largest other amount must be at least the smallest',
+    );
+    await form(page).getByLabel('Smallest other amount (USD)').fill('5');
+    await form(page).getByLabel('Largest other amount (USD)').fill('500');
+    await expectAccessible(page);
+    await form(page).getByRole('button', { name: 'Save settings' }).click();
+    await toast(page, 'Settings saved').waitFor();
+    expect(await (await apiCall(null, 'GET', '/site')).json()).toMatchObject({
+      donationAmounts: [1500, 3000, 10050],
+      customAmount: true,
+      minAmount: 500,
+      maxAmount: 50_000,
+    });
+    // Opened again, the page shows them as they were typed.
+    await page.reload();
+    await expect.poll(() => form(page).getByLabel('Amounts offered (USD)').inputValue()).toBe('15, 30, 100.50');
+    expect(await form(page).getByRole('checkbox', { name: 'Let donors give another amount' }).isChecked()).toBe(true);
+    expect(pageProblems(page)).toEqual([]);
+    await saveSettings({ donationAmounts: [3000], customAmount: false, minAmount: 100, maxAmount: 1_000_000 });
+  });
+
   it('keeps a signed-in non-admin out, and sends a signed-out visitor to sign in', async () => {
     const page = await signedInPage(await volunteerSession());
     await page.goto('/dashboard/settings');

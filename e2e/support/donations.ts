@@ -47,6 +47,7 @@ export async function donateThroughApi(session: Session, eventId: string): Promi
 
 /** A donation as `GET /api/payment/{email}` lists it. */
 export interface ListedDonation {
+  _id: string;
   amount: number;
   currency: string;
   last4: string | null;
@@ -64,7 +65,8 @@ export async function donationsOf(session: Session): Promise<ListedDonation[]> {
 
 /** The Make Donation form and its Pay button (which reads 'Paying…' while it pays). */
 export const donationForm = (page: Page) => page.getByRole('form', { name: 'Make Donation' });
-export const payButton = (page: Page) => donationForm(page).getByRole('button', { name: /^(Pay|Paying…)$/ });
+/** The form's button: 'Donate $30' (the amount chosen), 'Paying…' while it pays. */
+export const payButton = (page: Page) => donationForm(page).getByRole('button', { name: /^(Donate .+|Paying…)$/ });
 
 /** Requests for Stripe's script or the page's Stripe chunk, from now on. */
 export function stripeDownloads(page: Page): string[] {

@@ -12,7 +12,10 @@ export const donationMessages = {
 /** POST /api/create-payment-intent: which event, and the page's attempt (a retry of the same attempt reuses its payment). */
 export const paymentStartSchema = z.object({
   eventId: z.uuid({ message: 'Choose an event to donate to' }),
-  attemptId: z.uuid({ message: 'attemptId must be a UUID' }),
+  /** The same attempt again gives the same payment; without one, the server makes one (a new payment each call). */
+  attemptId: z.uuid({ message: 'attemptId must be a UUID' }).optional(),
+  /** In cents: one of the amounts offered (GET /api/site `donationAmounts`), or another within the bounds when allowed. Without it, the first offered. */
+  amount: z.number({ message: 'The amount must be a whole number of cents' }).int('The amount must be a whole number of cents').optional(),
 });
 
 export const paymentStartedSchema = z.object({
@@ -81,6 +84,10 @@ export const donationSchema = z.object({
   eventBanner: z.string(),
   /** When the donation was recorded (ISO 8601 instant). */
   date: z.iso.datetime(),
+  /** When it was given back (ISO 8601 instant), or null; a refunded donation counts in no total. */
+  refundedAt: z.iso.datetime().nullable(),
+  /** The admin account that gave it back; null when not refunded, or refunded through the provider's dashboard. */
+  refundedBy: z.string().nullable(),
 });
 export type Donation = z.infer<typeof donationSchema>;
 

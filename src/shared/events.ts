@@ -33,6 +33,8 @@ export const eventFieldsSchema = z.object({
   end: z.string().nullable(),
   /** Volunteer places; null: unlimited. */
   capacity: z.number().int().nullable(),
+  /** What the organisation hopes to raise for it, in cents of the site's currency; null: no goal. */
+  goal: z.number().int().nullable(),
 });
 export type EventFields = z.infer<typeof eventFieldsSchema>;
 
@@ -43,6 +45,10 @@ export const eventSchema = eventFieldsSchema.extend({
   spotsLeft: z.number().int().nullable(),
   /** Whether it has ended (its end, or the end of its day), by the site's time zone. */
   past: z.boolean(),
+  /** Donations to it in the site's currency, in cents, refunds left out. */
+  raised: z.number().int(),
+  /** How many people gave those donations. */
+  donors: z.number().int(),
 });
 
 export type Event = z.infer<typeof eventSchema>;
@@ -154,6 +160,17 @@ export const eventWriteSchema = z
         .int('Capacity must be a whole number')
         .min(1, 'Capacity must be at least 1, or empty for no limit')
         .max(1_000_000, 'Capacity is too large')
+        .nullable()
+        .optional(),
+    ),
+    // Cents; a form sends text, and an empty box means no goal. Left out: stays as it is.
+    goal: z.preprocess(
+      (value) => (value === '' || value === null ? null : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
+      z
+        .number({ message: 'Goal must be a number' })
+        .int('Goal must be a whole number of cents')
+        .min(100, 'Goal must be at least 1.00, or empty for no goal')
+        .max(2_000_000_000, 'Goal must be at most 20,000,000.00')
         .nullable()
         .optional(),
     ),

@@ -13,6 +13,8 @@ export interface DemoEvent {
   location: string;
   /** Volunteer places; null: no limit. */
   capacity: number | null;
+  /** What it hopes to raise, in cents; left out: no goal. */
+  goalCents?: number;
   desc: string;
 }
 
@@ -27,6 +29,7 @@ export const demoEvents: DemoEvent[] = [
     hours: 4,
     location: 'Northgate Food Bank Warehouse, 7 Foundry Road',
     capacity: 30,
+    goalCents: 250000,
     desc: 'Our shelves fill up fast before the holidays. Help us sort, check and pack donated food into family parcels for 180 households. No experience needed: team leaders show you the ropes, and gloves, aprons and tea are provided. Wear closed shoes.',
   },
   {
@@ -67,6 +70,7 @@ export const demoEvents: DemoEvent[] = [
     hours: null,
     location: 'Eastfield Community Centre, 40 Park Lane',
     capacity: null,
+    goalCents: 150000,
     desc: 'Collect, sort and hang donated winter coats, hats and gloves, then help visitors find the right size at our pop-up shop where everything is free. We especially need hands on the day to keep the rails tidy and greet people warmly.',
   },
   {
@@ -117,6 +121,7 @@ export const demoEvents: DemoEvent[] = [
     hours: 3,
     location: 'Victoria Park, main gate on Lake Avenue',
     capacity: null,
+    goalCents: 500000,
     desc: 'Run, jog or walk 5 km around the park to raise money for the food bank. We need marshals, water-station helpers and cheerleaders as much as runners. Every finisher gets a medal made from recycled metal.',
   },
   {

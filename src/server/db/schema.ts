@@ -143,10 +143,13 @@ export const event = pgTable(
     location: text('location'),
     endAt: timestamp('end_at', { precision: 0, mode: 'string' }),
     capacity: integer('capacity'),
+    /** What the organisation hopes to raise for it, in cents of the site's currency; null: no goal shown. */
+    goalCents: integer('goal_cents'),
     ...timestamps,
   },
   (t) => [
     check('event_capacity_positive', sql`${t.capacity} is null or ${t.capacity} >= 1`),
+    check('event_goal_positive', sql`${t.goalCents} is null or ${t.goalCents} >= 1`),
     // Events begun before today that end later (several days long): found by their end, not by a scan.
     index('event_end_at_idx').on(t.endAt).where(sql`${t.endAt} is not null`),
     index('event_date_idx').on(t.date, t.time, t.id),
@@ -209,10 +212,18 @@ export const donation = pgTable(
     eventId: uuid('event_id').references(() => event.id, { onDelete: 'set null' }),
     eventTitle: text('event_title').notNull(),
     eventBanner: text('event_banner').notNull(),
+    /** Given back: when, by whom (null when through the provider's own dashboard), and the provider's refund. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedBy: text('refunded_by').references(() => account.id, { onDelete: 'set null' }),
+    refundId: text('refund_id'),
+    /** What the kept totals group donations by (row_total, migration 0011): the currency, and ':refunded' once given back. */
+    tally: text('tally').generatedAlwaysAs(sql`currency || case when refunded_at is null then '' else ':refunded' end`),
     ...timestamps,
   },
   (t) => [
     index('donation_email_idx').on(t.email),
+    // An event's progress: what its donations raised, refunds left out.
+    index('donation_event_idx').on(t.eventId, t.currency).where(sql`${t.refundedAt} is null`),
     index('donation_created_at_idx').on(t.createdAt, t.id),
     index('donation_event_title_sort_idx').on(sql`lower(${t.eventTitle})`, t.id),
     index('donation_amount_sort_idx').on(t.amountCents, t.id),
@@ -340,6 +351,8 @@ export const testPayment = pgTable('test_payment', {
   last4: text('last4'),
   failureMessage: text('failure_message'),
   metadata: text('metadata').notNull(),
+  /** The refund of this payment, once given back (one per payment, as the product asks for the whole amount). */
+  refundId: text('refund_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

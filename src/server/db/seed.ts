@@ -40,6 +40,7 @@ export async function seedDemoContent(db: Database, now = new Date()): Promise<b
         location: demo.location,
         endAt: demoEnd(dayFrom(now, demo.inDays), demo.time, demo.hours),
         capacity: demo.capacity,
+        goalCents: demo.goalCents ?? null,
       })),
     );
     await tx.insert(review).values(

@@ -4,7 +4,7 @@ import { signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent, insertReview } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 import { account, donation, event, notice, outboxMessage, registration, review } from './schema.ts';
-import { totalOf } from './totals.ts';
+import { donationTallies, totalOf } from './totals.ts';
 
 /**
  * The totals the triggers keep are the tables' own counts after every kind of write: inserts of one
@@ -29,8 +29,20 @@ async function expectTotalsToMatchTheRows() {
   expect((await totalOf(db, 'account')).rows).toBe(await counted(account));
   expect((await totalOf(db, 'notice')).rows).toBe(await counted(notice));
   expect((await totalOf(db, 'outbox_message')).rows).toBe(await counted(outboxMessage));
-  const [donations] = await db.select({ rows: count(), cents: sql<string>`coalesce(sum(${donation.amountCents}), 0)` }).from(donation);
-  expect(await totalOf(db, 'donation')).toEqual({ rows: donations?.rows, amount: Number(donations?.cents) });
+  // Donations by currency, and refunded ones apart.
+  const donations = await db
+    .select({
+      currency: donation.currency,
+      refunded: sql<boolean>`${donation.refundedAt} is not null`,
+      rows: count(),
+      amount: sql<string>`coalesce(sum(${donation.amountCents}), 0)`,
+    })
+    .from(donation)
+    .groupBy(donation.currency, sql`${donation.refundedAt} is not null`);
+  const byKey = (t: { currency: string; refunded: boolean }) => `${t.currency}${t.refunded ? ':refunded' : ''}`;
+  expect(Object.fromEntries((await donationTallies(db)).filter((t) => t.rows !== 0).map((t) => [byKey(t), [t.rows, t.amount]]))).toEqual(
+    Object.fromEntries(donations.map((d) => [byKey(d), [d.rows, Number(d.amount)]])),
+  );
   for (const status of ['pending', 'approved', 'hidden'] as const) {
     const [reviews] = await db.select({ value: count() }).from(review).where(eq(review.status, status));
     expect((await totalOf(db, `review:${status}`)).rows).toBe(reviews?.value);
@@ -79,6 +91,18 @@ describe('totals kept by triggers', () => {
     await db.delete(event).where(eq(event.id, events[2]?.id ?? ''));
     await db.delete(donation).where(eq(donation.transaction, 'pi_totals_0'));
     await expectTotalsToMatchTheRows();
+    // A refund moves a donation out of what was raised; a donation in euros is summed on its own.
+    await db.update(donation).set({ refundedAt: new Date() }).where(eq(donation.transaction, 'pi_totals_1'));
+    await db.insert(donation).values({
+      amountCents: 700,
+      currency: 'eur',
+      paymentCreatedAt: new Date(),
+      transaction: 'pi_totals_eur',
+      email: person.email,
+      eventTitle: 'T',
+      eventBanner: '',
+    });
+    await expectTotalsToMatchTheRows();
 
     expect(await totalCount('/api/events')).toBe(2);
     expect(await totalCount('/api/events?when=past')).toBe(1);
@@ -91,7 +115,11 @@ describe('totals kept by triggers', () => {
     expect(await totalCount('/api/notices')).toBe(1);
     expect(await totalCount('/api/outbox?status=sent')).toBe(1);
     const donations = await t.api('/api/payment', { headers: admin.auth });
-    expect([donations.headers.get('x-total-count'), donations.headers.get('x-total-amount')]).toEqual(['2', '6500']);
+    expect([
+      donations.headers.get('x-total-count'),
+      donations.headers.get('x-total-amount'),
+      donations.headers.get('x-total-amounts'),
+    ]).toEqual(['3', '4000', 'usd=4000, eur=700']);
   });
 
   it('start again from nothing when a table is emptied', async () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { rowTotal } from './schema.ts';
 
@@ -6,7 +6,7 @@ import { rowTotal } from './schema.ts';
 export type Counted =
   | 'event'
   | 'registration'
-  | 'donation'
+  | `donation:${string}`
   | 'account'
   | 'notice'
   | 'outbox_message'
@@ -24,4 +24,20 @@ export async function totalOf(db: Database, name: Counted): Promise<{ rows: numb
     .from(rowTotal)
     .where(eq(rowTotal.name, name));
   return { rows: Number(found?.rows ?? 0), amount: Number(found?.amount ?? 0) };
+}
+
+/**
+ * Every donation's count and sum as the triggers keep them, by currency and whether refunded (the
+ * generated `tally` column: 'usd', 'usd:refunded'): a read of a few rows however many donations.
+ */
+export async function donationTallies(db: Database): Promise<{ currency: string; refunded: boolean; rows: number; amount: number }[]> {
+  const found = await db
+    .select({ name: rowTotal.name, rows: sql<string>`sum(${rowTotal.rows})`, amount: sql<string>`sum(${rowTotal.amount})` })
+    .from(rowTotal)
+    .where(like(rowTotal.name, 'donation:%'))
+    .groupBy(rowTotal.name);
+  return found.map((row) => {
+    const [, currency = '', refunded] = row.name.split(':');
+    return { currency, refunded: refunded === 'refunded', rows: Number(row.rows), amount: Number(row.amount) };
+  });
 }

@@ -24,12 +24,20 @@ export interface CreatedPayment {
   clientSecret: string;
 }
 
-/** A provider's notification that a payment succeeded, after its signature was checked. */
+/** A payment given back in full. */
+export interface GatewayRefund {
+  id: string;
+  paymentId: string;
+}
+
+/** A provider's notification about a payment, after its signature was checked. */
 export interface PaymentNotification {
   id: string;
   type: string;
-  /** The payment the notification is about, when it is about one. */
+  /** The payment the notification is about, when it says one succeeded. */
   payment: GatewayPayment | null;
+  /** The payment given back in full, when it says one was (Stripe's `charge.refunded`). */
+  refund?: { paymentId: string; refundId: string | null } | null;
 }
 
 export interface PaymentGateway {
@@ -43,10 +51,20 @@ export interface PaymentGateway {
     metadata: PaymentMetadata;
   }): Promise<CreatedPayment>;
   retrievePayment(id: string): Promise<GatewayPayment | null>;
+  /**
+   * Gives a succeeded payment back in full. The same key again gives the same refund (a retry after a
+   * crash refunds nothing twice); a payment already given back under another key is a RefundRefused.
+   */
+  refundPayment(input: { paymentId: string; idempotencyKey: string }): Promise<GatewayRefund>;
   /** Checks a notification's signature; throws InvalidSignature when it is not the provider's. */
   verifyNotification(rawBody: Buffer, signature: string | undefined): Promise<PaymentNotification>;
 }
 
 export class InvalidSignature extends Error {
   override name = 'InvalidSignature';
+}
+
+/** The provider will not give this payment back (already refunded, not paid, unknown); the message says why. */
+export class RefundRefused extends Error {
+  override name = 'RefundRefused';
 }

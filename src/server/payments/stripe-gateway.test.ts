@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, donation } from '../db/schema.ts';
+import { account, donation, outboxMessage } from '../db/schema.ts';
 import { call, signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
@@ -12,6 +12,7 @@ const webhookSecret = 'whsec_test_secret_for_the_stand_in';
 let stripeApi: Awaited<ReturnType<typeof startStripeStandIn>>;
 let t: TestApp;
 let donor: TestAccount;
+let admin: TestAccount;
 let eventId: string;
 const stripe = new Stripe('sk_test_unused');
 
@@ -21,6 +22,7 @@ beforeAll(async () => {
     stripe: { secretKey: 'sk_test_stand_in', publishableKey: 'pk_test_stand_in', webhookSecret, apiBase: stripeApi.url },
   });
   donor = await signUp(t);
+  admin = await signUp(t, { role: 'admin' });
   eventId = (await insertEvent(t.app.db, { title: 'Beach and Dunes Clean-up' })).id;
 });
 afterAll(async () => {
@@ -29,7 +31,7 @@ afterAll(async () => {
 });
 
 async function startPayment() {
-  const res = await call(t, 'POST', '/api/create-payment-intent', { eventId, attemptId: randomUUID(), amount: 5 }, donor.auth);
+  const res = await call(t, 'POST', '/api/create-payment-intent', { eventId, attemptId: randomUUID() }, donor.auth);
   expect(res.status).toBe(200);
   return res.json();
 }
@@ -150,5 +152,108 @@ describe("the Stripe gateway, against a local stand-in of Stripe's API", () => {
     const res = await webhook(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }));
     expect(res.status).toBe(200);
     expect(await donationsFor(started.paymentId)).toEqual([]);
+  });
+});
+
+/** A Stripe `charge.refunded` event for a payment given back in full, as Stripe signs it. */
+function refundedEvent(paymentId: string, refundId: string | null, id = `evt_${randomUUID()}`, refunded = true) {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type: 'charge.refunded',
+    data: {
+      object: {
+        id: `ch_${randomUUID().slice(0, 8)}`,
+        object: 'charge',
+        payment_intent: paymentId,
+        refunded,
+        refunds: { object: 'list', data: refundId ? [{ id: refundId, object: 'refund' }] : [] },
+      },
+    },
+  });
+}
+
+describe('refunds through Stripe', () => {
+  /** A donation paid at Stripe and recorded. */
+  async function paidDonation() {
+    const started = await startPayment();
+    stripeApi.succeed(started.paymentId);
+    const res = await call(t, 'POST', '/api/payment', { transaction: started.paymentId }, donor.auth);
+    return { paymentId: started.paymentId as string, donationId: (await res.json()).insertedId as string };
+  }
+  const refundMails = async (donationId: string) =>
+    (
+      await t.app.db
+        .select()
+        .from(outboxMessage)
+        .where(eq(outboxMessage.key, `donation-refunded:${donationId}`))
+    ).length;
+
+  it("refunds the PaymentIntent with the donation's id as the idempotency key, once", async () => {
+    const { paymentId, donationId } = await paidDonation();
+    const res = await call(t, 'POST', `/api/payment/${donationId}/refund`, {}, admin.auth);
+    expect(res.status).toBe(200);
+    const refundRequests = stripeApi.requests.filter((r) => r.path === '/v1/refunds' && r.body.get('payment_intent') === paymentId);
+    expect(refundRequests).toHaveLength(1);
+    expect(refundRequests[0]?.idempotencyKey).toBe(`refund:${donationId}`);
+    const [row] = await donationsFor(paymentId);
+    expect(row?.refundId).toBe(stripeApi.refunded.get(paymentId)?.id);
+    expect((await call(t, 'POST', `/api/payment/${donationId}/refund`, {}, admin.auth)).status).toBe(409);
+
+    // Stripe's own notice of that refund arrives afterwards: nothing more happens.
+    const payload = refundedEvent(paymentId, row?.refundId ?? null);
+    const hook = await webhook(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }));
+    expect(await hook.json()).toEqual({ received: true, handled: true });
+    expect(await refundMails(donationId)).toBe(1);
+    expect((await donationsFor(paymentId))[0]?.refundedBy).toBe(admin.id);
+  });
+
+  it("answers 409 with Stripe's reason when Stripe will not refund (already given back in its dashboard)", async () => {
+    const { paymentId, donationId } = await paidDonation();
+    await new Stripe('sk_test_dashboard', {
+      host: stripeApi.url.hostname,
+      port: Number(stripeApi.url.port),
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    }).refunds.create({ payment_intent: paymentId });
+    const res = await call(t, 'POST', `/api/payment/${donationId}/refund`, {}, admin.auth);
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.message).toMatch(
+      /^The payment provider would not refund this donation: Charge .* has already been refunded\.$/,
+    );
+    expect((await donationsFor(paymentId))[0]?.refundedAt).toBeNull();
+  });
+
+  it('marks a donation refunded in the dashboard from a signed charge.refunded, once, and ignores replays and bad signatures', async () => {
+    const { paymentId, donationId } = await paidDonation();
+    const payload = refundedEvent(paymentId, 're_from_dashboard');
+    const old = Math.floor(Date.now() / 1000) - 60 * 60;
+    for (const header of [
+      't=1,v1=deadbeef',
+      stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' }),
+      stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: old }),
+    ]) {
+      expect((await webhook(payload, header)).status).toBe(400);
+    }
+    expect((await webhook(payload, '')).status).toBe(400);
+    expect((await donationsFor(paymentId))[0]?.refundedAt).toBeNull();
+
+    const header = stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    expect(await (await webhook(payload, header)).json()).toEqual({ received: true, handled: true });
+    expect(await (await webhook(payload, header)).json()).toEqual({ received: true, handled: false });
+    // The same refund told again in another event: still marked once.
+    const retold = refundedEvent(paymentId, 're_from_dashboard');
+    expect((await webhook(retold, stripe.webhooks.generateTestHeaderString({ payload: retold, secret: webhookSecret }))).status).toBe(200);
+    const [row] = await donationsFor(paymentId);
+    expect(row).toMatchObject({ refundId: 're_from_dashboard', refundedBy: null });
+    expect(row?.refundedAt).not.toBeNull();
+    expect(await refundMails(donationId)).toBe(1);
+  });
+
+  it('leaves a donation alone when only part of it was given back', async () => {
+    const { paymentId } = await paidDonation();
+    const payload = refundedEvent(paymentId, 're_partial', undefined, false);
+    expect((await webhook(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }))).status).toBe(200);
+    expect((await donationsFor(paymentId))[0]?.refundedAt).toBeNull();
   });
 });

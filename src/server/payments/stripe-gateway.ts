@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { StripeSettings } from '../config.ts';
-import { InvalidSignature, type GatewayPayment, type PaymentGateway, type PaymentStatus } from './gateway.ts';
+import { InvalidSignature, RefundRefused, type GatewayPayment, type PaymentGateway, type PaymentStatus } from './gateway.ts';
 
 const statuses: Record<string, PaymentStatus> = {
   requires_payment_method: 'requires_payment_method',
@@ -69,6 +69,16 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
       return intent ? toPayment(intent) : null;
     },
 
+    async refundPayment({ paymentId, idempotencyKey }) {
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey });
+        return { id: refund.id, paymentId };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefused(error.message);
+        throw error;
+      }
+    },
+
     async verifyNotification(rawBody, signature) {
       if (!settings.webhookSecret) throw new InvalidSignature('STRIPE_WEBHOOK_SECRET is not set');
       let event: Stripe.Event;
@@ -76,6 +86,13 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
         event = stripe.webhooks.constructEvent(rawBody, signature ?? '', settings.webhookSecret);
       } catch {
         throw new InvalidSignature('The notification signature is not valid');
+      }
+      if (event.type === 'charge.refunded') {
+        // The signed copy says which payment and whether it was given back in full (a partial refund is not one here).
+        const charge = event.data.object as Stripe.Charge;
+        const paymentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+        const refund = charge.refunded && paymentId ? { paymentId, refundId: charge.refunds?.data[0]?.id ?? null } : null;
+        return { id: event.id, type: event.type, payment: null, refund };
       }
       if (event.type !== 'payment_intent.succeeded') return { id: event.id, type: event.type, payment: null };
       // Ask Stripe for the payment itself rather than trusting the notification's copy.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { testPayment } from '../db/schema.ts';
-import { InvalidSignature, type GatewayPayment, type PaymentGateway, type PaymentStatus } from './gateway.ts';
+import { InvalidSignature, RefundRefused, type GatewayPayment, type PaymentGateway, type PaymentStatus } from './gateway.ts';
 import { cardOutcome, type CardOutcome } from './test-cards.ts';
 
 export interface TestCard {
@@ -58,6 +58,19 @@ export function createTestModeGateway(db: Database) {
     async retrievePayment(id) {
       const [row] = await db.select().from(testPayment).where(eq(testPayment.id, id));
       return row ? toPayment(row) : null;
+    },
+
+    async refundPayment({ paymentId }) {
+      // Like Stripe's: one refund per payment, given again to whoever asks again.
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(testPayment).where(eq(testPayment.id, paymentId)).for('update');
+        if (!row) throw new RefundRefused(`No such payment: ${paymentId}`);
+        if (row.status !== 'succeeded') throw new RefundRefused('This payment was not completed, so there is nothing to give back');
+        if (row.refundId) return { id: row.refundId, paymentId };
+        const id = `re_test_${token(18)}`;
+        await tx.update(testPayment).set({ refundId: id }).where(eq(testPayment.id, paymentId));
+        return { id, paymentId };
+      });
     },
 
     async verifyNotification() {

@@ -29,6 +29,8 @@ async function readBody(request: IncomingMessage) {
 export async function startStripeStandIn() {
   const intents = new Map<string, Intent>();
   const byIdempotencyKey = new Map<string, string>();
+  const refunded = new Map<string, { id: string }>();
+  const refundsByKey = new Map<string, { id: string }>();
   const requests: { method: string; path: string; idempotencyKey: string | undefined; body: URLSearchParams }[] = [];
 
   const render = (intent: Intent, expandCharge: boolean) => {
@@ -96,6 +98,45 @@ export async function startStripeStandIn() {
       Object.assign(intent, { status: 'succeeded', latest_charge: `ch_${randomBytes(8).toString('hex')}`, last4: number.slice(-4) });
       return send(200, render(intent, false));
     }
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      // A refund of the whole payment, once: the same idempotency key gives the same refund back.
+      const existing = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+      if (existing) return send(200, existing);
+      const intent = intents.get(body.get('payment_intent') ?? '');
+      if (!intent)
+        return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+      if (intent.status !== 'succeeded') {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: 'This PaymentIntent has no successful charge to refund.',
+          },
+        });
+      }
+      if (refunded.has(intent.id)) {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Charge ${intent.latest_charge} has already been refunded.`,
+          },
+        });
+      }
+      const refund = {
+        id: `re_${randomBytes(12).toString('hex')}`,
+        object: 'refund',
+        amount: intent.amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        charge: intent.latest_charge,
+        status: 'succeeded',
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunded.set(intent.id, refund);
+      if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+      return send(200, refund);
+    }
     const match = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
     if (request.method === 'GET' && match?.[1]) {
       const intent = intents.get(match[1]);
@@ -124,6 +165,8 @@ export async function startStripeStandIn() {
       if (!intent) throw new Error(`no payment ${id}`);
       Object.assign(intent, { status: 'succeeded', latest_charge: `ch_${randomBytes(8).toString('hex')}`, last4 });
     },
+    /** The refunds made, by payment. */
+    refunded,
     close: async () => {
       server.closeAllConnections();
       server.close();

@@ -2,7 +2,12 @@ import { Text } from '@mantine/core';
 import type { Donation } from '../../shared/donations.ts';
 import { formatAmount } from '../../shared/money.ts';
 import { counted } from '../lib/counted.ts';
-import { ButtonAnchor } from '../components/button.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, ButtonAnchor } from '../components/button.tsx';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { adminListKey } from '../features/admin/api.ts';
+import { refundDonation } from '../features/donations/api.ts';
+import { useConfirmDelete } from '../lib/use-confirm-delete.ts';
 import { AdminList } from '../features/admin/admin-list.tsx';
 import type { Column } from '../features/admin/admin-table.tsx';
 import { formatInstantDateTime } from '../lib/format-time.ts';
@@ -11,7 +16,7 @@ import { TransactionId } from '../features/admin-donations/transaction-id.tsx';
 import { webConfig } from '../lib/config.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-const columns: Column<Donation>[] = [
+const baseColumns: Column<Donation>[] = [
   {
     id: 'amount',
     header: 'Amount',
@@ -49,27 +54,80 @@ const columns: Column<Donation>[] = [
   },
 ];
 
-/** /dashboard/all-donation: every donation, the money raised and a CSV of them all (spec section 2). */
+/** '$30.00 from dana@example.org': how a dialog and a toast name a donation. */
+const described = (donation: Donation) => `${formatAmount(donation.amount, donation.currency)} from ${donation.email}`;
+
+/**
+ * /dashboard/all-donation: every donation, the money raised and a CSV of them all (spec section 2);
+ * Refund gives one back, once confirmed, and it stays listed, marked, out of the total.
+ */
 export function DashboardAllDonationsPage() {
   usePageTitle('All Donation');
+  const queryClient = useQueryClient();
+  const refund = useConfirmDelete<Donation>({
+    remove: (donation) => refundDonation(donation._id),
+    subject: (donation) =>
+      `${described(donation)} for ${donation.event} will be given back to the card it was paid with, and the donor emailed. This cannot be undone.`,
+    deleted: (donation) => `Refunded ${described(donation)}`,
+    notDeleted: (donation) => `${described(donation)} not refunded`,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminListKey }),
+  });
+  const columns: Column<Donation>[] = [
+    ...baseColumns,
+    {
+      id: 'refund',
+      header: 'Refund',
+      action: true,
+      cell: (donation) =>
+        donation.refundedAt ? (
+          <Text size="sm" fw={600} c="red.9">
+            Refunded{' '}
+            <Text component="time" dateTime={donation.refundedAt} size="sm" fw={600} inherit>
+              {formatInstantDateTime(donation.refundedAt)}
+            </Text>
+          </Text>
+        ) : (
+          <Button
+            tone="danger"
+            variant="light"
+            aria-label={`Refund ${described(donation)}`}
+            disabled={refund.deleting?._id === donation._id}
+            onClick={() => refund.ask(donation)}
+          >
+            Refund
+          </Button>
+        ),
+    },
+  ];
   return (
-    <AdminList<Donation>
-      path="/payment"
-      heading={(total, q) => `Total ${counted(total, 'donation')}${q ? ` matching ‘${q}’` : ''}`}
-      loadingHeading="All Donation"
-      caption="Donations"
-      noun="donations"
-      searchLabel="Search donations"
-      searchPlaceholder="Search by email, event or transaction ID"
-      columns={columns}
-      rowKey={(donation) => donation._id}
-      summary={(page) => <TotalRaised page={page} />}
-      empty={<Text ta="center">No donations yet</Text>}
-      tools={
-        <ButtonAnchor href={`${webConfig.apiBase}/payment/export.csv`} download variant="light">
-          Download CSV
-        </ButtonAnchor>
-      }
-    />
+    <>
+      <AdminList<Donation>
+        path="/payment"
+        heading={(total, q) => `Total ${counted(total, 'donation')}${q ? ` matching ‘${q}’` : ''}`}
+        loadingHeading="All Donation"
+        caption="Donations"
+        noun="donations"
+        searchLabel="Search donations"
+        searchPlaceholder="Search by email, event or transaction ID"
+        columns={columns}
+        rowKey={(donation) => donation._id}
+        summary={(page) => <TotalRaised page={page} />}
+        empty={<Text ta="center">No donations yet</Text>}
+        tools={
+          <ButtonAnchor href={`${webConfig.apiBase}/payment/export.csv`} download variant="light">
+            Download CSV
+          </ButtonAnchor>
+        }
+      />
+      <ConfirmDialog
+        opened={refund.opened}
+        title="Refund this donation?"
+        subject={refund.subject}
+        confirmLabel="Yes, refund it"
+        declineLabel="No, keep it"
+        onConfirm={refund.confirm}
+        onDecline={refund.decline}
+      />
+    </>
   );
 }

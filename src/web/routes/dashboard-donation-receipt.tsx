@@ -2,7 +2,8 @@ import { Anchor, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } fr
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatAmount } from '../../shared/money.ts';
-import { Button, ButtonLink } from '../components/button.tsx';
+import { Button, ButtonAnchor, ButtonLink } from '../components/button.tsx';
+import { webConfig } from '../lib/config.ts';
 import { QueryError } from '../components/query-error.tsx';
 import { donationQueries } from '../features/donations/api.ts';
 import { isApiError } from '../lib/api-error.ts';
@@ -80,6 +81,12 @@ export function DashboardDonationReceiptPage() {
             Donation receipt
           </Title>
           <Text mt="xs">Thank you for your donation. This page is your receipt; keep it for your records.</Text>
+          {receipt.refundedAt && (
+            <Text mt="sm" fw={700} c="red.9" data-testid="receipt-refunded">
+              Refunded on <time dateTime={receipt.refundedAt}>{formatPaidAt(receipt.refundedAt)}</time>: this donation was given back in
+              full.
+            </Text>
+          )}
           <dl className={classes.details}>
             <dt>Amount</dt>
             <dd data-testid="receipt-amount">
@@ -93,6 +100,8 @@ export function DashboardDonationReceiptPage() {
             <dd>{receipt.event}</dd>
             <dt>Transaction reference</dt>
             <dd>{receipt.transaction}</dd>
+            <dt>Receipt number</dt>
+            <dd>{receipt._id}</dd>
             {receipt.last4 && (
               <>
                 <dt>Card</dt>
@@ -120,6 +129,9 @@ export function DashboardDonationReceiptPage() {
           </dl>
           <Group gap="sm" data-print="hide">
             <Button onClick={() => window.print()}>Print</Button>
+            <ButtonAnchor href={`${webConfig.apiBase}/payment/${encodeURIComponent(receipt._id)}/receipt.pdf`} download variant="light">
+              Download PDF
+            </ButtonAnchor>
             <ButtonLink to="/dashboard/donation" variant="subtle">
               Back to My Donation
             </ButtonLink>

@@ -5,6 +5,7 @@ import { QueryError } from '../components/query-error.tsx';
 import { donationQueries } from '../features/donations/api.ts';
 import { DonationGrid, DonationGridSkeleton } from '../features/donations/donation-grid.tsx';
 import { donationTotal } from '../features/donations/donation-total.ts';
+import { YearlyStatement } from '../features/donations/yearly-statement.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
@@ -17,7 +18,9 @@ export function DashboardDonationPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>My Donation</Title>
+      <Title order={1} data-print="hide">
+        My Donation
+      </Title>
       {query.isPending && <DonationGridSkeleton count={3} />}
       {query.isError && <QueryError title="Your donations could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && query.data.length === 0 && (
@@ -33,10 +36,13 @@ export function DashboardDonationPage() {
       )}
       {query.isSuccess && query.data.length > 0 && (
         <>
-          <Text size="lg" fw={600}>
+          <Text size="lg" fw={600} data-print="hide">
             {donationTotal(query.data)}
           </Text>
-          <DonationGrid donations={query.data} />
+          <YearlyStatement donations={query.data} donor={email} />
+          <div data-print="hide">
+            <DonationGrid donations={query.data} />
+          </div>
         </>
       )}
     </Stack>

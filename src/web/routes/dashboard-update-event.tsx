@@ -31,6 +31,8 @@ function formValues(event: Event): EventFormValues {
     location: event.location ?? '',
     end: event.end ?? '',
     capacity: event.capacity === null ? '' : String(event.capacity),
+    // In cents, sent back as it is (the form does not show it yet).
+    goal: event.goal === null ? '' : String(event.goal),
   };
 }
 

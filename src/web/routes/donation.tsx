@@ -12,17 +12,38 @@ import { eventQueries } from '../features/events/api.ts';
 import { EventNotFound } from '../features/events/event-not-found.tsx';
 import { isApiError } from '../lib/api-error.ts';
 import { useCurrentAccount } from '../lib/current-account.ts';
+import { useSite } from '../lib/site.ts';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type AmountOptions, type AmountState, chosenAmount, firstAmount } from '../features/donations/amount-choice.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /donation/:eventId, inside RequireSignedIn: the account is there. */
 export function DonationPage() {
   const { eventId = '' } = useParams();
   const { account } = useCurrentAccount();
-  // One payment per visit: a retried start, or a pay after a decline, reuses it.
+  // One payment per visit and amount: a retried start, or a pay after a decline, reuses it.
   const [attemptId] = useState(newAttemptId);
   const eventQuery = useQuery(eventQueries.detail(eventId));
-  // A payment is started only for an event still to come: a past one takes no donations.
-  const paymentQuery = useQuery({ ...donationQueries.payment(eventId, attemptId), enabled: eventQuery.data?.past === false });
+  const site = useSite();
+  const options: AmountOptions | undefined = site && {
+    amounts: site.donationAmounts,
+    currency: site.currency,
+    customAmount: site.customAmount,
+    minAmount: site.minAmount,
+    maxAmount: site.maxAmount,
+  };
+  const [picked, setPicked] = useState<AmountState | null>(null);
+  const amountState = picked ?? (options ? firstAmount(options) : null);
+  const chosen = options && amountState ? chosenAmount(amountState, options) : null;
+  // Another amount is asked for once the donor stops typing, not at every key.
+  const chosenKey = chosen && 'cents' in chosen ? chosen.cents : null;
+  const [settledKey] = useDebouncedValue(chosenKey, amountState?.choice === 'other' ? 500 : 0);
+  const cents = chosenKey !== null && (settledKey === chosenKey || amountState?.choice !== 'other') ? chosenKey : null;
+  // A payment is started only for an event still to come (a past one takes no donations), for an amount that can be given.
+  const paymentQuery = useQuery({
+    ...donationQueries.payment(eventId, attemptId, cents ?? 0),
+    enabled: eventQuery.data?.past === false && cents !== null,
+  });
 
   const notFound = isApiError(eventQuery.error, 'not_found') || isApiError(paymentQuery.error, 'not_found');
   const event = eventQuery.data;
@@ -41,7 +62,7 @@ export function DonationPage() {
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>Make Donation</Title>
-          <Text c="dimmed">Every donation goes to the event you choose. The amount is set by the charity.</Text>
+          <Text c="dimmed">Every donation goes to the event you choose.</Text>
         </Stack>
         {eventQuery.isPending && <PageLoader label="Loading the event" />}
         {eventQuery.isError && (
@@ -57,11 +78,19 @@ export function DonationPage() {
             </Group>
           </Alert>
         )}
-        {event && !event.past && account && (
+        {event && !event.past && account && options && amountState && (
           <DonationForm
             event={event}
             account={account}
-            payment={paymentQuery.data}
+            site={site}
+            amount={{
+              options,
+              value: amountState,
+              onChange: setPicked,
+              error: chosen && 'error' in chosen ? chosen.error : null,
+              cents,
+            }}
+            payment={cents === null ? undefined : paymentQuery.data}
             // While 'Try again' asks, the form shows the payment loading rather than the old error.
             paymentError={paymentQuery.isFetching ? null : paymentQuery.error}
             onRetryPayment={() => void paymentQuery.refetch()}

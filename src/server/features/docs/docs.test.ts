@@ -260,7 +260,8 @@ function isErrorBody(text: string) {
 /** The records of `owner` that a self-or-admin operation names in its path. */
 function recordsOf(op: Operation, owner: TestAccount): Record<string, string> {
   if (op.path === '/api/register/{id}') return owner === other ? { id: othersRegistration } : {};
-  if (op.path === '/api/payment/{id}/receipt') return owner === other ? { id: othersDonation } : {};
+  if (op.path === '/api/payment/{id}/receipt' || op.path === '/api/payment/{id}/receipt.pdf')
+    return owner === other ? { id: othersDonation } : {};
   return { email: owner.email, id: owner.id };
 }
 

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,5 +170,55 @@ describe('GET /api/payment/{id}/receipt', () => {
     const newcomer = await signUp(t, { email: first.email });
     expect((await call(t, 'GET', `/api/payment/${donationId}/receipt`, undefined, newcomer.auth)).status).toBe(403);
     expect((await call(t, 'GET', `/api/payment/${donationId}/receipt`, undefined, admin.auth)).status).toBe(200);
+  });
+});
+
+/** The text a PDF draws: each content stream inflated, each hex string shown with Tj decoded. */
+function pdfText(bytes: Buffer): string {
+  const source = bytes.toString('latin1');
+  const lines: string[] = [];
+  for (const match of source.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      content = match[1] ?? '';
+    }
+    for (const shown of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) lines.push(Buffer.from(shown[1] ?? '', 'hex').toString('latin1'));
+  }
+  return lines.join('\n');
+}
+
+describe('the receipt as a PDF', () => {
+  it('is a PDF download of the receipt for its donor and admins, 403 for anyone else, and says when it was refunded', async () => {
+    const donor = await signUp(t, { name: 'Zoë Okafor' });
+    const { paymentId, donationId } = await donate(donor);
+    const res = await call(t, 'GET', `/api/payment/${donationId}/receipt.pdf`, undefined, donor.auth);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="receipt-${donationId.slice(0, 8)}.pdf"`);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(bytes);
+    for (const line of ['Donation receipt', '$25.50 (USD)', 'Winter Coat Drive', paymentId, donationId, 'Card ending 4242', donor.email]) {
+      expect(text).toContain(line);
+    }
+    expect(text).not.toContain('Refunded');
+
+    expect((await call(t, 'GET', `/api/payment/${donationId}/receipt.pdf`, undefined, admin.auth)).status).toBe(200);
+    const stranger = await signUp(t);
+    expect((await call(t, 'GET', `/api/payment/${donationId}/receipt.pdf`, undefined, stranger.auth)).status).toBe(403);
+    expect((await call(t, 'GET', `/api/payment/${donationId}/receipt.pdf`)).status).toBe(401);
+    expect((await call(t, 'GET', `/api/payment/${randomUUID()}/receipt.pdf`, undefined, admin.auth)).status).toBe(404);
+
+    expect((await call(t, 'POST', `/api/payment/${donationId}/refund`, {}, admin.auth)).status).toBe(200);
+    const refunded = pdfText(
+      Buffer.from(await (await call(t, 'GET', `/api/payment/${donationId}/receipt.pdf`, undefined, donor.auth)).arrayBuffer()),
+    );
+    expect(refunded).toMatch(/Refunded on \d{1,2} \w+ \d{4}, \d{2}:\d{2} UTC: this donation was given back in full\./);
+    // The receipt's JSON says so too.
+    const receipt = await (await call(t, 'GET', `/api/payment/${donationId}/receipt`, undefined, donor.auth)).json();
+    expect(receipt.refundedAt).not.toBeNull();
   });
 });

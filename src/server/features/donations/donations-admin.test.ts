@@ -55,7 +55,7 @@ describe('CSV exports', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="donations-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = parseCsv(await res.text());
-    expect(lines[0]).toBe('Amount,Currency,Transaction,Card last 4,Email,Event,Paid at,Recorded at');
+    expect(lines[0]).toBe('Amount,Currency,Transaction,Card last 4,Email,Event,Paid at,Recorded at,Refunded at');
     expect(lines).toHaveLength(1 + 1003);
     expect(new Set(lines.slice(1).map((l) => l.split(',')[2])).size).toBe(1003);
     const newest = lines[1]!;

@@ -52,11 +52,18 @@ describe('POST /api/create-payment-intent', () => {
     expect((await call(t, 'POST', '/api/create-payment-intent', { eventId, attemptId: randomUUID() })).status).toBe(401);
   });
 
-  it("uses the server's amount, never the browser's", async () => {
-    const started = await start(donor, { amount: 1, price: 1 });
+  it("charges the first amount offered when none is named, whatever price the browser sends (the spec's { price })", async () => {
+    const started = await start(donor, { price: 1 });
     expect(started).toMatchObject({ amount: 3000, mode: 'test' });
     const [row] = await t.app.db.select().from(testPayment).where(eq(testPayment.id, started.paymentId));
     expect(row?.amountCents).toBe(3000);
+  });
+
+  it('makes an attempt id when the caller sends none: each call a payment of its own', async () => {
+    const res = await call(t, 'POST', '/api/create-payment-intent', { eventId }, donor.auth);
+    expect(res.status).toBe(200);
+    const again = await call(t, 'POST', '/api/create-payment-intent', { eventId }, donor.auth);
+    expect((await again.json()).paymentId).not.toBe((await res.json()).paymentId);
   });
 
   it('reuses the payment of the same attempt', async () => {
@@ -215,5 +222,84 @@ describe('the currency', () => {
     } finally {
       await writeSiteSettings(t.app.db, before, admin.id);
     }
+  });
+});
+
+describe('amounts a donor may give', () => {
+  const paymentsCharged = async () => (await t.app.db.select().from(testPayment)).length;
+  const settingsWith = async (amounts: Record<string, unknown>) => {
+    const { socialSignIn: _, ...site } = await (await t.api('/api/site')).json();
+    const res = await call(t, 'PUT', '/api/site', { ...site, ...amounts }, admin.auth);
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+  const startWith = (amount: unknown) =>
+    call(t, 'POST', '/api/create-payment-intent', { eventId, attemptId: randomUUID(), amount }, donor.auth);
+
+  it('offers DONATION_AMOUNT alone on a fresh install, with no other amount', async () => {
+    const site = await (await t.api('/api/site')).json();
+    expect(site).toMatchObject({ donationAmounts: [3000], customAmount: false, minAmount: 100, maxAmount: 1_000_000 });
+  });
+
+  it('charges each preset asked for, and refuses anything else with 400 naming the amounts, charging nothing', async () => {
+    await settingsWith({ donationAmounts: [1500, 3000, 10000], customAmount: false });
+    for (const amount of [1500, 3000, 10000]) {
+      const res = await startWith(amount);
+      expect(res.status).toBe(200);
+      const started = await res.json();
+      expect(started.amount).toBe(amount);
+      const [row] = await t.app.db.select().from(testPayment).where(eq(testPayment.id, started.paymentId));
+      expect(row?.amountCents).toBe(amount);
+    }
+    const before = await paymentsCharged();
+    for (const amount of [1, 2999, 3001, 5000, -3000, 0, 1e12]) {
+      const res = await startWith(amount);
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.error.fields.amount).toBe('Choose one of the amounts offered: $15.00, $30.00, $100.00');
+    }
+    for (const amount of ['3000', 30.5, null, { cents: 3000 }, [3000]]) {
+      const res = await startWith(amount);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.fields.amount).toMatch(/whole number of cents/);
+    }
+    expect(await paymentsCharged()).toBe(before);
+  });
+
+  it('takes another amount within the bounds when allowed, and refuses one outside them', async () => {
+    await settingsWith({ donationAmounts: [2500, 5000], customAmount: true, minAmount: 500, maxAmount: 50_000 });
+    for (const amount of [500, 1234, 50_000]) {
+      const res = await startWith(amount);
+      expect(res.status).toBe(200);
+      expect((await res.json()).amount).toBe(amount);
+    }
+    const before = await paymentsCharged();
+    for (const amount of [499, 50_001, 99_999_999]) {
+      const res = await startWith(amount);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.fields.amount).toBe('Choose one of $25.00, $50.00, or another amount from $5.00 to $500.00');
+    }
+    expect(await paymentsCharged()).toBe(before);
+    // Without an amount: the first offered.
+    const res = await call(t, 'POST', '/api/create-payment-intent', { eventId, attemptId: randomUUID() }, donor.auth);
+    expect((await res.json()).amount).toBe(2500);
+  });
+
+  it('refuses settings with amounts a card payment cannot have, repeated, or bounds the wrong way round', async () => {
+    const { socialSignIn: _, ...site } = await (await t.api('/api/site')).json();
+    const refused = async (amounts: Record<string, unknown>, field: string, message: RegExp) => {
+      const res = await call(t, 'PUT', '/api/site', { ...site, ...amounts }, admin.auth);
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(Object.entries(body.error.fields ?? {}).some(([name, text]) => name.startsWith(field) && message.test(String(text)))).toBe(
+        true,
+      );
+    };
+    await refused({ donationAmounts: [] }, 'donationAmounts', /at least one amount/);
+    await refused({ donationAmounts: [10, 3000] }, 'donationAmounts', /at least 0.50/);
+    await refused({ donationAmounts: [3000, 3000] }, 'donationAmounts', /once/);
+    await refused({ donationAmounts: [1, 2, 3, 4, 5, 6, 7].map((n) => n * 1000) }, 'donationAmounts', /At most 6/);
+    await refused({ minAmount: 10_000, maxAmount: 5_000 }, 'maxAmount', /at least the smallest/);
+    await refused({ customAmount: 'yes' }, 'customAmount', /allowed or not/);
   });
 });

@@ -10,7 +10,8 @@ import {
   testConfirmResultSchema,
   testConfirmSchema,
 } from '../../../shared/donations.ts';
-import { nextCursorHeader, totalAmountHeader, totalCountHeader } from '../../../shared/http.ts';
+import { nextCursorHeader, totalAmountHeader, totalAmountsHeader, totalCountHeader } from '../../../shared/http.ts';
+import { readSiteSettings } from '../site/service.ts';
 import { insertedIdSchema } from '../../../shared/results.ts';
 import { ownerOf, requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
 import { errorResponses, fileResponse, pagedList, tagged } from '../../http/api-docs.ts';
@@ -19,6 +20,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { recordId } from '../../http/record-id.ts';
 import { mailSiteOf } from '../../mail/site.ts';
 import { InvalidSignature, type PaymentNotification } from '../../payments/gateway.ts';
+import { receiptPdf } from './receipt-pdf.ts';
 import * as donations from './service.ts';
 
 export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,16 +33,23 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Start a donation to an event',
         description:
-          'Starts a card payment for the caller. The amount is the server’s (DONATION_AMOUNT), in cents; the same `attemptId` again gives the same payment. Pay it with Stripe.js (`mode: stripe`) or `POST /api/test-payments/confirm` (`mode: test`).',
+          'Starts a card payment for the caller. `amount` (cents) must be one of the amounts the settings offer (`GET /api/site` `donationAmounts`), or, when `customAmount` is allowed, a whole number of cents from `minAmount` to `maxAmount`; without it, the first amount offered. Anything else is refused (400, naming the amounts allowed) and nothing is charged. The same `attemptId` again (with the same amount) gives the same payment; without one, each call starts a new payment. Pay it with Stripe.js (`mode: stripe`) or `POST /api/test-payments/confirm` (`mode: test`).',
         body: paymentStartSchema,
         response: {
           200: paymentStartedSchema,
-          ...errorResponses({ 404: 'No event has this id.', 409: 'The event has already taken place: it takes no donations.' }),
+          ...errorResponses({
+            400: 'The amount is not one the settings allow.',
+            404: 'No event has this id.',
+            409: 'The event has already taken place: it takes no donations.',
+          }),
         },
       },
     },
     async (request) =>
-      donations.startDonation(app.db, gateway, requireSignedIn(request), { ...request.body, amountCents: app.config.donationAmountCents }),
+      donations.startDonation(app.db, gateway, requireSignedIn(request), {
+        ...request.body,
+        installationAmountCents: app.config.donationAmountCents,
+      }),
   );
 
   app.post(
@@ -109,14 +118,23 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'List donations, newest first',
         querystring: donationListQuerySchema,
-        response: { 200: pagedList(donationSchema, { [totalAmountHeader]: 'The sum of the matching donations, in cents.' }) },
+        response: {
+          200: pagedList(donationSchema, {
+            [totalAmountHeader]: 'The sum of the matching donations not refunded, in cents of the site’s currency.',
+            [totalAmountsHeader]: 'Each currency’s sum of the matching donations not refunded, in cents: `usd=3000, eur=2000`.',
+          }),
+        },
       },
     },
     async (request, reply) => {
-      const { donations: rows, total, totalCents, next } = await donations.listDonations(app.db, request.query);
+      const [{ donations: rows, total, raised, next }, { currency }] = await Promise.all([
+        donations.listDonations(app.db, request.query),
+        readSiteSettings(app.db),
+      ]);
       reply.header(totalCountHeader, String(total));
       if (next) reply.header(nextCursorHeader, next);
-      reply.header(totalAmountHeader, String(totalCents));
+      reply.header(totalAmountHeader, String(raised.find((r) => r.currency === currency)?.cents ?? 0));
+      reply.header(totalAmountsHeader, raised.map((r) => `${r.currency}=${r.cents}`).join(', '));
       return rows;
     },
   );
@@ -165,6 +183,57 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/payment/:id/receipt.pdf',
+    {
+      onRequest: selfOrAdmin,
+      schema: {
+        summary: 'Download the receipt of a donation as a PDF',
+        description: 'The printable receipt as an A4 PDF, with its refund when it was refunded. For the account that made it, or an admin.',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: fileResponse('application/pdf', 'The receipt.'), ...errorResponses({ 404: 'No donation has this id.' }) },
+      },
+    },
+    async (request, reply) => {
+      const id = recordId(request.params.id);
+      const found = id && (await donations.findReceipt(app.db, requireSignedIn(request), id, await mailSiteOf(app)));
+      if (!found) throw notFound('Donation');
+      const pdf = await receiptPdf(found);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="receipt-${found._id.slice(0, 8)}.pdf"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  app.post(
+    '/payment/:id/refund',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        summary: 'Refund a donation',
+        description:
+          'Gives the whole donation back through the payment gateway (Stripe, or the test mode offline), marks it refunded with who and when, emails the donor, and answers the donation. A refunded donation stays listed and counts in no total. Asked again, or many times at once, it is refunded once: every other request answers 409.',
+        params: z.object({ id: z.string().max(100) }),
+        response: {
+          200: donationSchema,
+          ...errorResponses({
+            404: 'No donation has this id.',
+            409: 'The donation was already refunded, or the gateway would not refund it.',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const id = recordId(request.params.id);
+      if (!id) throw notFound('Donation');
+      const refunded = await donations.refundDonation(app.db, gateway, requireSignedIn(request), id, await mailSiteOf(app));
+      app.outbox.kick();
+      return refunded;
+    },
+  );
+
   await app.register(async (webhook) => {
     // The signature covers the exact bytes Stripe sent, so the body stays raw.
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
@@ -175,9 +244,9 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: { public: true },
         schema: {
-          summary: 'Where Stripe notifies payments (payment_intent.succeeded)',
+          summary: 'Where Stripe notifies payments (payment_intent.succeeded, charge.refunded)',
           description:
-            'The body is the event exactly as Stripe sent it, signed in the `Stripe-Signature` header with STRIPE_WEBHOOK_SECRET. A paid donation is recorded once, however often Stripe sends it.',
+            'The body is the event exactly as Stripe sent it, signed in the `Stripe-Signature` header with STRIPE_WEBHOOK_SECRET. A paid donation is recorded once, however often Stripe sends it; a payment given back in full (`charge.refunded`, also from Stripe’s dashboard) marks its donation refunded once and tells the donor.',
           consumes: ['application/json'],
           response: {
             200: z.object({ received: z.literal(true), handled: z.boolean() }),

@@ -1,14 +1,22 @@
-import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Donation, DonationListQuery } from '../../../shared/donations.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { account, donation, event, paymentEvent } from '../../db/schema.ts';
 import { containsPattern, throughIndexes } from '../../db/search.ts';
-import { totalOf } from '../../db/totals.ts';
+import { donationTallies } from '../../db/totals.ts';
 import { after, cursorFrom, cursorKey, EXPORT_PAGE, type KeyValue, newestFirst, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
 import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { GatewayPayment, PaymentGateway, PaymentNotification } from '../../payments/gateway.ts';
+import {
+  type GatewayPayment,
+  type GatewayRefund,
+  type PaymentGateway,
+  type PaymentNotification,
+  RefundRefused,
+} from '../../payments/gateway.ts';
+import { donationRefundedMessage } from '../../mail/templates/donation-refunded.tsx';
 import { enqueue } from '../../mail/outbox.ts';
 import { donationReceiptMessage } from '../../mail/templates/donation-receipt.tsx';
 import type { MailSite } from '../../mail/templates/layout.tsx';
@@ -16,6 +24,8 @@ import { type Charity, charityOf } from './charity.ts';
 import { isPast, siteNow } from '../events/service.ts';
 import { readSiteSettings } from '../site/service.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
+import { donationAmountsOf, refusedAmount } from '../../../shared/site.ts';
+import { formatAmount } from '../../../shared/money.ts';
 
 function toDonation(row: typeof donation.$inferSelect): Donation {
   return {
@@ -30,7 +40,69 @@ function toDonation(row: typeof donation.$inferSelect): Donation {
     eventId: row.eventId,
     eventBanner: row.eventBanner,
     date: row.createdAt.toISOString(),
+    refundedAt: row.refundedAt?.toISOString() ?? null,
+    refundedBy: row.refundedBy,
   };
+}
+
+const refundedOn = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Marks a donation given back, once, and tells the donor; false when it was marked already. */
+async function markRefunded(tx: Database, id: string, by: string | null, refundId: string | null, site: MailSite) {
+  const now = new Date();
+  const [row] = await tx
+    .update(donation)
+    .set({ refundedAt: now, refundedBy: by, refundId, updatedAt: now })
+    .where(and(eq(donation.id, id), isNull(donation.refundedAt)))
+    .returning();
+  if (!row) return null;
+  await enqueue(
+    tx,
+    await donationRefundedMessage({
+      site,
+      charity: charityOf(site),
+      donationId: row.id,
+      to: row.email,
+      amountCents: row.amountCents,
+      currency: row.currency,
+      paidAt: row.paymentCreatedAt,
+      refundedAt: now,
+      transaction: row.transaction,
+      last4: row.last4,
+      eventTitle: row.eventTitle,
+    }),
+  );
+  return row;
+}
+
+/**
+ * POST /api/payment/{id}/refund: gives the whole donation back through the gateway, then marks it,
+ * once. The gateway's refund carries the donation's id as its idempotency key, so requests at once,
+ * or a retry after a crash between the two steps, make one refund; the mark is conditional, so only
+ * one of them records it and emails the donor, and the rest answer 409.
+ */
+export async function refundDonation(db: Database, gateway: PaymentGateway, admin: SignedInAccount, id: string, site: MailSite) {
+  const alreadyRefunded = (at: Date) => new AppError('conflict', `This donation was already refunded on ${refundedOn.format(at)}`);
+  const [found] = await db.select().from(donation).where(eq(donation.id, id));
+  if (!found) throw notFound('Donation');
+  if (found.refundedAt) throw alreadyRefunded(found.refundedAt);
+  let refund: GatewayRefund;
+  try {
+    refund = await gateway.refundPayment({ paymentId: found.transaction, idempotencyKey: `refund:${found.id}` });
+  } catch (error) {
+    // Another request, or the provider's notification, may have given it back meanwhile.
+    const [now] = await db.select({ refundedAt: donation.refundedAt }).from(donation).where(eq(donation.id, id));
+    if (now?.refundedAt) throw alreadyRefunded(now.refundedAt);
+    if (error instanceof RefundRefused)
+      throw new AppError('conflict', `The payment provider would not refund this donation: ${error.message}`);
+    throw error;
+  }
+  const marked = await db.transaction((tx) => markRefunded(tx, found.id, admin.id, refund.id, site));
+  if (!marked) {
+    const [now] = await db.select({ refundedAt: donation.refundedAt }).from(donation).where(eq(donation.id, id));
+    throw alreadyRefunded(now?.refundedAt ?? new Date());
+  }
+  return toDonation(marked);
 }
 
 /** Starts a payment for the caller and an event; the amount is the server's, never the browser's. */
@@ -38,25 +110,31 @@ export async function startDonation(
   db: Database,
   gateway: PaymentGateway,
   donor: SignedInAccount,
-  input: { eventId: string; attemptId: string; amountCents: number },
+  input: { eventId: string; attemptId?: string; amount?: number; installationAmountCents: number },
 ) {
+  // The organisation's currency and amounts (its settings): the server decides what may be charged.
+  const settings = await readSiteSettings(db);
+  const { currency } = settings;
+  const offered = donationAmountsOf(settings, input.installationAmountCents);
+  const amountCents = input.amount ?? offered[0] ?? input.installationAmountCents;
+  const refused = refusedAmount(amountCents, { ...settings, donationAmounts: offered }, (cents) => formatAmount(cents, currency));
+  if (refused) throw new AppError('invalid_input', refused, { amount: refused });
   const [found] = await db.select({ date: event.date, endAt: event.endAt }).from(event).where(eq(event.id, input.eventId));
   if (!found) throw notFound('Event');
   // A past event takes no donations (DECISIONS §4.4), by the site's clock.
   if (isPast(found, (await siteNow(db)).now)) throw new AppError('conflict', registrationMessages.eventPast);
-  // The organisation's currency (its settings), in which DONATION_AMOUNT is counted.
-  const { currency } = await readSiteSettings(db);
+  const attemptId = input.attemptId ?? randomUUID();
   const created = await gateway.createPayment({
-    amountCents: input.amountCents,
+    amountCents,
     currency,
     // Amount and currency are part of the key: a retry after either changed is a new payment.
-    idempotencyKey: `donation:${donor.id}:${input.eventId}:${input.attemptId}:${input.amountCents}:${currency}`,
+    idempotencyKey: `donation:${donor.id}:${input.eventId}:${attemptId}:${amountCents}:${currency}`,
     metadata: { accountId: donor.id, email: donor.email, eventId: input.eventId },
   });
   return {
     clientSecret: created.clientSecret,
     paymentId: created.id,
-    amount: input.amountCents,
+    amount: amountCents,
     currency,
     mode: gateway.mode,
     publishableKey: gateway.publishableKey,
@@ -142,6 +220,12 @@ export async function handleNotification(db: Database, notification: PaymentNoti
     const payment = notification.payment;
     const { accountId, email, eventId } = payment?.metadata ?? {};
     if (payment?.status === 'succeeded' && accountId && email && eventId) await recordDonation(tx, payment, site);
+    // Given back through the provider's dashboard, or our own refund's notice arriving: marked once.
+    const refund = notification.refund;
+    if (refund) {
+      const [given] = await tx.select({ id: donation.id }).from(donation).where(eq(donation.transaction, refund.paymentId));
+      if (given) await markRefunded(tx, given.id, null, refund.refundId, site);
+    }
     return { handled: true };
   });
 }
@@ -165,7 +249,7 @@ async function donationsPage(db: Database, query: DonationListQuery) {
     : undefined;
   const keys = sortKeysOf(query.sort, sortable, newestFirst(donation.createdAt, donation.id), { expr: donation.id, type: 'uuid' });
   const from = cursorFrom(query.cursor, keys);
-  const [rows, [totals]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     db
       .select({ ...getTableColumns(donation), cursorKey: cursorKey(keys) })
       .from(donation)
@@ -173,18 +257,32 @@ async function donationsPage(db: Database, query: DonationListQuery) {
       .orderBy(...orderOf(keys))
       .limit(query.limit)
       .offset(query.offset),
-    // Unsearched, the total and sum are the ones the triggers keep; a search adds up its matches.
+    // Unsearched, the count and sums are the ones the triggers keep (by currency, refunded apart); a search
+    // adds up its matches. Refunded donations stay listed but were given back: they add to no sum.
     where
       ? db
-          .select({ rows: count(), amount: sql<string>`coalesce(sum(${donation.amountCents}), 0)` })
+          .select({
+            currency: donation.currency,
+            refunded: sql<boolean>`${donation.refundedAt} is not null`,
+            rows: count(),
+            amount: sql<string>`coalesce(sum(${donation.amountCents}), 0)`,
+          })
           .from(donation)
           .where(where)
-      : totalOf(db, 'donation').then((total) => [total]),
+          .groupBy(donation.currency, sql`${donation.refundedAt} is not null`)
+      : donationTallies(db),
   ]);
+  const raised = new Map<string, number>();
+  for (const tally of totals) {
+    if (!tally.refunded) raised.set(tally.currency, (raised.get(tally.currency) ?? 0) + Number(tally.amount));
+  }
   return {
     donations: rows.map(toDonation),
-    total: Number(totals?.rows ?? 0),
-    totalCents: Number(totals?.amount ?? 0),
+    total: totals.reduce((sum, tally) => sum + Number(tally.rows), 0),
+    /** Cents raised by the matching donations not refunded, per currency, largest first: never one sum across currencies. */
+    raised: [...raised]
+      .map(([currency, cents]) => ({ currency, cents }))
+      .sort((a, b) => b.cents - a.cents || a.currency.localeCompare(b.currency)),
     next: nextCursor(rows, query.limit),
   };
 }
@@ -220,7 +318,7 @@ const exportKeys = newestFirst(donation.createdAt, donation.id);
 /** Every donation as CSV, newest first, a page at a time, each after the last row's key to the microsecond. */
 export function donationsCsv(db: Database) {
   return csvPages(
-    ['Amount', 'Currency', 'Transaction', 'Card last 4', 'Email', 'Event', 'Paid at', 'Recorded at'],
+    ['Amount', 'Currency', 'Transaction', 'Card last 4', 'Email', 'Event', 'Paid at', 'Recorded at', 'Refunded at'],
     (from: KeyValue[] | undefined) =>
       db
         .select({ ...getTableColumns(donation), cursorKey: cursorKey(exportKeys) })
@@ -238,6 +336,7 @@ export function donationsCsv(db: Database) {
       row.eventTitle,
       row.paymentCreatedAt.toISOString(),
       row.createdAt.toISOString(),
+      row.refundedAt?.toISOString() ?? '',
     ],
   );
 }

@@ -35,16 +35,29 @@ describe('GET /api/events', () => {
       'capacity',
       'date',
       'desc',
+      'donors',
       'end',
+      'goal',
       'index',
       'key',
       'location',
       'past',
+      'raised',
       'registered',
       'spotsLeft',
       'title',
     ]);
-    expect(run).toMatchObject({ location: null, end: null, capacity: null, registered: 0, spotsLeft: null, past: false });
+    expect(run).toMatchObject({
+      location: null,
+      end: null,
+      capacity: null,
+      registered: 0,
+      spotsLeft: null,
+      past: false,
+      goal: null,
+      raised: 0,
+      donors: 0,
+    });
     expect(run.date).toMatch(/^\d{4}-\d{2}-\d{2}T08:30$/);
     const coats = events.find((e: { _id: string }) => e._id === ids.later);
     expect(coats.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -17,6 +17,7 @@ import { rowsOf } from '../../db/catalog.ts';
 import { after, cursorKey, decodeCursor, nextCursor, type KeyValue, type SortKey } from '../../db/cursor.ts';
 import { AppError } from '../../errors.ts';
 import { fillFreedPlaces, registeredCount, registeredCounts } from './places.ts';
+import { donationProgress, type Progress, progressOf } from './progress.ts';
 import { endOf, endsAfterStart, endWallClock, isPast, siteNow, whenCondition, whenConditions } from './when.ts';
 
 // For the registrations, donations and accounts that change an event's places or ask whether it is over.
@@ -38,16 +39,19 @@ export function toEvent(row: EventRow): EventFields {
     location: row.location,
     end: endOf(row.endAt),
     capacity: row.capacity,
+    goal: row.goalCents,
   };
 }
 
 /** The event with its places (how many are taken and left) and whether it is over at `now`. */
-function withPlaces(row: EventRow, registered: number, now: string): Event {
+function withPlaces(row: EventRow, registered: number, now: string, progress: Progress): Event {
   return {
     ...toEvent(row),
     registered,
     spotsLeft: row.capacity === null ? null : Math.max(0, row.capacity - registered),
     past: isPast(row, now),
+    raised: progress.raised,
+    donors: progress.donors,
   };
 }
 
@@ -130,7 +134,7 @@ function upcomingThenPast(db: Database, where: SQL | undefined, query: EventList
  * read for the page's events only, through the (event_id, status, position) index.
  */
 export async function listEvents(db: Database, query: EventListQuery) {
-  const { now } = await siteNow(db);
+  const { now, currency } = await siteNow(db);
   const where: SQL | undefined = and(
     query.q ? ilike(event.title, containsPattern(query.q)) : undefined,
     query.when ? whenCondition(query.when, now) : undefined,
@@ -149,12 +153,10 @@ export async function listEvents(db: Database, query: EventListQuery) {
       : upcomingThenPast(db, query.q ? ilike(event.title, containsPattern(query.q)) : undefined, query, now, from),
     countEvents(db, query, where, now),
   ]);
-  const counts = await registeredCounts(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [counts, progress] = await Promise.all([registeredCounts(db, ids), donationProgress(db, ids, currency)]);
   return {
-    events: rows.map((row) => withPlaces(row, counts.get(row.id) ?? 0, now)),
+    events: rows.map((row) => withPlaces(row, counts.get(row.id) ?? 0, now, progressOf(progress, row.id))),
     total,
     next: nextCursor(rows, query.limit),
   };
@@ -188,8 +190,9 @@ async function countEvents(db: Database, query: EventListQuery, where: SQL | und
 export async function findEvent(db: Database, id: string): Promise<Event | undefined> {
   const [row] = await db.select().from(event).where(eq(event.id, id)).limit(1);
   if (!row) return undefined;
-  const [{ now }, registered] = await Promise.all([siteNow(db), registeredCount(db, id)]);
-  return withPlaces(row, registered, now);
+  const [{ now, currency }, registered] = await Promise.all([siteNow(db), registeredCount(db, id)]);
+  const progress = await donationProgress(db, [id], currency);
+  return withPlaces(row, registered, now, progressOf(progress, id));
 }
 
 /**
@@ -212,6 +215,7 @@ function columnsFrom(input: EventWrite, timeZone: string) {
     ...(input.location === undefined ? {} : { location: input.location }),
     ...(end === undefined ? {} : { endAt: end ? `${end.slice(0, 10)} ${end.slice(11, 16)}:00` : null }),
     ...(input.capacity === undefined ? {} : { capacity: input.capacity }),
+    ...(input.goal === undefined ? {} : { goalCents: input.goal }),
   };
 }
 

@@ -11,9 +11,9 @@ import { readSiteSettings } from '../site/service.ts';
  */
 
 /** The wall clock now in the site's time zone: 'YYYY-MM-DDTHH:MM:SS'. */
-export async function siteNow(db: Database): Promise<{ now: string; timeZone: string }> {
-  const { timeZone } = await readSiteSettings(db);
-  return { now: wallClockAt(timeZone), timeZone };
+export async function siteNow(db: Database): Promise<{ now: string; timeZone: string; currency: string }> {
+  const { timeZone, currency } = await readSiteSettings(db);
+  return { now: wallClockAt(timeZone), timeZone, currency };
 }
 
 /** The stored end ('YYYY-MM-DD HH:MM:SS' or with a T) as the API gives it: 'YYYY-MM-DDTHH:MM'. */

@@ -69,14 +69,14 @@ beforeAll(async () => {
       createdAt: at,
     };
   };
-  await db
-    .insert(donation)
-    .values([
-      gift(3000, 'usd', minutesAgo(15)),
-      gift(1500, 'usd', minutesAgo(12)),
-      gift(2000, 'eur', minutesAgo(10)),
-      gift(5000, 'usd', daysAgo(45)),
-    ]);
+  await db.insert(donation).values([
+    gift(3000, 'usd', minutesAgo(15)),
+    gift(1500, 'usd', minutesAgo(12)),
+    gift(2000, 'eur', minutesAgo(10)),
+    gift(5000, 'usd', daysAgo(45)),
+    // Given back: in no total.
+    { ...gift(7000, 'usd', daysAgo(60)), refundedAt: daysAgo(59) },
+  ]);
 
   await insertReview(db, { name: 'Ben', message: 'A wonderful morning', status: 'pending', createdAt: minutesAgo(5) });
   await db.insert(notice).values({ email: admin.email, name: 'Ada Admin', notice: 'Bring gloves', createdAt: minutesAgo(2) });

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Activity, MoneyTotal, Overview } from '../../../shared/overview.ts';
 import { wallClockAt } from '../../../shared/time-zone.ts';
 import type { Database } from '../../db/client.ts';
@@ -56,8 +56,9 @@ async function upcomingEvents(db: Database, timeZone: string) {
   }));
 }
 
-/** Donations per currency (never one sum across currencies), largest first. */
-async function raised(db: Database, where: SQL | undefined): Promise<MoneyTotal[]> {
+/** Donations per currency (never one sum across currencies), largest first; refunded ones were given back. */
+async function raised(db: Database, within: SQL | undefined): Promise<MoneyTotal[]> {
+  const where = and(within, isNull(donation.refundedAt));
   const rows = await db
     .select({
       currency: donation.currency,

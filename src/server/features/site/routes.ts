@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { siteSchema, siteSettingsSchema } from '../../../shared/site.ts';
+import { donationAmountsOf, siteSchema, siteSettingsSchema } from '../../../shared/site.ts';
 import { requireRole, requireSignedIn } from '../../auth/signed-in.ts';
 import { tagged } from '../../http/api-docs.ts';
 import { readSiteSettings, writeSiteSettings } from './settings.ts';
@@ -7,7 +7,14 @@ import { readSiteSettings, writeSiteSettings } from './settings.ts';
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', tagged('Site'));
 
-  const site = async () => ({ ...(await readSiteSettings(app.db)), socialSignIn: app.config.socialProvider?.id ?? null });
+  const site = async () => {
+    const settings = await readSiteSettings(app.db);
+    return {
+      ...settings,
+      donationAmounts: donationAmountsOf(settings, app.config.donationAmountCents),
+      socialSignIn: app.config.socialProvider?.id ?? null,
+    };
+  };
 
   app.get(
     '/site',

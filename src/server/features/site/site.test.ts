@@ -68,6 +68,11 @@ describe('GET /api/site', () => {
       currency: 'usd',
       privacy: '',
       terms: '',
+      // DONATION_AMOUNT alone, no other amount: donations as before the amounts were settings.
+      donationAmounts: [3000],
+      customAmount: false,
+      minAmount: 100,
+      maxAmount: 1_000_000,
       socialSignIn: null,
     });
   });
@@ -86,7 +91,14 @@ describe('PUT /api/site', () => {
     const res = await put(filledIn);
     expect(res.status).toBe(200);
     const saved = await res.json();
-    expect(saved).toEqual({ ...filledIn, socialSignIn: null });
+    expect(saved).toEqual({
+      ...filledIn,
+      donationAmounts: [3000],
+      customAmount: false,
+      minAmount: 100,
+      maxAmount: 1_000_000,
+      socialSignIn: null,
+    });
     expect(await (await t.api('/api/site')).json()).toEqual(saved);
   });
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { eventWriteSchema, type EventWrite } from '../../../shared/events.ts';
 import { Button } from '../../components/button.tsx';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
+import { useSite } from '../../lib/site.ts';
 import { adminListKey } from '../admin/api.ts';
 import { eventQueries } from '../events/api.ts';
 import { BannerField } from './banner-field.tsx';
@@ -26,10 +27,24 @@ export const emptyEventForm: EventFormValues = {
   location: '',
   end: '',
   capacity: '',
+  goal: '',
 };
 
-function toDraft({ index, key, date, ...rest }: EventFormValues, withIdentity: boolean): Draft {
-  return { ...(withIdentity ? { index, key } : {}), ...rest, day: date.slice(0, 10), time: date.slice(11, 16) };
+function toDraft({ index, key, date, goal, ...rest }: EventFormValues, withIdentity: boolean): Draft {
+  return { ...(withIdentity ? { index, key } : {}), ...rest, goal: goalMoney(goal), day: date.slice(0, 10), time: date.slice(11, 16) };
+}
+
+/** The goal as the form shows it, in money ('2500'), from the API's cents ('250000'). */
+function goalMoney(cents: string): string {
+  if (!/^\d+$/.test(cents)) return cents;
+  const value = Number(cents);
+  return value % 100 === 0 ? String(value / 100) : (value / 100).toFixed(2);
+}
+
+/** The goal typed in money, as the API takes it (cents); anything else as typed, for the schema to refuse. */
+function goalCents(money: string): string {
+  const typed = money.trim().replace(/^\$/, '').replace(/,/g, '');
+  return /^\d{1,8}(\.\d{1,2})?$/.test(typed) ? String(Math.round(Number(typed) * 100)) : money;
 }
 
 /** The schema's and the server's `date` is shown on the day field. */
@@ -58,10 +73,17 @@ export function EventForm<Result>(props: EventFormProps<Result>) {
   const { initial, withIdentity } = props;
   const [failure, setFailure] = useState<Error | null>(null);
   const queryClient = useQueryClient();
+  const currency = (useSite()?.currency ?? 'usd').toUpperCase();
   const form = useSchemaForm({
     schema: eventWriteSchema,
     initialValues: toDraft(initial, withIdentity),
-    toInput: ({ day, time, ...rest }) => ({ index: initial.index, key: initial.key, ...rest, date: day && time ? `${day}T${time}` : day }),
+    toInput: ({ day, time, goal, ...rest }) => ({
+      index: initial.index,
+      key: initial.key,
+      ...rest,
+      date: day && time ? `${day}T${time}` : day,
+      goal: goalCents(goal),
+    }),
     fieldNames,
   });
 
@@ -159,6 +181,14 @@ export function EventForm<Result>(props: EventFormProps<Result>) {
             {...form.getInputProps('capacity')}
           />
         </SimpleGrid>
+        <TextInput
+          label={`Fundraising goal (${currency}, optional)`}
+          description="What you hope to raise for it: its page and card show the money given so far as a bar. Empty for none."
+          inputMode="decimal"
+          autoComplete="off"
+          key={form.key('goal')}
+          {...form.getInputProps('goal')}
+        />
         {failure && (
           <Alert color="red" variant="light" title={props.failureTitle}>
             {failure.message}

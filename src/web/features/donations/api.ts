@@ -8,11 +8,11 @@ import { accountScope } from '../../lib/current-account.ts';
 export type TestConfirmResult = z.infer<typeof testConfirmResultSchema>;
 
 /**
- * Starts (or, for the same attempt, finds again) the payment for a donation to an event. The server
- * decides the amount; the attempt id makes a retried request return the same payment.
+ * Starts (or, for the same attempt and amount, finds again) the payment for a donation to an event.
+ * The server checks the amount is one it allows; the attempt id makes a retried request return the same payment.
  */
-export async function startPayment(eventId: string, attemptId: string, signal?: AbortSignal): Promise<PaymentStarted> {
-  const { data } = await sendJson<PaymentStarted>('POST', '/create-payment-intent', { eventId, attemptId }, signal);
+export async function startPayment(eventId: string, attemptId: string, amount: number, signal?: AbortSignal): Promise<PaymentStarted> {
+  const { data } = await sendJson<PaymentStarted>('POST', '/create-payment-intent', { eventId, attemptId, amount }, signal);
   return data;
 }
 
@@ -26,6 +26,12 @@ export async function confirmTestPayment(clientSecret: string, card: TestCard): 
 export async function recordDonation(paymentId: string): Promise<string> {
   const { data } = await sendJson<{ insertedId: string }>('POST', '/payment', { transaction: paymentId });
   return data.insertedId;
+}
+
+/** Gives a donation back (admins only); a second time is refused (409) with the date it was refunded. */
+export async function refundDonation(donationId: string): Promise<Donation> {
+  const { data } = await sendJson<Donation>('POST', `/payment/${encodeURIComponent(donationId)}/refund`, {});
+  return data;
 }
 
 /** One person's donations, newest first (the signed-in one: the server answers 403 for anyone else's). */
@@ -56,10 +62,10 @@ export const donationQueries = {
    * The payment this page visit pays. Asking again (a retry, a remount) with the same attempt gets the
    * same payment, so it is safe as a query; it is never refetched behind the person's back.
    */
-  payment: (eventId: string, attemptId: string) =>
+  payment: (eventId: string, attemptId: string, amount: number) =>
     queryOptions({
-      queryKey: [...accountScope, 'donation-payment', eventId, attemptId] as const,
-      queryFn: ({ signal }) => startPayment(eventId, attemptId, signal),
+      queryKey: [...accountScope, 'donation-payment', eventId, attemptId, amount] as const,
+      queryFn: ({ signal }) => startPayment(eventId, attemptId, amount, signal),
       staleTime: Number.POSITIVE_INFINITY,
       gcTime: 0,
     }),

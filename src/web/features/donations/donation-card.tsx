@@ -17,9 +17,14 @@ export function DonationCard({ donation }: { donation: Donation }) {
         <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
           {donation.event}
         </Title>
-        <Text size="xl" fw={700} c="brand.9">
+        <Text size="xl" fw={700} c={donation.refundedAt ? 'dimmed' : 'brand.9'} td={donation.refundedAt ? 'line-through' : undefined}>
           {formatAmount(donation.amount, donation.currency)}
         </Text>
+        {donation.refundedAt && (
+          <Text size="sm" fw={700} c="red.9">
+            Refunded <time dateTime={donation.refundedAt}>{formatInstantDay(donation.refundedAt)}</time>
+          </Text>
+        )}
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed">
             Paid <time dateTime={donation.created}>{formatInstantDay(donation.created)}</time>

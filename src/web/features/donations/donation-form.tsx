@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { Account } from '../../../shared/accounts.ts';
 import { donationMessages, type PaymentStarted } from '../../../shared/donations.ts';
 import type { Event } from '../../../shared/events.ts';
+import type { Site } from '../../../shared/site.ts';
+import { AmountChoice, type AmountOptions, type AmountState } from './amount-choice.tsx';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useSchemaForm } from '../../lib/forms/use-schema-form.ts';
@@ -19,10 +21,40 @@ import classes from './donation-form.module.css';
 interface DonationFormProps {
   event: Event;
   account: Account;
+  site: Site | undefined;
+  amount: {
+    options: AmountOptions;
+    value: AmountState;
+    onChange: (value: AmountState) => void;
+    /** Why the amount typed cannot be given, if it cannot. */
+    error: string | null;
+    /** The amount chosen, once it can be given. */
+    cents: number | null;
+  };
   /** The payment this visit pays, once the server has started it. */
   payment: PaymentStarted | undefined;
   paymentError: Error | null;
   onRetryPayment: () => void;
+}
+
+/** How the card is kept safe, and who receives the money (the charity's registered details, when set). */
+function SecureNote({ mode, site }: { mode: PaymentStarted['mode'] | undefined; site: Site | undefined }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" c="dimmed">
+        <span aria-hidden="true">🔒 </span>
+        {mode === 'test'
+          ? 'Test mode: no real money is taken and no card is charged. The page is served over an encrypted connection.'
+          : 'Your card is sent over an encrypted connection straight to Stripe, our payment processor: we never see or store its number.'}
+      </Text>
+      {site && (
+        <Text size="sm" c="dimmed">
+          {`Received by ${site.name}`}
+          {site.registrationNumber ? `, registered charity number ${site.registrationNumber}` : ''}.
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 /** In Stripe mode the card is Stripe's own field: the form has none of its own to check. */
@@ -38,16 +70,27 @@ interface OutcomeProps {
   phase: PayPhase;
   recordFailure: string | null;
   eventTitle: string;
+  donationId: string | null;
   onRetry: () => void;
 }
 
 /** What happened once the money moved: done, or paid but not recorded yet (never 'pay again'). */
-function Outcome({ phase, recordFailure, eventTitle, onRetry }: OutcomeProps) {
+function Outcome({ phase, recordFailure, eventTitle, donationId, onRetry }: OutcomeProps) {
   if (phase === 'done') {
     return (
       <Alert role="none" color="teal" variant="light" title={donationMessages.completed} styles={doneLook}>
         Thank you for supporting {eventTitle}. Your donation is in My Donation.
+        {donationId && (
+          <Text size="sm" mt={4}>
+            Reference number: <span className={classes.reference}>{donationId}</span>
+          </Text>
+        )}
         <Group mt="sm">
+          {donationId && (
+            <ButtonLink to={`/dashboard/donation/${donationId}/receipt`} variant="filled">
+              View your receipt
+            </ButtonLink>
+          )}
           <ButtonLink to="/dashboard/donation" variant="light">
             My Donation
           </ButtonLink>
@@ -79,7 +122,7 @@ function Outcome({ phase, recordFailure, eventTitle, onRetry }: OutcomeProps) {
  * server's), the card, and Pay. In test mode the card form is the offline gateway's; in Stripe mode
  * it is Stripe Elements.
  */
-export function DonationForm({ event, account, payment, paymentError, onRetryPayment }: DonationFormProps) {
+export function DonationForm({ event, account, site, amount, payment, paymentError, onRetryPayment }: DonationFormProps) {
   const failureId = useId();
   const card = useRef<CardPaymentHandle>(null);
   const outcome = useRef<HTMLDivElement>(null);
@@ -114,20 +157,14 @@ export function DonationForm({ event, account, payment, paymentError, onRetryPay
         aria-label="Make Donation"
       >
         <Stack gap="lg">
+          <AmountChoice options={amount.options} value={amount.value} onChange={amount.onChange} locked={locked} error={amount.error} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label="Email" type="email" value={account.email} readOnly variant="filled" />
-            <TextInput
-              label="Amount"
-              value={payment ? donationAmount(payment.amount, payment.currency) : ''}
-              placeholder={paymentError ? '' : 'Loading…'}
-              readOnly
-              variant="filled"
-            />
+            <TextInput label="Event title" value={event.title} readOnly variant="filled" />
           </SimpleGrid>
-          <TextInput label="Event title" value={event.title} readOnly variant="filled" />
 
           {paymentError && <QueryError title="The payment could not be started" error={paymentError} onRetry={onRetryPayment} />}
-          {!payment && !paymentError && <PreparingPayment label="Preparing the payment…" />}
+          {!payment && !paymentError && amount.cents !== null && <PreparingPayment label="Preparing the payment…" />}
           {payment?.mode === 'test' && (
             <TestCardFields
               ref={card}
@@ -167,7 +204,13 @@ export function DonationForm({ event, account, payment, paymentError, onRetryPay
             </Text>
           )}
           <div role="status" ref={outcome} tabIndex={-1} className={classes.outcome}>
-            <Outcome phase={phase} recordFailure={donation.recordFailure} eventTitle={event.title} onRetry={donation.retryRecord} />
+            <Outcome
+              phase={phase}
+              recordFailure={donation.recordFailure}
+              eventTitle={event.title}
+              donationId={donation.donationId}
+              onRetry={donation.retryRecord}
+            />
           </div>
 
           <div>
@@ -183,10 +226,11 @@ export function DonationForm({ event, account, payment, paymentError, onRetryPay
                   Paying…
                 </>
               ) : (
-                'Pay'
+                `Donate ${donationAmount(payment?.amount ?? amount.cents ?? 0, amount.options.currency)}`
               )}
             </Button>
           </div>
+          <SecureNote mode={payment?.mode} site={site} />
         </Stack>
       </form>
     </Paper>

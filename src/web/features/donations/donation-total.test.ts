@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Donation } from '../../../shared/donations.ts';
 import { donationTotal } from './donation-total.ts';
 
-const donation = (amount: number, currency = 'usd'): Donation => ({
+const donation = (amount: number, currency = 'usd', refundedAt: string | null = null): Donation => ({
   _id: `d-${amount}-${currency}`,
   amount,
   currency,
@@ -14,6 +14,8 @@ const donation = (amount: number, currency = 'usd'): Donation => ({
   eventId: null,
   eventBanner: '',
   date: '2026-11-21T09:21:53.000Z',
+  refundedAt,
+  refundedBy: null,
 });
 
 describe('the total on My Donation', () => {
@@ -23,6 +25,13 @@ describe('the total on My Donation', () => {
 
   it('says one donation, not one donations', () => {
     expect(donationTotal([donation(1250)])).toBe('Total donated: $12.50 in 1 donation');
+  });
+
+  it('leaves refunded donations out, and says how many were refunded', () => {
+    expect(donationTotal([donation(3000), donation(5000, 'usd', '2026-11-22T10:00:00.000Z')])).toBe(
+      'Total donated: $30.00 in 1 donation (1 more refunded)',
+    );
+    expect(donationTotal([donation(5000, 'usd', '2026-11-22T10:00:00.000Z')])).toBe('Total donated: $0.00 (1 donation refunded)');
   });
 
   it('never adds dollars to another currency', () => {

@@ -24,11 +24,12 @@ export function usePayDonation({ amountCents, email }: { amountCents: number; em
   // Set at once, not on the next render, so a double click cannot pay twice.
   const busy = useRef(false);
   const paidId = useRef<string | null>(null);
+  const [donationId, setDonationId] = useState<string | null>(null);
 
   async function record(paymentId: string) {
     setPhase('recording');
     try {
-      await recordDonation(paymentId);
+      setDonationId(await recordDonation(paymentId));
     } catch (error) {
       setRecordFailure(error instanceof Error ? error.message : String(error));
       setPhase('unrecorded');
@@ -72,5 +73,5 @@ export function usePayDonation({ amountCents, email }: { amountCents: number; em
     }
   }
 
-  return { phase, failure, recordFailure, pay, retryRecord };
+  return { phase, failure, recordFailure, pay, retryRecord, donationId };
 }

@@ -5,6 +5,7 @@ import { ButtonLink } from '../../components/button.tsx';
 import surface from '../../components/surface.module.css';
 import { EventBanner } from '../../components/event-banner.tsx';
 import { EventPlace, EventStatus, EventWhen } from './event-facts.tsx';
+import { EventProgress } from './event-progress.tsx';
 import classes from './event-card.module.css';
 
 /** One event in a list: banner, title, date, place, places left (or 'Past') and the way to its details. */
@@ -22,6 +23,7 @@ export function EventCard({ event, headingOrder = 3 }: { event: Event; headingOr
         <EventWhen event={event} size="sm" c="dimmed" />
         <EventPlace location={event.location} size="sm" />
         <EventStatus event={event} />
+        <EventProgress event={event} />
       </Stack>
       <ButtonLink
         to={`/eventDetails/${encodeURIComponent(event._id)}`}

@@ -3,6 +3,7 @@ import type { Event } from '../../../shared/events.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { EventBanner } from '../../components/event-banner.tsx';
 import { EventPlace, EventStatus, EventWhen } from './event-facts.tsx';
+import { EventProgress } from './event-progress.tsx';
 import classes from './event-details-view.module.css';
 import { EventActions } from './event-actions.tsx';
 
@@ -21,6 +22,7 @@ export function EventDetailsView({ event }: { event: Event }) {
         <EventWhen event={event} size="lg" fw={600} c="brand.9" />
         <EventPlace location={event.location} size="md" />
         <EventStatus event={event} />
+        <EventProgress event={event} />
       </Stack>
       {event.past && (
         <Alert role="none" color="gray" variant="light" title="This event has ended">

@@ -1,7 +1,15 @@
-import { Alert, Fieldset, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import { Alert, Checkbox, Fieldset, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type SiteSettings, siteMessages, siteSettingsSchema } from '../../../shared/site.ts';
+import {
+  amountsText,
+  type Site,
+  type SiteSettings,
+  type SiteSettingsFormValues,
+  siteMessages,
+  siteSettingsFormSchema,
+} from '../../../shared/site.ts';
 import { Button } from '../../components/button.tsx';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
@@ -17,10 +25,24 @@ import { TimeZoneSelect } from './time-zone-select.tsx';
  * message beside its field (a social link's beside that link); the server's field messages go
  * there too. Saved, the header, footer and titles of this tab change at once.
  */
-export function SettingsForm({ initial }: { initial: SiteSettings }) {
+/** A message about one of the amounts ('donationAmounts.2') is shown on the amounts field. */
+const amountItems = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`donationAmounts.${i}`, 'donationAmounts']));
+
+export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn'> }) {
   const [failure, setFailure] = useState<Error | null>(null);
   const queryClient = useQueryClient();
-  const form = useSchemaForm({ schema: siteSettingsSchema, initialValues: initial });
+  const money = (cents: number) => amountsText([cents]);
+  const form = useSchemaForm<SiteSettingsFormValues, typeof siteSettingsFormSchema>({
+    schema: siteSettingsFormSchema,
+    initialValues: {
+      ...initial,
+      donationAmounts: amountsText(initial.donationAmounts),
+      minAmount: money(initial.minAmount),
+      maxAmount: money(initial.maxAmount),
+    },
+    fieldNames: amountItems,
+  });
+  const currency = initial.currency.toUpperCase();
   const upload = useMutation({ mutationFn: uploadLogo });
   const save = useMutation({
     mutationFn: saveSite,
@@ -118,6 +140,40 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
             <TimeZoneSelect inputKey={form.key('timeZone')} inputProps={form.getInputProps('timeZone')} saved={initial.timeZone} />
             <CurrencySelect inputKey={form.key('currency')} inputProps={form.getInputProps('currency')} saved={initial.currency} />
           </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="Donations">
+          <Stack gap="md">
+            <TextInput
+              label={`Amounts offered (${currency})`}
+              description="Up to 6 amounts, separated by commas; the first is chosen when the donation page opens."
+              autoComplete="off"
+              inputMode="decimal"
+              key={form.key('donationAmounts')}
+              {...form.getInputProps('donationAmounts')}
+            />
+            <Checkbox
+              label="Let donors give another amount"
+              key={form.key('customAmount')}
+              {...form.getInputProps('customAmount', { type: 'checkbox' })}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label={`Smallest other amount (${currency})`}
+                autoComplete="off"
+                inputMode="decimal"
+                key={form.key('minAmount')}
+                {...form.getInputProps('minAmount')}
+              />
+              <TextInput
+                label={`Largest other amount (${currency})`}
+                autoComplete="off"
+                inputMode="decimal"
+                key={form.key('maxAmount')}
+                {...form.getInputProps('maxAmount')}
+              />
+            </SimpleGrid>
+          </Stack>
         </Fieldset>
 
         <Fieldset legend="Policies">

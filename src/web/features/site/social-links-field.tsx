@@ -1,6 +1,6 @@
 import { Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useRef } from 'react';
-import type { SiteSettings } from '../../../shared/site.ts';
+import type { SiteSettingsFormOutput, SiteSettingsFormValues } from '../../../shared/site.ts';
 import { Button } from '../../components/button.tsx';
 import type { SchemaForm } from '../../lib/forms/use-schema-form.ts';
 import classes from './social-links-field.module.css';
@@ -13,7 +13,7 @@ const maxLinks = 8;
  * here and saved with the rest. Adding a row puts the cursor in it; removing one puts it on the
  * next row, or on 'Add a link' when none is left.
  */
-export function SocialLinksField({ form }: { form: SchemaForm<SiteSettings> }) {
+export function SocialLinksField({ form }: { form: SchemaForm<SiteSettingsFormValues, SiteSettingsFormOutput> }) {
   const links = form.getValues().socialLinks;
   const fieldset = useRef<HTMLFieldSetElement>(null);
   const listError = form.errors.socialLinks;

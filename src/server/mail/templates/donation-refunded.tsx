@@ -1,0 +1,73 @@
+import { Section, Text } from '@react-email/components';
+import { formatAmount } from '../../../shared/money.ts';
+import type { Charity } from '../../features/donations/charity.ts';
+import type { OutgoingMessage } from '../outbox.ts';
+import { renderMessage } from '../render.ts';
+import { links } from './event-links.ts';
+import { receiptTime } from './donation-receipt.tsx';
+import { Action, Layout, type MailSite, Paragraph } from './layout.tsx';
+
+export interface RefundMail {
+  site: MailSite;
+  charity: Charity;
+  donationId: string;
+  to: string;
+  amountCents: number;
+  currency: string;
+  paidAt: Date;
+  refundedAt: Date;
+  transaction: string;
+  last4: string | null;
+  eventTitle: string;
+}
+
+const label = { color: '#52606d', fontSize: '14px', lineHeight: '20px', margin: '0' };
+const value = { color: '#1f2933', fontSize: '16px', lineHeight: '24px', margin: '0 0 12px', fontWeight: 600 };
+
+function Detail({ name, children }: { name: string; children: string }) {
+  return (
+    <>
+      <Text style={label}>{name}</Text>
+      <Text style={value}>{children}</Text>
+    </>
+  );
+}
+
+function DonationRefunded({ mail }: { mail: RefundMail }) {
+  const amount = formatAmount(mail.amountCents, mail.currency);
+  return (
+    <Layout
+      site={mail.site}
+      preview={`${amount} is on its way back to your card.`}
+      heading="Your donation has been refunded"
+      reason={`You get this email because ${mail.charity.name} gave back a donation you made. Keep it with your receipt.`}
+    >
+      <Paragraph>
+        {mail.charity.name} has refunded your donation of {amount} for {mail.eventTitle}.{' '}
+        {mail.last4 ? `It goes back to your card ending ${mail.last4}` : 'It goes back to the card you paid with'}; banks usually take 5 to
+        10 working days to show it.
+      </Paragraph>
+      <Section>
+        <Detail name="Amount refunded">{`${amount} (${mail.currency.toUpperCase()})`}</Detail>
+        <Detail name="Donated on">{receiptTime(mail.paidAt)}</Detail>
+        <Detail name="Refunded on">{receiptTime(mail.refundedAt)}</Detail>
+        <Detail name="Transaction reference">{mail.transaction}</Detail>
+        <Detail name="Questions about this refund">{mail.charity.contact}</Detail>
+      </Section>
+      <Action href={links.receipt(mail.site, mail.donationId)}>Open the receipt</Action>
+    </Layout>
+  );
+}
+
+/** Told once per donation, whoever gave it back (an admin here, or through the provider's dashboard). */
+export async function donationRefundedMessage(mail: RefundMail): Promise<OutgoingMessage> {
+  const { html, text } = await renderMessage(<DonationRefunded mail={mail} />);
+  return {
+    key: `donation-refunded:${mail.donationId}`,
+    kind: 'donation-refunded',
+    to: mail.to,
+    subject: `Refunded: ${formatAmount(mail.amountCents, mail.currency)} to ${mail.charity.name}`,
+    html,
+    text,
+  };
+}

@@ -1,0 +1,118 @@
+import { Group, NativeSelect, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import type { Donation } from '../../../shared/donations.ts';
+import { formatAmount } from '../../../shared/money.ts';
+import { Button } from '../../components/button.tsx';
+import { formatInstantDay } from '../../lib/format-date.ts';
+import { useSite } from '../../lib/site.ts';
+import classes from './yearly-statement.module.css';
+
+/** The year a donation was paid in, on the charity's calendar (its time zone), as tax years are counted. */
+function yearOf(donation: Donation, timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone }).format(new Date(donation.created));
+}
+
+/** '$60.00' or '$60.00 and €10.00': each currency added up on its own, refunded donations left out. */
+export function statementTotal(donations: Donation[]): string {
+  const cents = new Map<string, number>();
+  for (const donation of donations) {
+    if (donation.refundedAt) continue;
+    const currency = donation.currency.toLowerCase();
+    cents.set(currency, (cents.get(currency) ?? 0) + donation.amount);
+  }
+  if (cents.size === 0) return formatAmount(0);
+  return [...cents].map(([currency, amount]) => formatAmount(amount, currency)).join(' and ');
+}
+
+/**
+ * A year's donations with their total, for the donor's records or a tax return: each donation's date,
+ * event, reference and amount (refunded ones shown struck through and left out of the total), the
+ * charity's registered details, and Print.
+ */
+export function YearlyStatement({ donations, donor }: { donations: Donation[]; donor: string }) {
+  const site = useSite();
+  const years = [...new Set(donations.map((d) => yearOf(d, site?.timeZone)))].sort().reverse();
+  const [picked, setPicked] = useState<string | null>(null);
+  const [printing, setPrinting] = useState(false);
+  const year = picked && years.includes(picked) ? picked : years[0];
+  if (!year) return null;
+  const ofYear = donations.filter((d) => yearOf(d, site?.timeZone) === year);
+
+  const print = () => {
+    setPrinting(true);
+    // Drawn with the print layout first, then printed, then back.
+    requestAnimationFrame(() => {
+      window.print();
+      setPrinting(false);
+    });
+  };
+
+  return (
+    <section className={`${classes.statement} ${printing ? classes.printing : ''}`} aria-labelledby="statement-heading">
+      <Stack gap="sm">
+        <Group justify="space-between" align="end" gap="sm">
+          <Title order={2} size="h3" id="statement-heading">
+            Donation statement for {year}
+          </Title>
+          <Group gap="sm" data-print="hide" align="end">
+            {years.length > 1 && (
+              <NativeSelect label="Year" data={years} value={year} onChange={(event) => setPicked(event.currentTarget.value)} />
+            )}
+            <Button variant="light" onClick={print}>
+              Print statement
+            </Button>
+          </Group>
+        </Group>
+        {site && (
+          <Text size="sm" c="dimmed">
+            {site.name}
+            {site.registrationNumber ? `, registered charity number ${site.registrationNumber}` : ''}. Donor: {donor}.
+          </Text>
+        )}
+        <table className={classes.table}>
+          <caption>
+            <VisuallyHidden>{`Donations in ${year}`}</VisuallyHidden>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Event</th>
+              <th scope="col">Reference</th>
+              <th scope="col">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ofYear.map((donation) => (
+              <tr key={donation._id}>
+                <td>
+                  <time dateTime={donation.created}>{formatInstantDay(donation.created)}</time>
+                </td>
+                <td>{donation.event}</td>
+                <td>{donation.transaction}</td>
+                <td>
+                  {donation.refundedAt ? (
+                    <>
+                      <span className={classes.refunded}>{formatAmount(donation.amount, donation.currency)}</span> refunded
+                    </>
+                  ) : (
+                    formatAmount(donation.amount, donation.currency)
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                Total given in {year}
+              </th>
+              <td>
+                <strong data-testid="statement-total">{statementTotal(ofYear)}</strong>
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </Stack>
+    </section>
+  );
+}
