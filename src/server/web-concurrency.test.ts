@@ -10,6 +10,15 @@ import { createTestDatabase, type TestDatabase } from './test/test-database.ts';
  */
 const { databaseUrl } = loadConfig();
 
+describe('WEB_CONCURRENCY without a database server', () => {
+  it('refuses to start, saying that several processes need DATABASE_URL', async () => {
+    const server = startServer({ DATABASE_URL: undefined, DATA_DIR: 'memory://', PORT: String(await freePort()), WEB_CONCURRENCY: '2' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('WEB_CONCURRENCY: more than one process needs DATABASE_URL');
+    expect(server.output()).not.toContain('started server processes');
+  });
+});
+
 if (databaseUrl) {
   describe('WEB_CONCURRENCY', () => {
     let database: TestDatabase;
