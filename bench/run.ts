@@ -14,6 +14,7 @@ import { insertEvent } from '../src/server/test/factories.ts';
 import { startTestApp } from '../src/server/test/test-app.ts';
 import { createTestDatabase } from '../src/server/test/test-database.ts';
 import { printCeiling, readsAgainstCeiling } from './ceiling.ts';
+import { lighthousePages, printLighthouse } from './lighthouse.ts';
 import { saveResults } from './results.ts';
 import { seedLargeCharity } from './seed-large.ts';
 
@@ -24,6 +25,13 @@ async function ceiling() {
   const rows = await readsAgainstCeiling();
   printCeiling(rows, databaseName);
   await saveResults(databaseName, { readsAtFiftyConnections: rows });
+}
+
+/** Lighthouse's scores and bytes for the public pages, printed and kept in bench/results.json. */
+async function webPages() {
+  const rows = await lighthousePages();
+  printLighthouse(rows);
+  await saveResults(databaseName, { lighthouseMobile: rows });
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -198,7 +206,13 @@ if (process.argv.includes('--ceiling')) {
   await ceiling();
   process.exit(0);
 }
+// `npm run bench -- --lighthouse`: the public pages in Lighthouse alone.
+if (process.argv.includes('--lighthouse')) {
+  await webPages();
+  process.exit(0);
+}
 await ceiling();
+await webPages();
 await startUp();
 await commitsPerSecond();
 await registrationsPerSecond();
