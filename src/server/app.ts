@@ -37,6 +37,7 @@ import { OutboxWorker } from './mail/worker.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
+import { preparePage, sendPage } from './http/page-reply.ts';
 import { isPagePath, registerWebApp } from './http/web-app.ts';
 import { eventPreviewPages } from './http/event-preview.ts';
 import { createStripeGateway } from './payments/stripe-gateway.ts';
@@ -149,19 +150,18 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  const hasWebApp = await registerWebApp(app, config.webDir);
-  if (!hasWebApp) app.log.warn({ webDir: config.webDir }, 'no built web app found: serving the API only (run `npm run build`)');
+  const shell = await registerWebApp(app, config.webDir);
+  if (!shell) app.log.warn({ webDir: config.webDir }, 'no built web app found: serving the API only (run `npm run build`)');
   const eventPreviewPage = eventPreviewPages(config.webDir, database.db, config.publicUrl);
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (hasWebApp && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url)) {
-      reply.header('Cache-Control', 'no-cache');
+    if (shell && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url)) {
       // Without its preview (the database is away) the page still loads, and says what it can.
       const preview = await eventPreviewPage(request.url).catch((err: unknown) => {
         request.log.warn({ err }, 'event page sent without its link preview');
         return null;
       });
-      return preview ? reply.type('text/html; charset=utf-8').send(preview) : reply.sendFile('index.html');
+      return sendPage(request, reply, preview ? preparePage(preview, 200, 5) : shell);
     }
     throw new AppError('not_found', `Nothing at ${request.method} ${request.url.split('?')[0]}`);
   });

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Fieldset.css';
 import { Alert, Fieldset, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
