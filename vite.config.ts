@@ -16,6 +16,7 @@ function precompressAssets(): Plugin {
     name: 'precompress-assets',
     apply: 'build',
     writeBundle(options, bundle) {
+      if (this.environment.config.build.ssr) return;
       const dir = options.dir ?? 'dist/web';
       for (const fileName of Object.keys(bundle)) {
         if (!/\.(js|css|svg|json)$/.test(fileName)) continue;
@@ -29,8 +30,10 @@ function precompressAssets(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompressAssets()],
+  // The server bundle (dist/ssr) needs the pages' code only; the pictures are served from dist/web.
+  publicDir: isSsrBuild ? false : 'public',
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
@@ -57,4 +60,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,21 +1,42 @@
 import './lib/mantine-styles.ts';
 import './components/global.css';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { NotificationsHost } from './lib/notifications-host.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { cssVariablesResolver, theme } from './lib/theme.ts';
-import { router } from './router.tsx';
+import { routes } from './router.tsx';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
 
-createRoot(rootElement).render(
+/**
+ * The page the server drew: its queries go into the cache, and the code of the routes it shows is
+ * loaded before React takes the HTML over, so the first render in the browser is the server's own
+ * (no refetch, nothing redrawn, nothing moves).
+ */
+const serverState = document.getElementById('page-state')?.textContent;
+if (serverState) {
+  hydrate(queryClient, JSON.parse(serverState));
+  await loadMatchedRoutes(routes, window.location.pathname);
+}
+
+async function loadMatchedRoutes(routeList: RouteObject[], pathname: string) {
+  for (const { route } of matchRoutes(routeList, pathname) ?? []) {
+    if (typeof route.lazy !== 'function') continue;
+    const loaded = await route.lazy();
+    Object.assign(route, loaded, { lazy: undefined });
+  }
+}
+
+const router = createBrowserRouter(routes);
+
+const app = (
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
@@ -23,5 +44,8 @@ createRoot(rootElement).render(
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (serverState) hydrateRoot(rootElement, app);
+else createRoot(rootElement).render(app);

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from './components/page-loader.tsx';
 import { RequireSignedIn } from './components/require-signed-in.tsx';
 import { RouteError } from './components/route-error.tsx';
@@ -37,8 +37,11 @@ const adminPages = [
   { path: 'events/:eventId/roster', lazy: page(() => import('./routes/dashboard-event-roster.tsx'), 'DashboardEventRosterPage') },
 ];
 
-/** Each page is its own chunk, so the home page downloads only what it shows. */
-export const router = createBrowserRouter([
+/**
+ * Each page is its own chunk, so the home page downloads only what it shows. The same routes render
+ * on the server (entry-server.tsx) and in the browser (main.tsx), which takes over the server's HTML.
+ */
+export const routes: RouteObject[] = [
   {
     element: (
       <SiteLayout>
@@ -137,4 +140,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
