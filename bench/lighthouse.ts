@@ -61,11 +61,19 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
+/** One Lighthouse run; a run whose trace came out broken (Lighthouse's NO_NAVSTART, now and then) is run again. */
+async function lighthouseReport(port: number, url: string, tries = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { runtimeError } = result.lhr;
+    if (!runtimeError) return result.lhr;
+    if (attempt >= tries) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
+  }
+}
+
 async function audit(port: number, url: string) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const lhr = await lighthouseReport(port, url);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []) as NetworkItem[];

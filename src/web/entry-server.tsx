@@ -20,6 +20,8 @@ export interface RenderedPage {
   state: unknown;
   /** Set when a route redirects: where to. */
   redirect?: string;
+  /** The source modules of the routes drawn (`src/web/routes/home.tsx`), whose built files the page needs. */
+  modules: string[];
 }
 
 /** Answers the page's API calls in-process, as to a visitor without a session. */
@@ -45,7 +47,7 @@ export function createRenderer(answer: ApiAnswer) {
     const request = new Request(new URL(url, 'http://localhost'));
     const context = await handler.query(request);
     if (context instanceof Response) {
-      return { status: context.status, html: '', state: null, redirect: context.headers.get('Location') ?? '/' };
+      return { status: context.status, html: '', state: null, redirect: context.headers.get('Location') ?? '/', modules: [] };
     }
     const router = createStaticRouter(handler.dataRoutes, context);
     // Never retried and never refetched here: one answer each, then the HTML.
@@ -78,6 +80,10 @@ export function createRenderer(answer: ApiAnswer) {
     const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && !isPersonal(query) });
     queryClient.clear();
     const notFound = context.matches.some((match) => match.route.path === '*');
-    return { status: notFound ? 404 : context.statusCode, html, state };
+    const modules = context.matches.flatMap((match) => {
+      const module = (match.route.handle as { module?: string } | undefined)?.module;
+      return module ? [module] : [];
+    });
+    return { status: notFound ? 404 : context.statusCode, html, state, modules };
   };
 }

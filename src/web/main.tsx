@@ -2,7 +2,7 @@ import './lib/mantine-styles.ts';
 import './components/global.css';
 import { MantineProvider } from '@mantine/core';
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { NotificationsHost } from './lib/notifications-host.tsx';
@@ -47,5 +47,10 @@ const app = (
   </StrictMode>
 );
 
-if (serverState) hydrateRoot(rootElement, app);
-else createRoot(rootElement).render(app);
+// Taking the server's HTML over as a transition lets React do it in short slices between which the
+// browser answers taps and scrolls, instead of one long task.
+if (serverState) {
+  startTransition(() => {
+    hydrateRoot(rootElement, app);
+  });
+} else createRoot(rootElement).render(app);

@@ -18,8 +18,38 @@ interface ServerEntry {
     html: string;
     state: unknown;
     redirect?: string;
+    modules: string[];
   }>;
 }
+
+/** An entry of Vite's build manifest (dist/web/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The built files a page's route modules need: their stylesheets, and their scripts with every chunk
+ * those import, each once, in the order found.
+ */
+export function filesFor(manifest: Record<string, ManifestChunk>, modules: string[]) {
+  const css = new Set<string>();
+  const js = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return { css: [...css], js: [...js] };
+}
+
+const stylesheetLink = /<link rel="stylesheet"[^>]*\shref="\/([^"]+\.css)"[^>]*>\s*/g;
 
 const ROOT = '<div id="root"></div>';
 
@@ -50,8 +80,28 @@ export async function createPageRenderer(
   entryFile: string,
   decorate: (url: string, html: string) => Promise<string>,
 ): Promise<RenderPage> {
-  const template = readFileSync(path.join(path.resolve(webDir), 'index.html'), 'utf8');
-  if (!template.includes(ROOT)) throw new Error(`${webDir}/index.html has no ${ROOT} to render into`);
+  const root = path.resolve(webDir);
+  const index = readFileSync(path.join(root, 'index.html'), 'utf8');
+  if (!index.includes(ROOT)) throw new Error(`${webDir}/index.html has no ${ROOT} to render into`);
+  const manifestFile = path.join(root, '.vite', 'manifest.json');
+  const manifest: Record<string, ManifestChunk> = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+  const stylesheets = new Map<string, string>();
+  const stylesheet = (file: string) => {
+    let text = stylesheets.get(file);
+    if (text === undefined) {
+      text = readFileSync(path.join(root, file), 'utf8');
+      stylesheets.set(file, text);
+    }
+    return text;
+  };
+  // The stylesheets every page links to go into the page itself, with those of the page's own routes:
+  // the first paint waits for no other request. The scripts that take the page over are not needed
+  // for it, so they are fetched after what is.
+  const entryCss = [...index.matchAll(stylesheetLink)].map((match) => match[1] as string);
+  const template = index
+    .replace(stylesheetLink, (link, _file, offset: number) => (offset === index.search(stylesheetLink) ? '<!--page-styles-->\n    ' : ''))
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
   const render = entry.createRenderer(async (apiPath) => {
     const res = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
@@ -64,15 +114,27 @@ export async function createPageRenderer(
   return async (url) => {
     const page = await render(url);
     // No route redirects today; should one, the browser's router follows it from the plain page.
-    if (page.redirect) return { status: 200, html: await decorate(url, template) };
-    let html = template.replace(
-      ROOT,
-      () => `<div id="root">${page.html}</div>\n    <script type="application/json" id="page-state">${scriptJson(page.state)}</script>`,
-    );
+    if (page.redirect) return { status: 200, html: await decorate(url, index) };
+    const files = filesFor(manifest, page.modules);
+    const css = [...new Set([...entryCss, ...files.css])].map(stylesheet).join('\n');
+    const preloads = files.js
+      .filter((file) => !template.includes(`/${file}"`))
+      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
+      .join('\n    ');
+    let html = template
+      .replace('<!--page-styles-->', () => `<style>${css}</style>\n    ${preloads}`)
+      .replace(
+        ROOT,
+        () => `<div id="root">${page.html}</div>\n    <script type="application/json" id="page-state">${scriptJson(page.state)}</script>`,
+      );
     // The first picture the page shows (the hero, an event's banner) is fetched with the stylesheet.
     const first = /<img\b[^>]*\bfetchpriority="high"[^>]*>/i.exec(page.html)?.[0];
     const src = first && /\bsrc="([^"]+)"/.exec(first)?.[1];
-    if (src) html = html.replace('</head>', () => `  <link rel="preload" as="image" href="${src}" fetchpriority="high" />\n  </head>`);
+    if (src)
+      html = html.replace(
+        '<meta charset="UTF-8" />',
+        (charset) => `${charset}\n    <link rel="preload" as="image" href="${src}" fetchpriority="high" />`,
+      );
     return { status: page.status, html: await decorate(url, html) };
   };
 }
