@@ -78,6 +78,12 @@ export function createRenderer(answer: ApiAnswer) {
       html = draw();
     }
     const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && !isPersonal(query) });
+    // No clock in the HTML: the same URL and data make the same bytes (and ETag). The browser dates
+    // the data when the page arrives (main.tsx).
+    for (const query of state.queries) {
+      query.dehydratedAt = 0;
+      query.state.dataUpdatedAt = 0;
+    }
     queryClient.clear();
     const notFound = context.matches.some((match) => match.route.path === '*');
     const modules = context.matches.flatMap((match) => {

@@ -1,7 +1,8 @@
+import './lib/zod-without-eval.ts';
 import './lib/mantine-styles.ts';
 import './components/global.css';
 import { MantineProvider } from '@mantine/core';
-import { hydrate, QueryClientProvider } from '@tanstack/react-query';
+import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
@@ -22,7 +23,14 @@ const queryClient = createQueryClient();
  */
 const serverState = document.getElementById('page-state')?.textContent;
 if (serverState) {
-  hydrate(queryClient, JSON.parse(serverState));
+  // The server leaves the time out of the page (so one URL's HTML is the same bytes): the data is as fresh as the page.
+  const state = JSON.parse(serverState) as DehydratedState;
+  const now = Date.now();
+  for (const query of state.queries) {
+    query.dehydratedAt = now;
+    query.state.dataUpdatedAt = now;
+  }
+  hydrate(queryClient, state);
   await loadMatchedRoutes(routes, window.location.pathname);
 }
 

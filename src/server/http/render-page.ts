@@ -99,7 +99,7 @@ export async function createPageRenderer(
   // for it, so they are fetched after what is.
   const entryCss = [...index.matchAll(stylesheetLink)].map((match) => match[1] as string);
   const template = index
-    .replace(stylesheetLink, (link, _file, offset: number) => (offset === index.search(stylesheetLink) ? '<!--page-styles-->\n    ' : ''))
+    .replace(stylesheetLink, (_link, _file, offset: number) => (offset === index.search(stylesheetLink) ? '<!--page-styles-->\n    ' : ''))
     .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
     .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
@@ -116,13 +116,17 @@ export async function createPageRenderer(
     // No route redirects today; should one, the browser's router follows it from the plain page.
     if (page.redirect) return { status: 200, html: await decorate(url, index) };
     const files = filesFor(manifest, page.modules);
-    const css = [...new Set([...entryCss, ...files.css])].map(stylesheet).join('\n');
+    const cssFiles = [...new Set([...entryCss, ...files.css])];
+    const css = cssFiles.map(stylesheet).join('\n');
+    // The same stylesheets by name, disabled (never fetched): the app's loader sees them and does not
+    // fetch what the page already has when it loads a route's code.
+    const written = cssFiles.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`).join('\n    ');
     const preloads = files.js
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
       .join('\n    ');
     let html = template
-      .replace('<!--page-styles-->', () => `<style>${css}</style>\n    ${preloads}`)
+      .replace('<!--page-styles-->', () => `<style>${css}</style>\n    ${written}\n    ${preloads}`)
       .replace(
         ROOT,
         () => `<div id="root">${page.html}</div>\n    <script type="application/json" id="page-state">${scriptJson(page.state)}</script>`,
