@@ -43,6 +43,20 @@ describe('pages drawn on the server', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
+  it('searches for words typed into the drawn page before its scripts arrived', async () => {
+    const page = await newPage();
+    // Scripts that come late, as on a slow phone: the search box is there, drawn, before the app is.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.goto('/events', { waitUntil: 'commit' });
+    await page.getByLabel('Search events').fill('run');
+    await expect.poll(() => page.getByTestId('events-heading').textContent(), { timeout: 15_000 }).toContain('matches "run"');
+    expect(await page.getByLabel('Search events').inputValue()).toBe('run');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('run');
+  });
+
   it('sends an event page with its details and link preview, the same bytes to a signed-in person as to anyone', async () => {
     const event = await firstEvent();
     const person = await signUpThroughApi();

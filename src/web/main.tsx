@@ -8,6 +8,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { NotificationsHost } from './lib/notifications-host.tsx';
 import { createQueryClient } from './lib/query-client.ts';
+import { noteTypedFields, TypedAgain } from './lib/typed-before-takeover.tsx';
 import { cssVariablesResolver, theme } from './lib/theme.ts';
 import { routes } from './router.tsx';
 
@@ -43,6 +44,7 @@ async function loadMatchedRoutes(routeList: RouteObject[], pathname: string) {
 }
 
 const router = createBrowserRouter(routes);
+const typedBeforeTakeover = serverState ? noteTypedFields(rootElement) : [];
 
 const app = (
   <StrictMode>
@@ -50,6 +52,7 @@ const app = (
       <QueryClientProvider client={queryClient}>
         <NotificationsHost />
         <RouterProvider router={router} />
+        {serverState && <TypedAgain typed={typedBeforeTakeover} />}
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>
