@@ -15,6 +15,7 @@ import { startTestApp } from '../src/server/test/test-app.ts';
 import { createTestDatabase } from '../src/server/test/test-database.ts';
 import { printCeiling, readsAgainstCeiling } from './ceiling.ts';
 import { growth } from './growth.ts';
+import { lighthousePages, printLighthouse } from './lighthouse.ts';
 import { saveResults } from './results.ts';
 import { seedLargeCharity } from './seed-large.ts';
 
@@ -31,6 +32,13 @@ async function ceiling() {
     printCeiling(two, databaseName, 2);
     await saveResults(databaseName, { readsAtFiftyConnectionsTwoProcesses: two });
   }
+}
+
+/** Lighthouse's scores and bytes for the public pages, printed and kept in bench/results.json. */
+async function webPages() {
+  const rows = await lighthousePages();
+  printLighthouse(rows);
+  await saveResults(databaseName, { lighthouseMobile: rows });
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -210,7 +218,13 @@ if (process.argv.includes('--ceiling')) {
   await ceiling();
   process.exit(0);
 }
+// `npm run bench -- --lighthouse`: the public pages in Lighthouse alone.
+if (process.argv.includes('--lighthouse')) {
+  await webPages();
+  process.exit(0);
+}
 await ceiling();
+await webPages();
 await startUp();
 await commitsPerSecond();
 await registrationsPerSecond();

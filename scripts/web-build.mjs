@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
+const builtServerEntry = path.join(root, 'dist/ssr/entry-server.js');
 const inputs = ['index.html', 'vite.config.ts', 'postcss.config.cjs', 'package-lock.json', 'src/web', 'src/shared', 'public'];
 
 function newestChange(target) {
@@ -19,7 +20,7 @@ function newestChange(target) {
 }
 
 export function webBuildIsStale() {
-  if (!existsSync(builtIndex)) return true;
+  if (!existsSync(builtIndex) || !existsSync(builtServerEntry)) return true;
   const builtAt = statSync(builtIndex).mtimeMs;
   return inputs.some((input) => newestChange(path.join(root, input)) > builtAt);
 }
@@ -30,6 +31,13 @@ export function buildWeb() {
   const env = { ...process.env, NODE_ENV: 'production' };
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error('building the web app failed (see above)');
+  // The same pages for the server to render (src/web/entry-server.tsx into dist/ssr).
+  const ssr = spawnSync(
+    process.execPath,
+    [vite, 'build', '--ssr', 'src/web/entry-server.tsx', '--outDir', 'dist/ssr', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit', env },
+  );
+  if (ssr.status !== 0) throw new Error('building the server-rendered pages failed (see above)');
 }
 
 /** Builds the web app when it is missing or older than any of its sources. Returns whether it built. */

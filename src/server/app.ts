@@ -38,6 +38,8 @@ import { answerFromCache, registerReplyCache, ReplyCache } from './http/reply-ca
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
+import { preparePage, sendPage } from './http/page-reply.ts';
+import { createPageRenderer, serverEntryFor } from './http/render-page.ts';
 import { isPagePath, registerWebApp } from './http/web-app.ts';
 import { eventPreviewPages } from './http/event-preview.ts';
 import { createStripeGateway } from './payments/stripe-gateway.ts';
@@ -161,19 +163,32 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  const hasWebApp = await registerWebApp(app, config.webDir);
-  if (!hasWebApp) app.log.warn({ webDir: config.webDir }, 'no built web app found: serving the API only (run `npm run build`)');
-  const eventPreviewPage = eventPreviewPages(config.webDir, database.db, config.publicUrl);
+  const shell = await registerWebApp(app, config.webDir);
+  if (!shell) app.log.warn({ webDir: config.webDir }, 'no built web app found: serving the API only (run `npm run build`)');
+  const eventPreview = eventPreviewPages(database.db, config.publicUrl);
+  // Without its preview (the database is away) the page still loads, and says what it can.
+  const withEventPreview = async (url: string, html: string) =>
+    (await eventPreview(url, html).catch((err: unknown) => {
+      app.log.warn({ err, url }, 'event page sent without its link preview');
+      return null;
+    })) ?? html;
+  const serverEntry = shell && serverEntryFor(config.webDir);
+  const renderPage = serverEntry ? await createPageRenderer(app, config.webDir, serverEntry, withEventPreview) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (hasWebApp && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url)) {
-      reply.header('Cache-Control', 'no-cache');
-      // Without its preview (the database is away) the page still loads, and says what it can.
-      const preview = await eventPreviewPage(request.url).catch((err: unknown) => {
-        request.log.warn({ err }, 'event page sent without its link preview');
-        return null;
-      });
-      return preview ? reply.type('text/html; charset=utf-8').send(preview) : reply.sendFile('index.html');
+    if (shell && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url)) {
+      if (renderPage) {
+        try {
+          const page = await renderPage(request.url);
+          return sendPage(request, reply, preparePage(page.html, page.status, 5));
+        } catch (err) {
+          // The browser can still draw the page itself from the plain one.
+          request.log.error({ err }, 'page sent for the browser to draw: rendering it here failed');
+        }
+      }
+      const shellHtml = shell.identity.toString('utf8');
+      const html = await withEventPreview(request.url, shellHtml);
+      return sendPage(request, reply, html === shellHtml ? shell : preparePage(html, 200, 5));
     }
     throw new AppError('not_found', `Nothing at ${request.method} ${request.url.split('?')[0]}`);
   });

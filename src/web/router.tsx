@@ -1,44 +1,65 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from './components/page-loader.tsx';
 import { RequireSignedIn } from './components/require-signed-in.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { SiteLayout } from './components/site-layout.tsx';
 
-const dashboardNotFound = () => import('./routes/dashboard-not-found.tsx').then((m) => ({ Component: m.DashboardNotFoundPage }));
+/** Every module a route may load: each its own chunk, loaded on the first visit to one of its pages. */
+const pageModules = import.meta.glob<Record<string, ComponentType>>([
+  './routes/*.tsx',
+  './components/dashboard-shell.tsx',
+  './components/require-admin.tsx',
+]);
 
-/** A lazy route whose page is the export `name` of the module `load` imports. */
-function page<Module extends Record<Name, ComponentType>, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {
-  return () => load().then((m) => ({ Component: m[name] }));
+/**
+ * A lazy route whose page is the export `name` of `file`. Its `handle` names the source module, so the
+ * server, having drawn the page, sends the stylesheets and scripts that module needs with it.
+ */
+function page(file: string, name: string): Pick<RouteObject, 'lazy' | 'handle'> {
+  const load = pageModules[file];
+  if (!load) throw new Error(`router.tsx: no page module ${file}`);
+  return {
+    lazy: () =>
+      load().then((m) => {
+        const Component = m[name];
+        if (!Component) throw new Error(`${file} exports no ${name}`);
+        return { Component };
+      }),
+    handle: { module: `src/web/${file.slice(2)}` },
+  };
 }
 
 /** The admin pages of spec section 2, behind the admin guard (DECISIONS 3.1). */
 const adminPages = [
-  { path: 'addEvent', lazy: page(() => import('./routes/dashboard-add-event.tsx'), 'DashboardAddEventPage') },
+  { path: 'addEvent', ...page('./routes/dashboard-add-event.tsx', 'DashboardAddEventPage') },
   {
     path: 'eventUpdatePage/:singleEventId',
-    lazy: page(() => import('./routes/dashboard-update-event.tsx'), 'DashboardUpdateEventPage'),
+    ...page('./routes/dashboard-update-event.tsx', 'DashboardUpdateEventPage'),
   },
-  { path: 'allEvents', lazy: page(() => import('./routes/dashboard-all-events.tsx'), 'DashboardAllEventsPage') },
+  { path: 'allEvents', ...page('./routes/dashboard-all-events.tsx', 'DashboardAllEventsPage') },
   {
     path: 'all-event-registration',
-    lazy: page(() => import('./routes/dashboard-all-registrations.tsx'), 'DashboardAllRegistrationsPage'),
+    ...page('./routes/dashboard-all-registrations.tsx', 'DashboardAllRegistrationsPage'),
   },
   {
     path: 'event-register-role-update/:singleEventId',
-    lazy: page(() => import('./routes/dashboard-registration-role.tsx'), 'DashboardRegistrationRolePage'),
+    ...page('./routes/dashboard-registration-role.tsx', 'DashboardRegistrationRolePage'),
   },
-  { path: 'all-donation', lazy: page(() => import('./routes/dashboard-all-donations.tsx'), 'DashboardAllDonationsPage') },
-  { path: 'all-accounts', lazy: page(() => import('./routes/dashboard-all-accounts.tsx'), 'DashboardAllAccountsPage') },
-  { path: 'users/:accountId', lazy: page(() => import('./routes/dashboard-account-role.tsx'), 'DashboardAccountRolePage') },
-  { path: 'outbox', lazy: page(() => import('./routes/dashboard-outbox.tsx'), 'DashboardOutboxPage') },
-  { path: 'settings', lazy: page(() => import('./routes/dashboard-settings.tsx'), 'DashboardSettingsPage') },
-  { path: 'reviews', lazy: page(() => import('./routes/dashboard-reviews.tsx'), 'DashboardReviewsPage') },
-  { path: 'events/:eventId/roster', lazy: page(() => import('./routes/dashboard-event-roster.tsx'), 'DashboardEventRosterPage') },
+  { path: 'all-donation', ...page('./routes/dashboard-all-donations.tsx', 'DashboardAllDonationsPage') },
+  { path: 'all-accounts', ...page('./routes/dashboard-all-accounts.tsx', 'DashboardAllAccountsPage') },
+  { path: 'users/:accountId', ...page('./routes/dashboard-account-role.tsx', 'DashboardAccountRolePage') },
+  { path: 'outbox', ...page('./routes/dashboard-outbox.tsx', 'DashboardOutboxPage') },
+  { path: 'settings', ...page('./routes/dashboard-settings.tsx', 'DashboardSettingsPage') },
+  { path: 'reviews', ...page('./routes/dashboard-reviews.tsx', 'DashboardReviewsPage') },
+  { path: 'events/:eventId/roster', ...page('./routes/dashboard-event-roster.tsx', 'DashboardEventRosterPage') },
 ];
 
-/** Each page is its own chunk, so the home page downloads only what it shows. */
-export const router = createBrowserRouter([
+/**
+ * Each page is its own chunk, so the home page downloads only what it shows. The same routes render
+ * on the server (entry-server.tsx) and in the browser (main.tsx), which takes over the server's HTML.
+ */
+export const routes: RouteObject[] = [
   {
     element: (
       <SiteLayout>
@@ -54,87 +75,85 @@ export const router = createBrowserRouter([
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: () => import('./routes/home.tsx').then((m) => ({ Component: m.HomePage })) },
-          { path: 'home', lazy: () => import('./routes/home.tsx').then((m) => ({ Component: m.HomePage })) },
-          { path: 'events', lazy: () => import('./routes/events.tsx').then((m) => ({ Component: m.EventsPage })) },
+          { index: true, ...page('./routes/home.tsx', 'HomePage') },
+          { path: 'home', ...page('./routes/home.tsx', 'HomePage') },
+          { path: 'events', ...page('./routes/events.tsx', 'EventsPage') },
           {
             path: 'eventDetails/:eventId',
-            lazy: () => import('./routes/event-details.tsx').then((m) => ({ Component: m.EventDetailsPage })),
+            ...page('./routes/event-details.tsx', 'EventDetailsPage'),
           },
-          { path: 'login', lazy: () => import('./routes/login.tsx').then((m) => ({ Component: m.LoginPage })) },
-          { path: 'register', lazy: () => import('./routes/register.tsx').then((m) => ({ Component: m.RegisterPage })) },
-          { path: 'unsubscribe', lazy: page(() => import('./routes/unsubscribe.tsx'), 'UnsubscribePage') },
-          { path: 'verify-email', lazy: page(() => import('./routes/verify-email.tsx'), 'VerifyEmailPage') },
-          { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password.tsx'), 'ForgotPasswordPage') },
-          { path: 'reset-password', lazy: page(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage') },
-          { path: 'privacy', lazy: page(() => import('./routes/policy.tsx'), 'PrivacyPage') },
-          { path: 'terms', lazy: page(() => import('./routes/policy.tsx'), 'TermsPage') },
+          { path: 'login', ...page('./routes/login.tsx', 'LoginPage') },
+          { path: 'register', ...page('./routes/register.tsx', 'RegisterPage') },
+          { path: 'unsubscribe', ...page('./routes/unsubscribe.tsx', 'UnsubscribePage') },
+          { path: 'verify-email', ...page('./routes/verify-email.tsx', 'VerifyEmailPage') },
+          { path: 'forgot-password', ...page('./routes/forgot-password.tsx', 'ForgotPasswordPage') },
+          { path: 'reset-password', ...page('./routes/reset-password.tsx', 'ResetPasswordPage') },
+          { path: 'privacy', ...page('./routes/policy.tsx', 'PrivacyPage') },
+          { path: 'terms', ...page('./routes/policy.tsx', 'TermsPage') },
           {
             path: 'events/register/:singleEventId',
             element: <RequireSignedIn />,
-            children: [
-              { index: true, lazy: () => import('./routes/event-register.tsx').then((m) => ({ Component: m.EventRegisterPage })) },
-            ],
+            children: [{ index: true, ...page('./routes/event-register.tsx', 'EventRegisterPage') }],
           },
           {
             path: 'donation/:eventId',
             element: <RequireSignedIn />,
-            children: [{ index: true, lazy: page(() => import('./routes/donation.tsx'), 'DonationPage') }],
+            children: [{ index: true, ...page('./routes/donation.tsx', 'DonationPage') }],
           },
           {
             path: 'dashboard',
             element: <RequireSignedIn />,
             children: [
               {
-                lazy: () => import('./components/dashboard-shell.tsx').then((m) => ({ Component: m.DashboardShell })),
+                ...page('./components/dashboard-shell.tsx', 'DashboardShell'),
                 children: [
-                  { index: true, lazy: () => import('./routes/dashboard.tsx').then((m) => ({ Component: m.DashboardPage })) },
+                  { index: true, ...page('./routes/dashboard.tsx', 'DashboardPage') },
                   {
                     path: 'profile',
-                    lazy: () => import('./routes/dashboard-profile.tsx').then((m) => ({ Component: m.DashboardProfilePage })),
+                    ...page('./routes/dashboard-profile.tsx', 'DashboardProfilePage'),
                   },
                   {
                     path: 'myEvents',
-                    lazy: () => import('./routes/dashboard-my-events.tsx').then((m) => ({ Component: m.DashboardMyEventsPage })),
+                    ...page('./routes/dashboard-my-events.tsx', 'DashboardMyEventsPage'),
                   },
                   {
                     path: 'addReview',
-                    lazy: () => import('./routes/dashboard-add-review.tsx').then((m) => ({ Component: m.DashboardAddReviewPage })),
+                    ...page('./routes/dashboard-add-review.tsx', 'DashboardAddReviewPage'),
                   },
                   {
                     path: 'myReview',
-                    lazy: () => import('./routes/dashboard-my-review.tsx').then((m) => ({ Component: m.DashboardMyReviewPage })),
+                    ...page('./routes/dashboard-my-review.tsx', 'DashboardMyReviewPage'),
                   },
                   {
                     path: 'donation',
-                    lazy: page(() => import('./routes/dashboard-donation.tsx'), 'DashboardDonationPage'),
+                    ...page('./routes/dashboard-donation.tsx', 'DashboardDonationPage'),
                   },
                   {
                     path: 'donation/:donationId/receipt',
-                    lazy: page(() => import('./routes/dashboard-donation-receipt.tsx'), 'DashboardDonationReceiptPage'),
+                    ...page('./routes/dashboard-donation-receipt.tsx', 'DashboardDonationReceiptPage'),
                   },
                   {
                     path: 'notices',
-                    lazy: () => import('./routes/dashboard-notices.tsx').then((m) => ({ Component: m.DashboardNoticesPage })),
+                    ...page('./routes/dashboard-notices.tsx', 'DashboardNoticesPage'),
                   },
                   {
-                    lazy: () => import('./components/require-admin.tsx').then((m) => ({ Component: m.RequireAdmin })),
+                    ...page('./components/require-admin.tsx', 'RequireAdmin'),
                     children: [
                       {
                         path: 'addNotice',
-                        lazy: () => import('./routes/dashboard-add-notice.tsx').then((m) => ({ Component: m.DashboardAddNoticePage })),
+                        ...page('./routes/dashboard-add-notice.tsx', 'DashboardAddNoticePage'),
                       },
                       ...adminPages,
                     ],
                   },
-                  { path: '*', lazy: dashboardNotFound },
+                  { path: '*', ...page('./routes/dashboard-not-found.tsx', 'DashboardNotFoundPage') },
                 ],
               },
             ],
           },
-          { path: '*', lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundPage })) },
+          { path: '*', ...page('./routes/not-found.tsx', 'NotFoundPage') },
         ],
       },
     ],
   },
-]);
+];

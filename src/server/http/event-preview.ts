@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { event } from '../db/schema.ts';
@@ -64,13 +62,12 @@ const eventPagePath = /^\/eventDetails\/([^/?#]+)\/?(?:[?#].*)?$/;
 
 /**
  * The HTML of /eventDetails/{id} with the event's preview, so a shared link shows its title, words
- * and banner in chat apps (which do not run the page's JavaScript). index.html is read once, on the
- * first such page. Null for any other page or an unknown event: the caller sends index.html as it is.
+ * and banner in chat apps (which do not run the page's JavaScript). Null for any other page or an
+ * unknown event: the caller sends the page as it is.
  */
-export function eventPreviewPages(webDir: string, db: Database, publicUrl: string) {
-  let indexHtml: Promise<string> | undefined;
+export function eventPreviewPages(db: Database, publicUrl: string) {
   const origin = publicUrl.replace(/\/+$/, '');
-  return async (url: string): Promise<string | null> => {
+  return async (url: string, pageHtml: string): Promise<string | null> => {
     const match = eventPagePath.exec(url);
     const id = match?.[1] && recordId(match[1]);
     if (!id) return null;
@@ -80,12 +77,8 @@ export function eventPreviewPages(webDir: string, db: Database, publicUrl: strin
       .where(eq(event.id, id))
       .limit(1);
     if (!row) return null;
-    indexHtml ??= readFile(path.join(path.resolve(webDir), 'index.html'), 'utf8').catch((err: unknown) => {
-      indexHtml = undefined;
-      throw err;
-    });
     const settings = await readSiteSettings(db);
-    return withPreview(await indexHtml, {
+    return withPreview(pageHtml, {
       title: row.title,
       description: shorten(row.desc),
       image: /^https?:\/\//i.test(row.banner) ? row.banner : `${origin}${row.banner}`,

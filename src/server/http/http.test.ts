@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -8,6 +9,7 @@ let t: TestApp;
 let webDir: string;
 const indexHtml = '<!doctype html><html><head><title>Helping Hands</title></head><body><div id="root"></div></body></html>';
 const bundle = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+const stylesheet = `body { margin: 0; }\n${'.card { padding: 1rem; }\n'.repeat(200)}`;
 
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(tmpdir(), 'hh-web-'));
@@ -15,6 +17,8 @@ beforeAll(async () => {
   await mkdir(path.join(webDir, 'images'));
   await writeFile(path.join(webDir, 'index.html'), indexHtml);
   await writeFile(path.join(webDir, 'assets', 'main-B1x2y3z4.js'), bundle);
+  await writeFile(path.join(webDir, 'assets', 'style-C5d6e7f8.css'), stylesheet);
+  await writeFile(path.join(webDir, 'assets', 'style-C5d6e7f8.css.br'), brotliCompressSync(stylesheet));
   await writeFile(path.join(webDir, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await startTestApp({ webDir });
 });
@@ -48,6 +52,33 @@ describe('the web app', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(await res.text()).toBe(bundle);
+  });
+
+  it('sends the page brotli-compressed when the browser takes it, and a copy still current gets 304', async () => {
+    const res = await t.api('/events', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    const etag = res.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    // fetch decodes the body as it comes: it arrives as the page.
+    expect(await res.text()).toBe(indexHtml);
+
+    const again = await t.api('/events', { headers: { 'if-none-match': etag ?? '' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const changed = await t.api('/events', { headers: { 'if-none-match': '"an-older-page"' } });
+    expect(changed.status).toBe(200);
+  });
+
+  it('sends a hashed asset as the brotli file the build wrote beside it', async () => {
+    const res = await t.api('/assets/style-C5d6e7f8.css', { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe(stylesheet);
+    // The same file to a browser that takes no brotli: the plain bytes, compressed another way.
+    const plain = await fetch(`${t.baseUrl}/assets/style-C5d6e7f8.css`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(stylesheet);
   });
 
   it('answers a missing file with 404, not with the app', async () => {

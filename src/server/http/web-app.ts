@@ -1,22 +1,29 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { type PreparedPage, preparePage } from './page-reply.ts';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * Serves the built React app: hashed assets cached for a year, everything else revalidated, and
- * any page path (a deep link such as /eventDetails/…) answered with index.html so the app routes it.
- * Returns false when there is no build, so the caller can say so.
+ * Serves the built React app's files: hashed assets cached for a year (and sent as the .br or .gz file
+ * the build wrote beside each, when the browser takes it), everything else revalidated. Returns the
+ * page every page path is answered with (index.html, read and compressed once, here), or null when
+ * there is no build, so the caller can say so.
  */
-export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<boolean> {
+export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<PreparedPage | null> {
   const root = path.resolve(webDir);
-  if (!existsSync(path.join(root, 'index.html'))) return false;
+  const indexFile = path.join(root, 'index.html');
+  if (!existsSync(indexFile)) return null;
+  const shell = preparePage(readFileSync(indexFile, 'utf8'));
 
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
+    // `/` is a page like any other: the caller answers it, from memory.
+    index: false,
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
       const relative = path.relative(root, filePath);
@@ -29,7 +36,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       }
     },
   });
-  return true;
+  return shell;
 }
 
 /** A path the app may route: not the API, and not a file name (a missing asset stays a 404). */

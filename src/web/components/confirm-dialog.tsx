@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Modal.css';
 import { Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Button } from './button.tsx';

@@ -25,6 +25,8 @@ export function HeroCarousel() {
           <img
             src={slide.image}
             alt=""
+            width={1600}
+            height={640}
             className={classes.image}
             loading={index === 0 ? 'eager' : 'lazy'}
             fetchPriority={index === 0 ? 'high' : 'auto'}

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Pagination.css';
 import { Group, Pagination } from '@mantine/core';
 
 const controlLabels = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };

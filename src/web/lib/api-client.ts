@@ -39,6 +39,14 @@ export interface ApiResult<T> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** How a call reaches the server: the browser's fetch, or, when the server renders a page, its own in-process answer. */
+let transport: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
+
+/** For the server's page renderer only: calls under /api are answered by the app itself, with no cookie. */
+export function answerApiCallsWith(answer: (url: string, init: RequestInit) => Promise<Response>) {
+  transport = answer;
+}
+
 /**
  * One call under /api. The type comes from the shared contract; the server checks every reply
  * against the same schemas before it sends it, so the page does not parse it again (and the home
@@ -49,7 +57,7 @@ async function request<T>(method: Method, path: string, init: { body?: BodyInit;
   if (init.contentType) headers['Content-Type'] = init.contentType;
   let response: Response;
   try {
-    response = await fetch(`${webConfig.apiBase}${path}`, {
+    response = await transport(`${webConfig.apiBase}${path}`, {
       method,
       headers,
       body: init.body,

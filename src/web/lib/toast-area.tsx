@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 import classes from './toast-area.module.css';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css';
 import { Badge, NativeSelect, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { type OutboxMessage, type OutboxStatus, outboxStatuses } from '../../shared/outbox.ts';

@@ -59,7 +59,7 @@ export function EventsPage() {
         )}
         {query.isSuccess && query.data.events.length > 0 && (
           <div aria-busy={query.isPlaceholderData} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-            <EventGrid events={query.data.events} headingOrder={2} />
+            <EventGrid events={query.data.events} headingOrder={2} firstOnScreen />
           </div>
         )}
         <PageNav label="Event pages" page={page} pageCount={pageCount} onPage={setPage} />

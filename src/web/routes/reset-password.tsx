@@ -1,3 +1,4 @@
+import '@mantine/core/styles/PasswordInput.css';
 import { Anchor, PasswordInput, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/PasswordInput.css';
 import { Anchor, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

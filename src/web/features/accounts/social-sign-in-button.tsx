@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Divider.css';
 import { Divider, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

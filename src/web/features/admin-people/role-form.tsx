@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Radio.css';
 import { Radio, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountMessages, roleUpdateSchema, type Role } from '../../../shared/accounts.ts';

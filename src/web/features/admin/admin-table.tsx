@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.css';
 import { Skeleton, Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { placeholderKeys } from '../../components/loading-placeholders.tsx';

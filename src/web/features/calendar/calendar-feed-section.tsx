@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Fieldset.css';
 import { Alert, Fieldset, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Fieldset.css';
 import { Fieldset, Stack, Text } from '@mantine/core';
 import type { Stripe } from '@stripe/stripe-js';
 import { useEffect, useImperativeHandle, useState, type Ref } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Fieldset.css';
 import { Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useImperativeHandle, type Ref } from 'react';
 import { donationMessages } from '../../../shared/donations.ts';

@@ -6,6 +6,7 @@ import type { Event } from '../../../shared/events.ts';
 import { Button, ButtonAnchor } from '../../components/button.tsx';
 import { webConfig } from '../../lib/config.ts';
 import { copyText } from '../../lib/copy-text.ts';
+import { useOrigin } from '../../lib/use-origin.ts';
 import { siteQueries } from '../accounts/api.ts';
 
 /** Google's link is an address: the words are cut well before browsers' and Google's limits on its length. */
@@ -46,7 +47,7 @@ async function share(event: Event, url: string) {
 export function EventActions({ event }: { event: Event }) {
   const site = useQuery(siteQueries.site());
   const id = encodeURIComponent(event._id);
-  const pageUrl = `${window.location.origin}/eventDetails/${id}`;
+  const pageUrl = `${useOrigin()}/eventDetails/${id}`;
   return (
     <Group gap="sm">
       {!event.past && (

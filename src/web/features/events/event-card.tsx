@@ -9,12 +9,12 @@ import { EventProgress } from './event-progress.tsx';
 import classes from './event-card.module.css';
 
 /** One event in a list: banner, title, date, place, places left (or 'Past') and the way to its details. */
-export function EventCard({ event, headingOrder = 3 }: { event: Event; headingOrder?: 2 | 3 }) {
+export function EventCard({ event, headingOrder = 3, eager }: { event: Event; headingOrder?: 2 | 3; eager?: boolean }) {
   const titleId = useId();
   return (
     <article className={surface.card} data-testid="event-card">
       <div className={surface.bleed}>
-        <EventBanner src={event.banner} />
+        <EventBanner src={event.banner} eager={eager} />
       </div>
       <Stack gap={6} mt="md" className={classes.body}>
         <Title order={headingOrder} size="h4" className={classes.title} id={titleId}>

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.css';
 import { Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.css';
 import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { Roster } from '../../../shared/roster.ts';
 import { formatInstantDateTime } from '../../lib/format-time.ts';

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
 import { Select } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useMemo } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Tabs.css';
 import { Paper, Tabs, Text, Textarea } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Fieldset.css';
 import { Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useRef } from 'react';
 import type { SiteSettingsFormOutput, SiteSettingsFormValues } from '../../../shared/site.ts';

@@ -1,0 +1,86 @@
+import { chromium } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { signUpThroughApi } from './support/accounts.ts';
+import { baseURL, newPage, pageProblems } from './support/browser.ts';
+
+async function firstEvent(): Promise<{ _id: string; title: string }> {
+  const [event] = await (await fetch(`${baseURL}/api/events?limit=1&when=upcoming`)).json();
+  return event;
+}
+
+describe('pages drawn on the server', () => {
+  it('shows the home page with its events, reviews and carousel to a browser that runs no JavaScript', async () => {
+    const browser = await chromium.connect(inject('wsEndpoint'));
+    try {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+      const page = await context.newPage();
+      const res = await page.goto('/');
+      expect(res?.status()).toBe(200);
+      await page.getByRole('heading', { name: 'Ongoing Events' }).waitFor();
+      expect(await page.getByTestId('event-card').count()).toBe(6);
+      expect(await page.getByTestId('review-card').count()).toBe(6);
+      expect(await page.getByTestId('carousel-slide').count()).toBe(3);
+      // The first slide's picture is asked for before anything else the page shows.
+      expect(await page.locator('head > link[rel="preload"][as="image"]').first().getAttribute('href')).toMatch(/^\/images\/carousel\//);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('takes the events page over without asking the server for its data again, then searches', async () => {
+    const page = await newPage();
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname + url.search);
+    });
+    await page.goto('/events', { waitUntil: 'networkidle' });
+    expect(await page.getByTestId('event-card').count()).toBeGreaterThan(0);
+    // Only who is signed in is asked: that is never part of the shared HTML.
+    expect(apiCalls).toEqual(['/api/users/me']);
+    await page.getByLabel('Search events').fill('run');
+    await expect.poll(() => apiCalls.some((call) => call.startsWith('/api/events?') && call.includes('q=run'))).toBe(true);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('searches for words typed into the drawn page before its scripts arrived', async () => {
+    const page = await newPage();
+    // Scripts that come late, as on a slow phone: the search box is there, drawn, before the app is.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.goto('/events', { waitUntil: 'commit' });
+    await page.getByLabel('Search events').fill('run');
+    await expect.poll(() => page.getByTestId('events-heading').textContent(), { timeout: 15_000 }).toContain('matches "run"');
+    expect(await page.getByLabel('Search events').inputValue()).toBe('run');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('run');
+  });
+
+  it('sends an event page with its details and link preview, the same bytes to a signed-in person as to anyone', async () => {
+    const event = await firstEvent();
+    const person = await signUpThroughApi();
+    const anyone = await fetch(`${baseURL}/eventDetails/${event._id}`);
+    const signedIn = await fetch(`${baseURL}/eventDetails/${event._id}`, {
+      headers: { cookie: `${person.cookie.name}=${person.cookie.value}` },
+    });
+    const html = await anyone.text();
+    expect(html).toContain('property="og:title"');
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${event.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+    expect(await signedIn.text()).toBe(html);
+    expect(signedIn.headers.get('etag')).toBe(anyone.headers.get('etag'));
+    expect(html).not.toContain(person.email);
+  });
+
+  it('answers 304 to a browser whose copy of the page is current, and 404 with the page drawn for an unknown path', async () => {
+    const first = await fetch(`${baseURL}/events`);
+    const etag = first.headers.get('etag') ?? '';
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const again = await fetch(`${baseURL}/events`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+
+    const missing = await fetch(`${baseURL}/no/such/page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Home Page');
+  });
+});
