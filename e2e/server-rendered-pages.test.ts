@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { signUpThroughApi } from './support/accounts.ts';
+import { adminSession, apiCall, signUpThroughApi } from './support/accounts.ts';
 import { baseURL, newPage, pageProblems } from './support/browser.ts';
 
 async function firstEvent(): Promise<{ _id: string; title: string }> {
@@ -82,5 +82,30 @@ describe('pages drawn on the server', () => {
     const missing = await fetch(`${baseURL}/no/such/page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('Home Page');
+  });
+
+  it('is drawn once and kept, the same bytes each time, until something it shows changes: then the very next visit shows it', async () => {
+    const first = await fetch(`${baseURL}/events`);
+    const etag = first.headers.get('etag');
+    const html = await first.text();
+    const again = await fetch(`${baseURL}/events`);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe(html);
+
+    const title = `Canal Clean-up ${Date.now()}`;
+    const admin = await adminSession();
+    const created = await apiCall(admin, 'POST', '/events', {
+      title,
+      desc: 'Litter pickers and waders provided.',
+      banner: '/images/events/beach-cleanup.svg',
+      date: `${new Date().getFullYear() + 1}-01-02`,
+    });
+    expect(created.status).toBe(200);
+    const after = await fetch(`${baseURL}/events?q=${encodeURIComponent('Canal Clean-up')}`);
+    expect(await after.text()).toContain(title);
+    const list = await fetch(`${baseURL}/events`, { headers: { 'if-none-match': etag ?? '' } });
+    // The list's total changed: the browser's copy is no longer current.
+    expect(list.status).toBe(200);
+    expect(list.headers.get('etag')).not.toBe(etag);
   });
 });

@@ -179,8 +179,12 @@ export async function buildApp(
     if (shell && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url)) {
       if (renderPage) {
         try {
-          const page = await renderPage(request.url);
-          return sendPage(request, reply, preparePage(page.html, page.status, 5));
+          // Drawn once and kept until something it shows changes (or its second is up): the same bytes for everyone.
+          const page = await replyCache.remember(`page ${request.url}`, async () => {
+            const drawn = await renderPage(request.url);
+            return preparePage(drawn.html, drawn.status, 5);
+          });
+          return sendPage(request, reply, page);
         } catch (err) {
           // The browser can still draw the page itself from the plain one.
           request.log.error({ err }, 'page sent for the browser to draw: rendering it here failed');
