@@ -108,4 +108,15 @@ describe('pages drawn on the server', () => {
     expect(list.status).toBe(200);
     expect(list.headers.get('etag')).not.toBe(etag);
   });
+
+  it('gives each page its own title in the HTML, before any script runs', async () => {
+    for (const [path, title] of [
+      ['/register', 'Register · Helping Hands'],
+      ['/events', 'Events · Helping Hands'],
+      ['/login', 'Login · Helping Hands'],
+    ] as const) {
+      const html = await (await fetch(`${baseURL}${path}`)).text();
+      expect(html).toContain(`<title>${title}</title>`);
+    }
+  });
 });

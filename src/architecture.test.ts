@@ -9,10 +9,14 @@ import { describe, expect, it } from 'vitest';
 const src = import.meta.dirname;
 
 const importPattern =
-  /(?:^|\n)\s*(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
+  /(?:^|\n)\s*(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]|\bpage\(\s*['"](\.\/[^'"]+)['"]/g;
 
+/**
+ * The modules a file imports, statically or dynamically; for the router, also each page module it
+ * names with `page('./routes/…')` (loaded through `import.meta.glob`, each its own chunk).
+ */
 function importsOf(file: string): string[] {
-  return [...readFileSync(file, 'utf8').matchAll(importPattern)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
+  return [...readFileSync(file, 'utf8').matchAll(importPattern)].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4] ?? '');
 }
 
 /** Every module reachable from `entry` by static and dynamic imports: our files, and the packages they name. */
@@ -58,7 +62,10 @@ describe('what the web app loads', () => {
   it('loads every page lazily, so each page is its own chunk', () => {
     const router = readFileSync(path.join(src, 'web/router.tsx'), 'utf8');
     const pages = readdirSync(path.join(src, 'web/routes')).filter((name) => name.endsWith('.tsx') && !name.endsWith('.test.tsx'));
-    const lazy = pages.filter((name) => router.includes(`import('./routes/${name}')`));
+    // The pages come through import.meta.glob, which loads each on demand unless told `eager`.
+    expect(router).toMatch(/import\.meta\.glob[^(]*\(\s*\[\s*'\.\/routes\/\*\.tsx'/);
+    expect(router).not.toMatch(/eager\s*:\s*true/);
+    const lazy = pages.filter((name) => router.includes(`page('./routes/${name}'`));
     const eager = pages.filter((name) => new RegExp(`from\\s*['"]\\./routes/${name.replace('.', '\\.')}['"]`).test(router));
     expect(eager).toEqual([]);
     expect(lazy.sort()).toEqual(pages.sort());

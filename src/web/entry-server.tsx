@@ -10,6 +10,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { answerApiCallsWith } from './lib/api-client.ts';
 import { accountScope } from './lib/current-account.ts';
 import { cssVariablesResolver, theme } from './lib/theme.ts';
+import { drawnTitle } from './lib/use-page-title.ts';
 import { routes } from './router.tsx';
 
 export interface RenderedPage {
@@ -22,6 +23,8 @@ export interface RenderedPage {
   redirect?: string;
   /** The source modules of the routes drawn (`src/web/routes/home.tsx`), whose built files the page needs. */
   modules: string[];
+  /** The tab title the page asked for; '' when it asked for none. */
+  title: string;
 }
 
 /** Answers the page's API calls in-process, as to a visitor without a session. */
@@ -47,13 +50,14 @@ export function createRenderer(answer: ApiAnswer) {
     const request = new Request(new URL(url, 'http://localhost'));
     const context = await handler.query(request);
     if (context instanceof Response) {
-      return { status: context.status, html: '', state: null, redirect: context.headers.get('Location') ?? '/', modules: [] };
+      return { status: context.status, html: '', state: null, redirect: context.headers.get('Location') ?? '/', modules: [], title: '' };
     }
     const router = createStaticRouter(handler.dataRoutes, context);
     // Never retried and never refetched here: one answer each, then the HTML.
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-    const draw = () =>
-      renderToString(
+    const draw = () => {
+      drawnTitle.current = '';
+      return renderToString(
         <StrictMode>
           <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
             <QueryClientProvider client={queryClient}>
@@ -62,9 +66,11 @@ export function createRenderer(answer: ApiAnswer) {
           </MantineProvider>
         </StrictMode>,
       );
+    };
 
     // Drawing registers the queries the page reads; fetch those, and draw again until none is new.
     let html = draw();
+    let title = drawnTitle.current;
     for (let i = 1; i < MAX_DRAWS; i++) {
       const waiting = queryClient.getQueryCache().findAll({
         predicate: (query) =>
@@ -76,6 +82,7 @@ export function createRenderer(answer: ApiAnswer) {
       // first draws it, and the browser asks again.
       queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' || isPersonal(query) });
       html = draw();
+      title = drawnTitle.current;
     }
     const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && !isPersonal(query) });
     // No clock in the HTML: the same URL and data make the same bytes (and ETag). The browser dates
@@ -90,6 +97,6 @@ export function createRenderer(answer: ApiAnswer) {
       const module = (match.route.handle as { module?: string } | undefined)?.module;
       return module ? [module] : [];
     });
-    return { status: notFound ? 404 : context.statusCode, html, state, modules };
+    return { status: notFound ? 404 : context.statusCode, html, state, modules, title };
   };
 }

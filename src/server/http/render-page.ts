@@ -19,6 +19,7 @@ interface ServerEntry {
     state: unknown;
     redirect?: string;
     modules: string[];
+    title: string;
   }>;
 }
 
@@ -125,7 +126,8 @@ export async function createPageRenderer(
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
       .join('\n    ');
-    let html = template
+    const escaped = page.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    let html = (page.title ? template.replace(/<title>[^<]*<\/title>/, () => `<title>${escaped}</title>`) : template)
       .replace('<!--page-styles-->', () => `<style>${css}</style>\n    ${written}\n    ${preloads}`)
       .replace(
         ROOT,
