@@ -37,7 +37,8 @@ export function receiptTime(instant: Date): string {
 const label = { color: '#52606d', fontSize: '14px', lineHeight: '20px', margin: '0' };
 const value = { color: '#1f2933', fontSize: '16px', lineHeight: '24px', margin: '0 0 12px', fontWeight: 600 };
 
-function Detail({ name, children }: { name: string; children: string }) {
+/** One labelled line of a receipt (and of the refund message). */
+export function Detail({ name, children }: { name: string; children: string }) {
   return (
     <>
       <Text style={label}>{name}</Text>

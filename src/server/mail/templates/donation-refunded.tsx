@@ -1,10 +1,10 @@
-import { Section, Text } from '@react-email/components';
+import { Section } from '@react-email/components';
 import { formatAmount } from '../../../shared/money.ts';
 import type { Charity } from '../../features/donations/charity.ts';
 import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
 import { links } from './event-links.ts';
-import { receiptTime } from './donation-receipt.tsx';
+import { Detail, receiptTime } from './donation-receipt.tsx';
 import { Action, Layout, type MailSite, Paragraph } from './layout.tsx';
 
 export interface RefundMail {
@@ -19,18 +19,6 @@ export interface RefundMail {
   transaction: string;
   last4: string | null;
   eventTitle: string;
-}
-
-const label = { color: '#52606d', fontSize: '14px', lineHeight: '20px', margin: '0' };
-const value = { color: '#1f2933', fontSize: '16px', lineHeight: '24px', margin: '0 0 12px', fontWeight: 600 };
-
-function Detail({ name, children }: { name: string; children: string }) {
-  return (
-    <>
-      <Text style={label}>{name}</Text>
-      <Text style={value}>{children}</Text>
-    </>
-  );
 }
 
 function DonationRefunded({ mail }: { mail: RefundMail }) {
