@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { colourOf, countAuthRequests, green, password, red, signUpThroughApi, tinyPngFile, uniqueEmail } from './support/accounts.ts';
-import { expectAccessible, newPage, pageProblems } from './support/browser.ts';
+import { expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 import { expectFocused, expectNoProblem, expectProblemBeside, saidBeside } from './support/form-fields.ts';
 
 /** The Register form, by its name, so its fields are found in it whatever else the page shows. */
@@ -101,7 +101,7 @@ describe('sign-up', () => {
     await form(page).getByRole('button', { name: 'Register' }).click();
 
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByText('Login Successful').waitFor();
+    await toast(page, 'Login Successful').waitFor();
     const me = await (await page.request.get('/api/users/me')).json();
     expect(me.email).toBe(email);
     expect(me.displayName).toBe('Pat Photo');

@@ -69,6 +69,7 @@ export async function newPage(viewport = { width: 1280, height: 800 }): Promise<
   await context.tracing.start({ snapshots: true, screenshots: false });
   await context.tracing.startChunk();
   const page = await context.newPage();
+  waitForTakeover(page);
   const problems: string[] = [];
   // Only the app's own pages count: an identity provider's pages are not ours to judge.
   const onApp = () => new URL(page.url()).origin === new URL(baseURL).origin;
@@ -112,4 +113,29 @@ export async function expectAccessible(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious).toEqual([]);
+}
+
+/**
+ * A page opened or reloaded on the app arrives drawn by the server and is then taken over by its
+ * scripts; a journey acts once that is done (`<html data-ready>`, main.tsx), as it did when the browser
+ * drew every page itself. A click in the moment of the takeover can be lost, which a person simply
+ * repeats and a test cannot.
+ */
+function waitForTakeover(page: Page) {
+  const ready = async () => {
+    if (new URL(page.url()).origin !== new URL(baseURL).origin) return;
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true').catch(() => undefined);
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await ready();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await ready();
+    return response;
+  };
 }

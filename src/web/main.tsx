@@ -3,7 +3,7 @@ import './lib/mantine-styles.ts';
 import './components/global.css';
 import { MantineProvider } from '@mantine/core';
 import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { NotificationsHost } from './lib/notifications-host.tsx';
@@ -46,6 +46,14 @@ async function loadMatchedRoutes(routeList: RouteObject[], pathname: string) {
 const router = createBrowserRouter(routes);
 const typedBeforeTakeover = serverState ? noteTypedFields(rootElement) : [];
 
+/** Marks the page as taken over (`<html data-ready>`) once React has committed it: scripts and tests can tell. */
+function MarkReady() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
@@ -53,6 +61,7 @@ const app = (
         <NotificationsHost />
         <RouterProvider router={router} />
         {serverState && <TypedAgain typed={typedBeforeTakeover} />}
+        <MarkReady />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>
