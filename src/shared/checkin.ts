@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { eventDateSchema } from './events.ts';
+
+/**
+ * Check-in at the door and each person's impact (hours given, donations made). The pass is a signed
+ * token naming one registration; an admin's phone scans it (or finds the person by name) and the server
+ * records the check-in once, whichever phone sent it and however often.
+ */
+
+export const checkinMessages = {
+  checkedIn: 'Checked in',
+  alreadyCheckedIn: 'Already checked in',
+  badToken: 'This pass is not valid',
+  waitlisted: 'This person is on the waitlist, not registered',
+  cancelled: 'This registration was cancelled',
+  notFound: 'No registration has this id',
+  undone: 'Check-in undone',
+} as const;
+
+/** Why a check-in was refused with 409. */
+export const checkinRefusalValues = ['already-checked-in', 'waitlisted', 'cancelled'] as const;
+export type CheckinRefusal = (typeof checkinRefusalValues)[number];
+
+/** Hours are given in quarter hours, at most a day. */
+export const hoursSchema = z
+  .number({ message: 'Hours must be a number' })
+  .min(0, 'Hours cannot be negative')
+  .max(24, 'Hours must be at most 24')
+  .refine((h) => Number.isInteger(h * 4), 'Hours go in quarter hours (e.g. 1.25, 2.5)');
+
+/** GET /api/register/{id}/pass (the registrant or an admin). */
+export const passSchema = z.object({
+  /** A signed, unguessable string naming the registration: what the QR code holds. */
+  token: z.string(),
+  registrationId: z.string(),
+});
+export type Pass = z.infer<typeof passSchema>;
+
+/**
+ * POST /api/checkin (admins): one of `token` (scanned) or `registrationId` (found by name).
+ * `key`: the phone's own id for this check-in (a uuid it made when the person was scanned), so that the
+ * same check-in sent again (a retry after a lost answer, or a queue sent when the connection returns)
+ * is answered 200 as the first time, not taken for a second one.
+ * `at`: when the person was checked in on the phone, for check-ins kept while offline; never in the
+ * future, and at most 7 days ago; the server's clock when left out.
+ */
+export const checkinCreateSchema = z
+  .object({
+    token: z.string().min(1, 'Scan a pass').max(500, 'This pass is not valid').optional(),
+    registrationId: z.uuid({ message: 'Registration id is not valid' }).optional(),
+    key: z.uuid({ message: 'Check-in key is not valid' }).optional(),
+    at: z.iso.datetime({ message: 'Use an ISO 8601 instant for at' }).optional(),
+  })
+  .refine((body) => (body.token === undefined) !== (body.registrationId === undefined), {
+    message: 'Give either a token or a registrationId',
+    path: ['token'],
+  });
+export type CheckinCreate = z.infer<typeof checkinCreateSchema>;
+
+/** A check-in recorded (200), or the one already recorded. */
+export const checkinSchema = z.object({
+  registrationId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** The event's title. */
+  event: z.string(),
+  eventId: z.string(),
+  /** When the person was checked in (ISO 8601 instant). */
+  checkedInAt: z.iso.datetime(),
+});
+export type Checkin = z.infer<typeof checkinSchema>;
+
+/**
+ * 409 from POST /api/checkin: the product's error (`message`) with why (`reason`); for
+ * `already-checked-in`, the first check-in's time and the person.
+ */
+export const checkinRefusedSchema = z.object({
+  message: z.string(),
+  reason: z.enum(checkinRefusalValues),
+  checkedInAt: z.iso.datetime().nullable(),
+  registrationId: z.string().nullable(),
+  name: z.string().nullable(),
+});
+export type CheckinRefused = z.infer<typeof checkinRefusedSchema>;
+
+/** PATCH /api/checkin/{registrationId} (admins): a person's hours for the event; null: the event's own. */
+export const checkinHoursSchema = z.object({ hours: hoursSchema.nullable() });
+
+/** One person on the door list: everyone registered (not the waitlist), by name. */
+export const checkinPersonSchema = z.object({
+  registrationId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** When they were checked in (ISO 8601 instant), or null. */
+  checkedInAt: z.iso.datetime().nullable(),
+  /** The hours they are credited with: their own when an admin set them, else the event's. */
+  hours: z.number(),
+  /** Whether `hours` was set for this person by an admin. */
+  hoursAdjusted: z.boolean(),
+});
+export type CheckinPerson = z.infer<typeof checkinPersonSchema>;
+
+/** GET /api/events/{id}/checkins (admins): the door list, kept by the check-in page for offline use. */
+export const eventCheckinsSchema = z.object({
+  event: z.object({
+    _id: z.string(),
+    title: z.string(),
+    date: eventDateSchema,
+    end: z.string().nullable(),
+    location: z.string().nullable(),
+    /** The hours the event credits each person (its start to end, or the admin's own figure). */
+    hours: z.number(),
+  }),
+  /** Registered people (places held), not counting the waitlist. */
+  registered: z.number().int(),
+  checkedIn: z.number().int(),
+  people: z.array(checkinPersonSchema),
+});
+export type EventCheckins = z.infer<typeof eventCheckinsSchema>;
+
+/** GET /api/impact/{email} (that account or an admin). */
+export const impactSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  /** Events the person was checked in at, latest first. */
+  events: z.array(
+    z.object({
+      eventId: z.string(),
+      title: z.string(),
+      date: eventDateSchema,
+      checkedInAt: z.iso.datetime(),
+      hours: z.number(),
+    }),
+  ),
+  hours: z.object({
+    /** All hours given. */
+    total: z.number(),
+    /** Hours at events this calendar year (the site's time zone). */
+    thisYear: z.number(),
+  }),
+  /** Donations, refunds left out, per currency (cents). */
+  donations: z.array(z.object({ currency: z.string(), total: z.number().int(), count: z.number().int() })),
+  /** Donations per year and currency, latest year first. */
+  donationYears: z.array(z.object({ year: z.number().int(), currency: z.string(), total: z.number().int() })),
+  /** The years with donations, latest first (for the yearly statement). */
+  years: z.array(z.number().int()),
+});
+export type Impact = z.infer<typeof impactSchema>;
