@@ -26,7 +26,7 @@ import { siteRoutes } from './features/site/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { errorsAsErrorBody } from './http/api-docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { loggerOptions } from './http/logger.ts';
+import { loggerOptions, requestLogger } from './http/logger.ts';
 import { AppError } from './errors.ts';
 import { OneLinePerRequest, registerGracefulClose } from './http/lifecycle.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
@@ -62,6 +62,7 @@ export async function buildApp(
     logger: options.logStream ? { ...loggerOptions(config), stream: options.logStream } : loggerOptions(config),
     // One line per request, written when it is answered, not two.
     logController: new OneLinePerRequest(),
+    childLoggerFactory: requestLogger,
     // Closing is the app's own (registerGracefulClose): requests in flight finish, idle sockets go at once.
     forceCloseConnections: false,
     return503OnClosing: false,
@@ -80,7 +81,7 @@ export async function buildApp(
   registerErrorHandler(app);
   registerGracefulClose(app);
   // Stripe mode lets the donation page load Stripe.js and its card frames; test mode needs nothing outside.
-  registerSecurityHeaders(app, { stripe: Boolean(config.stripe) });
+  const everyReplyHeaders = registerSecurityHeaders(app, { stripe: Boolean(config.stripe) });
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -122,7 +123,7 @@ export async function buildApp(
   // Before compression: replies are kept as the handler made them, and compressed once each.
   const replyCache = new ReplyCache();
   app.decorate('replyCache', replyCache);
-  registerReplyCache(app, replyCache);
+  registerReplyCache(app, replyCache, everyReplyHeaders);
   const stopWatching = await database.watchChanges(
     () => replyCache.changed(),
     (watching) => replyCache.setWatching(watching),

@@ -56,13 +56,15 @@ export function registerGracefulClose(app: FastifyInstance) {
   });
   app.addHook('onClose', async () => clearInterval(reaper));
 
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+  // Callback hooks: they run on every request, and most of the time have nothing to do.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
     const body: ErrorBody = { error: { code: 'unavailable', message: 'The server is restarting. Please try again in a moment.' } };
-    return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).header('Connection', 'close').send(body);
+    void reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).header('Connection', 'close').send(body);
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('Connection', 'close');
+    done(null, payload);
   });
 }
 

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { BetterAuthOptions } from 'better-auth';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import type { Bindings, ChildLoggerOptions, Level, Logger, LoggerOptions } from 'pino';
 import type { Config } from '../config.ts';
 import { REDACTED, scrubForLog, scrubText, scrubUrl } from './log-scrub.ts';
 
@@ -45,6 +45,72 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
       },
     },
   };
+}
+
+type LogCall = (...args: unknown[]) => void;
+
+/**
+ * A request's logger, made the first time the request logs at a level that is written. Most requests
+ * write nothing (the one line per request is at info, and the bench and busy sites log at warn), and
+ * making a child logger for each (its bindings serialised and scrubbed) costs more than answering a
+ * reply kept in memory.
+ */
+class RequestLog {
+  #made: FastifyBaseLogger | undefined;
+  readonly #parent: Logger;
+  readonly #bindings: Bindings;
+  readonly #options: ChildLoggerOptions;
+
+  constructor(parent: Logger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  get #log(): FastifyBaseLogger {
+    this.#made ??= this.#parent.child(this.#bindings, this.#options);
+    return this.#made;
+  }
+
+  #write(level: Level, args: unknown[]) {
+    if (this.#made || this.#parent.isLevelEnabled(level)) (this.#log[level] as LogCall)(...args);
+  }
+
+  get level() {
+    return this.#made?.level ?? this.#parent.level;
+  }
+  set level(level: string) {
+    this.#log.level = level;
+  }
+  fatal(...args: unknown[]) {
+    this.#write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.#write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.#write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.#write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.#write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.#write('trace', args);
+  }
+  silent() {}
+  child(bindings: Bindings, options?: ChildLoggerOptions) {
+    return this.#log.child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: each request's logger, made only when it writes (see RequestLog). */
+export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  // A route with its own level gets its logger at once: the level is the child's, not the server's.
+  if (options.level !== undefined) return logger.child(bindings, options);
+  return new RequestLog(logger as Logger, bindings, options) as unknown as FastifyBaseLogger;
 }
 
 const requestLogs = new AsyncLocalStorage<FastifyBaseLogger>();

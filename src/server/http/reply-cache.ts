@@ -27,6 +27,8 @@ interface Entry {
   br?: Buffer;
   /** When a request began making this reply again (it was too old): others get this one meanwhile. */
   refreshingSince?: number;
+  /** The whole set of headers answered, per encoding (and for 304), made on first use. */
+  prepared?: Record<string, Record<string, string>>;
 }
 
 interface Fill {
@@ -62,6 +64,8 @@ export class ReplyCache {
   readonly maxEntries: number;
   /** How long a reply is kept at most (some depend on the clock: an event becomes past). */
   maxAgeMs: number;
+  /** Headers every reply carries (set elsewhere by send hooks, which a reply answered from here skips). */
+  everyReplyHeaders: Record<string, string> = {};
   /** Counts, for the bench and the tests' understanding; not exposed over HTTP. */
   readonly stats = { hits: 0, misses: 0, notModified: 0, dropped: 0 };
 
@@ -209,20 +213,40 @@ export function cacheControlOf(scope: CacheScope) {
   return scope === 'public' ? 'no-cache' : 'private, no-store';
 }
 
-function answer(entry: Entry, request: FastifyRequest, reply: FastifyReply, scope: CacheScope) {
-  reply.headers(entry.headers);
-  reply.header('Cache-Control', cacheControlOf(scope));
-  if (scope === 'public') {
-    reply.header('ETag', entry.etag);
-    if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
-      return reply.code(304).send();
+/**
+ * Answers a kept reply straight onto the connection: its headers (the reply's own, the cache's, the
+ * encoding's and every reply's, such as the security headers) are put together once per entry and
+ * encoding, so a hit goes through none of the send hooks that would set them one by one each time.
+ * Headers already set on this reply (a renewed session's cookie) go too.
+ */
+function answer(cache: ReplyCache, entry: Entry, request: FastifyRequest, reply: FastifyReply, scope: CacheScope) {
+  const notModified = scope === 'public' && matchesEtag(request.headers['if-none-match'], entry.etag);
+  const { body, encoding } = notModified ? { body: EMPTY, encoding: undefined } : encodedBody(entry, request.headers['accept-encoding']);
+  const variant = notModified ? '304' : (encoding ?? 'identity');
+  if (notModified) cache.stats.notModified += 1;
+  entry.prepared ??= {};
+  let headers = entry.prepared[variant];
+  if (!headers) {
+    headers = { ...cache.everyReplyHeaders, ...(notModified ? {} : entry.headers), 'cache-control': cacheControlOf(scope) };
+    if (scope === 'public') headers.etag = entry.etag;
+    if (!notModified) {
+      if (entry.body.length >= COMPRESS_FROM_BYTES) headers.vary = 'Accept-Encoding';
+      if (encoding) headers['content-encoding'] = encoding;
+      headers['content-length'] = String(body.length);
     }
+    entry.prepared[variant] = headers;
   }
-  if (entry.body.length >= COMPRESS_FROM_BYTES) reply.header('Vary', 'Accept-Encoding');
-  const { body, encoding } = encodedBody(entry, request.headers['accept-encoding']);
-  if (encoding) reply.header('Content-Encoding', encoding);
-  return reply.send(body);
+  const already = reply.getHeaders();
+  for (const _ in already) {
+    headers = { ...(already as Record<string, string>), ...headers };
+    break;
+  }
+  reply.hijack();
+  reply.raw.writeHead(notModified ? 304 : 200, headers);
+  reply.raw.end(body);
 }
+
+const EMPTY = Buffer.alloc(0);
 
 function keyOf(request: FastifyRequest, scope: CacheScope): string | undefined {
   if (scope === 'public') return request.url;
@@ -235,37 +259,44 @@ function keyOf(request: FastifyRequest, scope: CacheScope): string | undefined {
  * goes first of all (nothing else is needed); for 'personal' after the session is read.
  */
 export function answerFromCache(cache: ReplyCache, scope: CacheScope) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.routeOptions.config.cache !== scope || !cache.enabled) return;
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+  // A callback hook, not an async one: a hit is answered in the same turn, with no promise to settle.
+  return (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    if (request.routeOptions.config.cache !== scope || !cache.enabled) return done();
+    if (request.method !== 'GET' && request.method !== 'HEAD') return done();
     const key = keyOf(request, scope);
-    if (key === undefined) return;
-    let entry = cache.lookup(key);
-    if (!entry) {
-      // Someone is making this reply: wait for it rather than make it again.
-      const pending = cache.waitFor(key);
-      if (pending) {
-        await pending;
-        entry = cache.lookup(key);
+    if (key === undefined) return done();
+    const entry = cache.lookup(key);
+    // Someone is making this reply: wait for it rather than make it again.
+    const pending = entry ? undefined : cache.waitFor(key);
+    if (pending) {
+      pending.then(() => serve(cache.lookup(key)), done);
+    } else {
+      serve(entry);
+    }
+
+    function serve(entry: Entry | undefined) {
+      const now = Date.now();
+      // Too old, and already being made again by another request (that has not stalled): the old one will do.
+      const beingRefreshed = entry?.refreshingSince !== undefined && now - entry.refreshingSince < REFRESH_PATIENCE_MS;
+      if (entry && (now - entry.madeAt < cache.maxAgeMs || beingRefreshed)) {
+        cache.stats.hits += 1;
+        answer(cache, entry, request, reply, scope);
+        return;
       }
+      // Not kept, or too old: this request makes it (meanwhile others get the old one, or wait). HEAD only reads.
+      if (request.method === 'GET') {
+        if (entry) entry.refreshingSince = now;
+        cache.stats.misses += 1;
+        request.replyCacheFill = cache.beginFill(key as string);
+      }
+      done();
     }
-    const now = Date.now();
-    // Too old, and already being made again by another request (that has not stalled): the old one will do.
-    const beingRefreshed = entry?.refreshingSince !== undefined && now - entry.refreshingSince < REFRESH_PATIENCE_MS;
-    if (entry && (now - entry.madeAt < cache.maxAgeMs || beingRefreshed)) {
-      cache.stats.hits += 1;
-      return answer(entry, request, reply, scope);
-    }
-    // Not kept, or too old: this request makes it (meanwhile others get the old one, or wait). HEAD only reads.
-    if (request.method !== 'GET') return;
-    if (entry) entry.refreshingSince = now;
-    cache.stats.misses += 1;
-    request.replyCacheFill = cache.beginFill(key);
   };
 }
 
 /** Registers the cache on the app: the hooks that keep replies and drop them on every write. */
-export function registerReplyCache(app: FastifyInstance, cache: ReplyCache) {
+export function registerReplyCache(app: FastifyInstance, cache: ReplyCache, everyReplyHeaders: Record<string, string>) {
+  cache.everyReplyHeaders = everyReplyHeaders;
   app.addHook('onRequest', answerFromCache(cache, 'public'));
   app.addHook('onSend', async (request, reply, payload) => {
     const fill = request.replyCacheFill;

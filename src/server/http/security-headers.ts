@@ -30,13 +30,22 @@ export function contentSecurityPolicy({ stripe }: { stripe: boolean }): string {
   ].join('; ');
 }
 
+/** The headers every reply carries: what the browser may load, and no framing or sniffing. */
+export function securityHeaders(options: { stripe: boolean }): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(options),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, options: { stripe: boolean }) {
-  const policy = contentSecurityPolicy(options);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Content-Security-Policy', policy);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+  const headers = securityHeaders(options);
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.headers(headers);
+    done(null, payload);
   });
+  return headers;
 }
