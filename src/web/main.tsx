@@ -1,76 +1,41 @@
-import './lib/zod-without-eval.ts';
+// The first script of every page: the stylesheets every page needs (the server writes them into the
+// pages it draws), then the app, once the page the server drew is on the screen.
 import './lib/mantine-styles.ts';
 import './components/global.css';
-import { MantineProvider } from '@mantine/core';
-import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
-import { NotificationsHost } from './lib/notifications-host.tsx';
-import { createQueryClient } from './lib/query-client.ts';
-import { noteTypedFields, TypedAgain } from './lib/typed-before-takeover.tsx';
-import { cssVariablesResolver, theme } from './lib/theme.ts';
-import { routes } from './router.tsx';
 
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('index.html has no #root element');
-
-const queryClient = createQueryClient();
+const WAIT_FOR_PICTURE_MS = 1_500;
 
 /**
- * The page the server drew: its queries go into the cache, and the code of the routes it shows is
- * loaded before React takes the HTML over, so the first render in the browser is the server's own
- * (no refetch, nothing redrawn, nothing moves).
+ * Resolves once the page the server drew has been painted and its first picture (the hero, an event's
+ * banner) has arrived, or after 1.5 s: on a slow phone the bytes that show the page go first, and the
+ * scripts that make it interactive (links and forms work without them) follow at once.
  */
-const serverState = document.getElementById('page-state')?.textContent;
-if (serverState) {
-  // The server leaves the time out of the page (so one URL's HTML is the same bytes): the data is as fresh as the page.
-  const state = JSON.parse(serverState) as DehydratedState;
-  const now = Date.now();
-  for (const query of state.queries) {
-    query.dehydratedAt = now;
-    query.state.dataUpdatedAt = now;
+async function pageShown() {
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const picture = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+  if (!picture || picture.complete) return;
+  await Promise.race([
+    new Promise((resolve) => {
+      picture.addEventListener('load', resolve, { once: true });
+      picture.addEventListener('error', resolve, { once: true });
+    }),
+    new Promise((resolve) => setTimeout(resolve, WAIT_FOR_PICTURE_MS)),
+  ]);
+}
+
+/** The scripts the drawn page's routes need, as the server listed them: fetched side by side. */
+function preloadPageModules() {
+  const listed = document.getElementById('page-modules')?.textContent;
+  for (const file of listed ? (JSON.parse(listed) as string[]) : []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = `/${file}`;
+    link.crossOrigin = '';
+    document.head.append(link);
   }
-  hydrate(queryClient, state);
-  await loadMatchedRoutes(routes, window.location.pathname);
 }
 
-async function loadMatchedRoutes(routeList: RouteObject[], pathname: string) {
-  for (const { route } of matchRoutes(routeList, pathname) ?? []) {
-    if (typeof route.lazy !== 'function') continue;
-    const loaded = await route.lazy();
-    Object.assign(route, loaded, { lazy: undefined });
-  }
-}
-
-const router = createBrowserRouter(routes);
-const typedBeforeTakeover = serverState ? noteTypedFields(rootElement) : [];
-
-/** Marks the page as taken over (`<html data-ready>`) once React has committed it: scripts and tests can tell. */
-function MarkReady() {
-  useEffect(() => {
-    document.documentElement.dataset.ready = 'true';
-  }, []);
-  return null;
-}
-
-const app = (
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        <NotificationsHost />
-        <RouterProvider router={router} />
-        {serverState && <TypedAgain typed={typedBeforeTakeover} />}
-        <MarkReady />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>
-);
-
-// Taking the server's HTML over as a transition lets React do it in short slices between which the
-// browser answers taps and scrolls, instead of one long task.
-if (serverState) {
-  startTransition(() => {
-    hydrateRoot(rootElement, app);
-  });
-} else createRoot(rootElement).render(app);
+// A tab opened in the background paints nothing until shown: it takes the page over at once instead.
+if (document.getElementById('page-state') && document.visibilityState === 'visible') await pageShown();
+preloadPageModules();
+await import('./start-app.tsx');

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -54,6 +54,38 @@ const stylesheetLink = /<link rel="stylesheet"[^>]*\shref="\/([^"]+\.css)"[^>]*>
 
 const ROOT = '<div id="root"></div>';
 
+/** The app's module, which the entry imports once the page is shown: its code and styles go with every page. */
+const APP_MODULE = 'src/web/start-app.tsx';
+
+/**
+ * A picture of the app's own (under /images/) at most this big comes inside the page that shows it
+ * first, as Vite inlines small assets: it arrives with the HTML, so the page's largest paint needs no
+ * second request (the demo's pictures are 6–11 kB drawings). Bigger ones, and uploaded ones, are
+ * preloaded instead.
+ */
+const INLINE_PICTURE_BYTES = 12 * 1024;
+const pictureTypes: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp' };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A small picture of the web app's own as a data: URL, or null (bigger, uploaded, or not there). */
+function inlinePicture(root: string, src: string, kept: Map<string, string | null>): string | null {
+  if (kept.has(src)) return kept.get(src) ?? null;
+  let inlined: string | null = null;
+  const file = path.join(root, src);
+  const type = pictureTypes[path.extname(src).toLowerCase()];
+  if (src.startsWith('/images/') && type && file.startsWith(root + path.sep) && existsSync(file) && statSync(file).size <= INLINE_PICTURE_BYTES) {
+    const bytes = readFileSync(file);
+    // A drawing as text compresses with the page; anything else as base64.
+    inlined =
+      type === 'image/svg+xml'
+        ? `data:${type},${encodeURIComponent(bytes.toString('utf8')).replace(/%20/g, ' ').replace(/%2F/g, '/').replace(/%3A/g, ':').replace(/%3D/g, '=')}`
+        : `data:${type};base64,${bytes.toString('base64')}`;
+  }
+  kept.set(src, inlined);
+  return inlined;
+}
+
 /** JSON inside <script type="application/json">: no `<` may close the element early. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value)
@@ -103,6 +135,7 @@ export async function createPageRenderer(
     .replace(stylesheetLink, (_link, _file, offset: number) => (offset === index.search(stylesheetLink) ? '<!--page-styles-->\n    ' : ''))
     .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
     .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
+  const pictures = new Map<string, string | null>();
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
   const render = entry.createRenderer(async (apiPath) => {
     const res = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
@@ -116,31 +149,40 @@ export async function createPageRenderer(
     const page = await render(url);
     // No route redirects today; should one, the browser's router follows it from the plain page.
     if (page.redirect) return { status: 200, html: await decorate(url, index) };
-    const files = filesFor(manifest, page.modules);
+    // The app (start-app.tsx, loaded by the entry once the page is shown) and the page's own routes.
+    const files = filesFor(manifest, [APP_MODULE, ...page.modules]);
     const cssFiles = [...new Set([...entryCss, ...files.css])];
     const css = cssFiles.map(stylesheet).join('\n');
     // The same stylesheets by name, disabled (never fetched): the app's loader sees them and does not
     // fetch what the page already has when it loads a route's code.
     const written = cssFiles.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`).join('\n    ');
-    const preloads = files.js
-      .filter((file) => !template.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
-      .join('\n    ');
+    // Listed, not linked: the entry fetches them once the page is on the screen (src/web/main.tsx).
+    const modules = files.js.filter((file) => !template.includes(`/${file}"`));
     const escaped = page.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     let html = (page.title ? template.replace(/<title>[^<]*<\/title>/, () => `<title>${escaped}</title>`) : template)
-      .replace('<!--page-styles-->', () => `<style>${css}</style>\n    ${written}\n    ${preloads}`)
+      .replace('<!--page-styles-->', () => `<style>${css}</style>\n    ${written}`)
       .replace(
         ROOT,
-        () => `<div id="root">${page.html}</div>\n    <script type="application/json" id="page-state">${scriptJson(page.state)}</script>`,
+        () =>
+          `<div id="root">${page.html}</div>\n    <script type="application/json" id="page-state">${scriptJson(page.state)}</script>` +
+          `\n    <script type="application/json" id="page-modules">${scriptJson(modules)}</script>`,
       );
-    // The first picture the page shows (the hero, an event's banner) is fetched with the stylesheet.
-    const first = /<img\b[^>]*\bfetchpriority="high"[^>]*>/i.exec(page.html)?.[0];
+    // The first picture the page shows (the hero, an event's banner) comes inside the page when it is
+    // small, and is otherwise fetched first of all.
+    const first = /<img\b[^>]*\bfetchpriority="high"[^>]*>/i.exec(html)?.[0];
     const src = first && /\bsrc="([^"]+)"/.exec(first)?.[1];
-    if (src)
+    const inlined = src ? inlinePicture(root, src, pictures) : null;
+    if (first && src && inlined) {
+      html = html
+        .replace(first, () => first.replace(`src="${src}"`, () => `src="${inlined}"`))
+        // React hints the browser to fetch a picture it draws with high priority: this one is here already.
+        .replace(new RegExp(`<link rel="preload" as="image" href="${escapeRegExp(src)}"[^>]*>`, 'g'), '');
+    } else if (src) {
       html = html.replace(
         '<meta charset="UTF-8" />',
         (charset) => `${charset}\n    <link rel="preload" as="image" href="${src}" fetchpriority="high" />`,
       );
+    }
     return { status: page.status, html: await decorate(url, html) };
   };
 }

@@ -1,0 +1,77 @@
+// The app itself: loaded by main.tsx once the page is on the screen. It takes over the page the server
+// drew (or draws the page, when the server sent the plain one).
+// Before any chunk with zod in it (see the module).
+import './lib/zod-without-eval.ts';
+import { MantineProvider } from '@mantine/core';
+import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
+import { NotificationsHost } from './lib/notifications-host.tsx';
+import { createQueryClient } from './lib/query-client.ts';
+import { noteTypedFields, TypedAgain } from './lib/typed-before-takeover.tsx';
+import { cssVariablesResolver, theme } from './lib/theme.ts';
+import { routes } from './router.tsx';
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+
+const queryClient = createQueryClient();
+
+/**
+ * The page the server drew: its queries go into the cache, and the code of the routes it shows is
+ * loaded before React takes the HTML over, so the first render in the browser is the server's own
+ * (no refetch, nothing redrawn, nothing moves).
+ */
+const serverState = document.getElementById('page-state')?.textContent;
+if (serverState) {
+  // The server leaves the time out of the page (so one URL's HTML is the same bytes): the data is as fresh as the page.
+  const state = JSON.parse(serverState) as DehydratedState;
+  const now = Date.now();
+  for (const query of state.queries) {
+    query.dehydratedAt = now;
+    query.state.dataUpdatedAt = now;
+  }
+  hydrate(queryClient, state);
+  await loadMatchedRoutes(routes, window.location.pathname);
+}
+
+async function loadMatchedRoutes(routeList: RouteObject[], pathname: string) {
+  for (const { route } of matchRoutes(routeList, pathname) ?? []) {
+    if (typeof route.lazy !== 'function') continue;
+    const loaded = await route.lazy();
+    Object.assign(route, loaded, { lazy: undefined });
+  }
+}
+
+const router = createBrowserRouter(routes);
+const typedBeforeTakeover = serverState ? noteTypedFields(rootElement) : [];
+
+/** Marks the page as taken over (`<html data-ready>`) once React has committed it: scripts and tests can tell. */
+function MarkReady() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return null;
+}
+
+const app = (
+  <StrictMode>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <NotificationsHost />
+        <RouterProvider router={router} />
+        {serverState && <TypedAgain typed={typedBeforeTakeover} />}
+        <MarkReady />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>
+);
+
+// Taking the server's HTML over as a transition lets React do it in short slices between which the
+// browser answers taps and scrolls, instead of one long task.
+if (serverState) {
+  startTransition(() => {
+    hydrateRoot(rootElement, app);
+  });
+} else createRoot(rootElement).render(app);
