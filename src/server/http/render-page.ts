@@ -74,7 +74,13 @@ function inlinePicture(root: string, src: string, kept: Map<string, string | nul
   let inlined: string | null = null;
   const file = path.join(root, src);
   const type = pictureTypes[path.extname(src).toLowerCase()];
-  if (src.startsWith('/images/') && type && file.startsWith(root + path.sep) && existsSync(file) && statSync(file).size <= INLINE_PICTURE_BYTES) {
+  if (
+    src.startsWith('/images/') &&
+    type &&
+    file.startsWith(root + path.sep) &&
+    existsSync(file) &&
+    statSync(file).size <= INLINE_PICTURE_BYTES
+  ) {
     const bytes = readFileSync(file);
     // A drawing as text compresses with the page; anything else as base64.
     inlined =
