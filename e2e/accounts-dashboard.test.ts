@@ -42,7 +42,16 @@ describe('dashboard', () => {
     const page = await signedInPage(await volunteerSession());
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Welcome, Val Volunteer' }).waitFor();
-    expect(await menuLabels(page)).toEqual(['Dashboard', 'My Profile', 'My Impact', 'My Events', 'Add Review', 'Notices', 'My Review', 'Log Out']);
+    expect(await menuLabels(page)).toEqual([
+      'Dashboard',
+      'My Profile',
+      'My Impact',
+      'My Events',
+      'Add Review',
+      'Notices',
+      'My Review',
+      'Log Out',
+    ]);
     expect(await menu(page).getByRole('link', { name: 'My Events' }).getAttribute('href')).toBe('/dashboard/myEvents');
     await expectAccessible(page);
   });
