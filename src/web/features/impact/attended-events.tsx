@@ -5,7 +5,7 @@ import type { Impact } from '../../../shared/checkin.ts';
 import { ButtonAnchor, ButtonLink } from '../../components/button.tsx';
 import { EventDate } from '../../components/event-date.tsx';
 import { certificateUrl } from './api.ts';
-import { formatHours } from './hours.ts';
+import { formatHours } from '../../lib/format-hours.ts';
 import classes from './impact.module.css';
 
 /**

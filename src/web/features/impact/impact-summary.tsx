@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { Impact } from '../../../shared/checkin.ts';
 import { formatAmount } from '../../../shared/money.ts';
-import { formatHours } from './hours.ts';
+import { formatHours } from '../../lib/format-hours.ts';
 import classes from './impact.module.css';
 
 /** Each currency's total on its own: '$60.00' or '$60.00 and €10.00'; '$0.00' for none. */

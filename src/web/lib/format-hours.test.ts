@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHours } from './hours.ts';
+import { formatHours } from './format-hours.ts';
 
 describe('formatHours', () => {
   it('says one hour in the singular and others in the plural', () => {
