@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkinMessages } from '../../../shared/checkin.ts';
 import { registration } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
+import { dayFrom } from '../../db/seed.ts';
 import { insertEvent } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { passToken } from './pass.ts';
@@ -287,5 +288,91 @@ describe('GET /api/events/{id}/checkins', () => {
     expect((await call(t, 'GET', `/api/events/${event.id}/checkins`, undefined, volunteer.auth)).status).toBe(403);
     expect((await call(t, 'GET', `/api/events/${event.id}/checkins`, undefined, donator.auth)).status).toBe(403);
     expect((await call(t, 'GET', `/api/events/${randomUUID()}/checkins`, undefined, admin.auth)).status).toBe(404);
+  });
+});
+
+describe('hours', () => {
+  it('credits an event’s start to its end, to the nearest quarter hour, until an admin gives its own figure', async () => {
+    const event = await insertEvent(t.app.db, { time: '09:00', endAt: `${dayFrom(new Date(), 7)} 12:10:00` });
+    const id = await register(await signUp(t), event.id);
+    const hoursOf = async () =>
+      (await (await call(t, 'GET', `/api/events/${event.id}/checkins`, undefined, admin.auth)).json()).event.hours;
+    expect(await hoursOf()).toBe(3.25);
+
+    const fields = await (await call(t, 'GET', `/api/events/${event.id}`)).json();
+    expect(fields.hours).toBeNull();
+    const { _id, registered, spotsLeft, past, raised, donors, hours: _hours, ...write } = fields;
+    expect((await call(t, 'PUT', `/api/events/${event.id}`, { ...write, hours: '2.5' }, admin.auth)).status).toBe(200);
+    expect((await (await call(t, 'GET', `/api/events/${event.id}`)).json()).hours).toBe(2.5);
+    expect(await hoursOf()).toBe(2.5);
+    const list = await (await call(t, 'GET', `/api/events/${event.id}/checkins`, undefined, admin.auth)).json();
+    expect(list.people).toEqual([expect.objectContaining({ registrationId: id, hours: 2.5, hoursAdjusted: false })]);
+
+    // Left out, the figure stays; an empty box gives the event its start to its end again.
+    expect((await call(t, 'PUT', `/api/events/${event.id}`, write, admin.auth)).status).toBe(200);
+    expect(await hoursOf()).toBe(2.5);
+    expect((await call(t, 'PUT', `/api/events/${event.id}`, { ...write, hours: '' }, admin.auth)).status).toBe(200);
+    expect(await hoursOf()).toBe(3.25);
+
+    for (const hours of ['1.1', '-1', '25', 'lots']) {
+      const res = await call(t, 'PUT', `/api/events/${event.id}`, { ...write, hours }, admin.auth);
+      expect(res.status, hours).toBe(400);
+      expect(Object.keys((await res.json()).error.fields)).toEqual(['hours']);
+    }
+  });
+
+  it('credits an event with a day and no time 0 hours, and takes an admin’s figure for a new event', async () => {
+    const noTime = await insertEvent(t.app.db, { endAt: `${dayFrom(new Date(), 7)} 17:00:00` });
+    const list = await (await call(t, 'GET', `/api/events/${noTime.id}/checkins`, undefined, admin.auth)).json();
+    expect(list.event.hours).toBe(0);
+    const created = await call(
+      t,
+      'POST',
+      '/api/events',
+      {
+        title: 'Soup run',
+        desc: 'Soup for all.',
+        banner: '/images/events/food-bank.svg',
+        date: `${dayFrom(new Date(), 9)}T18:00`,
+        hours: 1.75,
+      },
+      admin.auth,
+    );
+    expect(created.status).toBe(200);
+    const { insertedId } = await created.json();
+    expect((await (await call(t, 'GET', `/api/events/${insertedId}`)).json()).hours).toBe(1.75);
+  });
+
+  it('lets an admin set and clear a person’s own hours, in quarter hours from 0 to 24', async () => {
+    const event = await insertEvent(t.app.db, { time: '10:00', endAt: `${dayFrom(new Date(), 7)} 14:00:00` });
+    const id = await register(await signUp(t, { name: 'Hana Hours' }), event.id);
+    const setHours = (hours: unknown, who: TestAccount = admin) => call(t, 'PATCH', `/api/checkin/${id}`, { hours }, who.auth);
+
+    const set = await setHours(1.5);
+    expect(set.status).toBe(200);
+    expect(await set.json()).toMatchObject({ registrationId: id, name: 'Hana Hours', hours: 1.5, hoursAdjusted: true, checkedInAt: null });
+    const list = await (await call(t, 'GET', `/api/events/${event.id}/checkins`, undefined, admin.auth)).json();
+    expect(list.people[0]).toMatchObject({ hours: 1.5, hoursAdjusted: true });
+    expect(list.event.hours).toBe(4);
+
+    const cleared = await setHours(null);
+    expect(await cleared.json()).toMatchObject({ hours: 4, hoursAdjusted: false });
+
+    for (const [hours, message] of [
+      [-0.25, 'Hours cannot be negative'],
+      [24.25, 'Hours must be at most 24'],
+      [1.1, 'Hours go in quarter hours (e.g. 1.25, 2.5)'],
+      ['2', 'Hours must be a number'],
+    ] as const) {
+      const res = await setHours(hours);
+      expect(res.status, String(hours)).toBe(400);
+      expect((await res.json()).error.fields).toEqual({ hours: message });
+    }
+    expect((await setHours(0)).status).toBe(200);
+    expect((await setHours(24)).status).toBe(200);
+    expect((await call(t, 'PATCH', `/api/checkin/${randomUUID()}`, { hours: 1 }, admin.auth)).status).toBe(404);
+    expect((await call(t, 'PATCH', `/api/checkin/${id}`, { hours: 1 })).status).toBe(401);
+    expect((await setHours(1, volunteer)).status).toBe(403);
+    expect((await setHours(1, donator)).status).toBe(403);
   });
 });
