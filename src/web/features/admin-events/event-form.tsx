@@ -192,7 +192,7 @@ export function EventForm<Result>(props: EventFormProps<Result>) {
         />
         <TextInput
           label="Hours credited (optional)"
-          description="The hours each volunteer who comes is credited with, in quarter hours (2.5). Empty: its start to its end."
+          description="The hours each volunteer who comes is credited with, in quarter hours (e.g. 2.5). Leave empty to count from start to end."
           inputMode="decimal"
           autoComplete="off"
           key={form.key('hours')}
