@@ -15,7 +15,9 @@ const qrSvgQuery = (text: string) =>
       const qrcode = (library as unknown as { default?: typeof library }).default ?? library;
       // A quiet zone of four modules, as the standard asks, and medium error correction: a code on a
       // phone screen can be scratched or glared but is never printed small.
-      return qrcode.toString(text, { type: 'svg', margin: 4, errorCorrectionLevel: 'M' });
+      const svg = await qrcode.toString(text, { type: 'svg', margin: 4, errorCorrectionLevel: 'M' });
+      // The wrapper is the picture a screen reader names; the drawing inside is not a second one.
+      return svg.replace('<svg ', '<svg aria-hidden="true" focusable="false" ');
     },
     staleTime: Number.POSITIVE_INFINITY,
   });
