@@ -19,7 +19,7 @@ export function ImpactSummary({ impact }: { impact: Impact }) {
     { term: 'Given in all', value: givenText(impact.donations) },
   ];
   return (
-    <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} spacing="md" className={classes.summary} data-testid="impact-summary">
+    <SimpleGrid component="dl" cols={{ base: 2, md: 4 }} spacing="md" className={classes.summary} data-testid="impact-summary">
       {figures.map(({ term, value }) => (
         <Paper key={term} withBorder p="md" radius="md" className={classes.figure}>
           <Text component="dt" size="sm" c="dimmed">

@@ -33,7 +33,7 @@ function CheckinCells({ checkin, onAdjust }: { checkin: CheckinPerson | undefine
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {formatHours(checkin.hours)}
         {checkin.hoursAdjusted && (
           <Text component="span" size="sm" c="dimmed">
