@@ -220,6 +220,8 @@ describe('GET /api/openapi.json', () => {
       'DELETE /api/checkin/{registrationId}': 'admin',
       'PATCH /api/checkin/{registrationId}': 'admin',
       'GET /api/events/{id}/checkins': 'admin',
+      'GET /api/impact/{email}': 'self-or-admin',
+      'GET /api/impact/{email}/certificate.pdf': 'self-or-admin',
     };
     const documented = Object.fromEntries(
       operations.filter((op) => key(op.method, op.path) in decided).map((op) => [key(op.method, op.path), op['x-access']]),
