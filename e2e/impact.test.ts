@@ -138,7 +138,7 @@ describe('the pass on My Events', () => {
     await page.getByRole('button', { name: 'Show pass' }).click();
     await page
       .getByRole('dialog', { name: `Pass for ${held.title}` })
-      .getByRole('img')
+      .getByTestId('qr-code')
       .waitFor();
     const loadedForThePass = scripts.filter((url) => !beforeAnyPass.includes(url));
     // The code is drawn by a script that only opening a pass loaded.
