@@ -7,7 +7,7 @@ import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { dayFrom } from '../../db/seed.ts';
 import { insertEvent } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { passToken } from './pass.ts';
+import { passToken } from '../../auth/pass-token.ts';
 
 let t: TestApp;
 let admin: TestAccount;

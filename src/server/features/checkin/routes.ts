@@ -15,7 +15,7 @@ import { requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '.
 import { AppError, notFound } from '../../errors.ts';
 import { errorResponses, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
-import { passToken, readPassToken } from './pass.ts';
+import { passToken, readPassToken } from '../../auth/pass-token.ts';
 import { checkIn, eventCheckins, registrationOwner, setPersonHours, undoCheckin } from './service.ts';
 
 const adminOnly = requireRole('admin');
