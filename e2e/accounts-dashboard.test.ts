@@ -22,7 +22,7 @@ describe('dashboard', () => {
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Welcome, Dora Donator' }).waitFor();
     expect(await page.title()).toContain('Dashboard');
-    expect(await menuLabels(page)).toEqual(['Dashboard', 'My Profile', 'My Donation', 'Log Out']);
+    expect(await menuLabels(page)).toEqual(['Dashboard', 'My Profile', 'My Impact', 'My Donation', 'Log Out']);
     expect(await menu(page).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     expect(await menu(page).getByRole('link', { name: 'My Donation' }).getAttribute('href')).toBe('/dashboard/donation');
     expect(await page.getByRole('main').getByRole('link', { name: 'My registered events' }).getAttribute('href')).toBe(
@@ -42,7 +42,16 @@ describe('dashboard', () => {
     const page = await signedInPage(await volunteerSession());
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Welcome, Val Volunteer' }).waitFor();
-    expect(await menuLabels(page)).toEqual(['Dashboard', 'My Profile', 'My Events', 'Add Review', 'Notices', 'My Review', 'Log Out']);
+    expect(await menuLabels(page)).toEqual([
+      'Dashboard',
+      'My Profile',
+      'My Impact',
+      'My Events',
+      'Add Review',
+      'Notices',
+      'My Review',
+      'Log Out',
+    ]);
     expect(await menu(page).getByRole('link', { name: 'My Events' }).getAttribute('href')).toBe('/dashboard/myEvents');
     await expectAccessible(page);
   });
@@ -54,6 +63,7 @@ describe('dashboard', () => {
     expect(await menuLabels(page)).toEqual([
       'Dashboard',
       'My Profile',
+      'My Impact',
       'Add Notice',
       'Add Event',
       'All Events',
@@ -71,6 +81,7 @@ describe('dashboard', () => {
     expect(hrefs).toEqual([
       '/dashboard',
       '/dashboard/profile',
+      '/dashboard/impact',
       '/dashboard/addNotice',
       '/dashboard/addEvent',
       '/dashboard/allEvents',
@@ -116,7 +127,7 @@ describe('dashboard', () => {
 
     await page.getByRole('button', { name: 'Open dashboard menu' }).click();
     await menu(page).waitFor();
-    expect(await menuLabels(page)).toEqual(['Dashboard', 'My Profile', 'My Donation', 'Log Out']);
+    expect(await menuLabels(page)).toEqual(['Dashboard', 'My Profile', 'My Impact', 'My Donation', 'Log Out']);
     await expectAccessible(page);
 
     await menu(page).getByRole('link', { name: 'My Profile' }).click();

@@ -38,6 +38,8 @@ import { answerFromCache, registerReplyCache, ReplyCache } from './http/reply-ca
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
+import { checkinRoutes } from './features/checkin/routes.ts';
+import { impactRoutes } from './features/impact/routes.ts';
 import { preparePage, sendPage } from './http/page-reply.ts';
 import { createPageRenderer, serverEntryFor } from './http/render-page.ts';
 import { isPagePath, registerWebApp } from './http/web-app.ts';
@@ -160,6 +162,8 @@ export async function buildApp(
       await api.register(mailPreferenceRoutes);
       await api.register(docsRoutes);
       await api.register(calendarRoutes);
+      await api.register(checkinRoutes);
+      await api.register(impactRoutes);
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** More about the failure, beside `code` and `message` in the error body (a refused check-in's reason and time). */
+    readonly details?: Record<string, string | number | boolean | null>,
   ) {
     super(message);
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventDateSchema } from './events.ts';
+import { hoursSchema } from './hours.ts';
 
 /**
  * Check-in at the door and each person's impact (hours given, donations made). The pass is a signed
@@ -21,12 +22,8 @@ export const checkinMessages = {
 export const checkinRefusalValues = ['already-checked-in', 'waitlisted', 'cancelled'] as const;
 export type CheckinRefusal = (typeof checkinRefusalValues)[number];
 
-/** Hours are given in quarter hours, at most a day. */
-export const hoursSchema = z
-  .number({ message: 'Hours must be a number' })
-  .min(0, 'Hours cannot be negative')
-  .max(24, 'Hours must be at most 24')
-  .refine((h) => Number.isInteger(h * 4), 'Hours go in quarter hours (e.g. 1.25, 2.5)');
+/** Hours are given in quarter hours, at most a day (shared with an event's own hours). */
+export { hoursSchema };
 
 /** GET /api/register/{id}/pass (the registrant or an admin). */
 export const passSchema = z.object({

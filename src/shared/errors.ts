@@ -15,8 +15,12 @@ export const errorCodes = [
 
 export type ErrorCode = (typeof errorCodes)[number];
 
+/**
+ * The one error body. A call may say more about a failure beside `code` and `message` (POST
+ * /api/checkin's 409 gives `reason`, `checkedInAt`, `registrationId` and `name`): its reference says which.
+ */
 export const errorBodySchema = z.object({
-  error: z.object({
+  error: z.looseObject({
     code: z.enum(errorCodes),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hoursSchema } from './hours.ts';
 import { requiredText } from './text.ts';
 import { cursorSchema, pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
 
@@ -35,6 +36,8 @@ export const eventFieldsSchema = z.object({
   capacity: z.number().int().nullable(),
   /** What the organisation hopes to raise for it, in cents of the site's currency; null: no goal. */
   goal: z.number().int().nullable(),
+  /** The hours each person who came is credited with, as an admin set them; null: its start to its end. */
+  hours: z.number().nullable(),
 });
 export type EventFields = z.infer<typeof eventFieldsSchema>;
 
@@ -173,6 +176,12 @@ export const eventWriteSchema = z
         .max(2_000_000_000, 'Goal must be at most 20,000,000.00')
         .nullable()
         .optional(),
+    ),
+    // Hours credited to each person who came; a form sends text, and an empty box means its start to its end.
+    hours: z.preprocess(
+      (value) =>
+        typeof value !== 'string' ? value : value.trim() === '' ? null : /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value,
+      hoursSchema.nullable().optional(),
     ),
   })
   .superRefine((input, ctx) => {

@@ -117,6 +117,10 @@ export const routes: RouteObject[] = [
                     ...page('./routes/dashboard-my-events.tsx', 'DashboardMyEventsPage'),
                   },
                   {
+                    path: 'impact',
+                    ...page('./routes/dashboard-impact.tsx', 'DashboardImpactPage'),
+                  },
+                  {
                     path: 'addReview',
                     ...page('./routes/dashboard-add-review.tsx', 'DashboardAddReviewPage'),
                   },

@@ -145,11 +145,14 @@ export const event = pgTable(
     capacity: integer('capacity'),
     /** What the organisation hopes to raise for it, in cents of the site's currency; null: no goal shown. */
     goalCents: integer('goal_cents'),
+    /** The minutes each person who came is credited with, set by an admin; null: its start to its end. */
+    hoursMinutes: integer('hours_minutes'),
     ...timestamps,
   },
   (t) => [
     check('event_capacity_positive', sql`${t.capacity} is null or ${t.capacity} >= 1`),
     check('event_goal_positive', sql`${t.goalCents} is null or ${t.goalCents} >= 1`),
+    check('event_hours_minutes_range', sql`${t.hoursMinutes} is null or ${t.hoursMinutes} between 0 and 1440`),
     // Events begun before today that end later (several days long): found by their end, not by a scan.
     index('event_end_at_idx').on(t.endAt).where(sql`${t.endAt} is not null`),
     index('event_date_idx').on(t.date, t.time, t.id),
@@ -163,6 +166,9 @@ export const registrationStatus = pgEnum('registration_status', ['registered', '
 /**
  * An account's sign-up as a volunteer for an event: one per account and event. A registration made
  * when the event is full is `waitlisted`, with its `position` (1 is next); it moves up when a place frees.
+ * At the door an admin checks the person in (`checked_in_at`, by whom, and the key the admin's phone
+ * gave that check-in, so the same check-in sent again is recognised); `hours_minutes` is the admin's
+ * own figure for this person, in place of the event's.
  */
 export const registration = pgTable(
   'registration',
@@ -180,9 +186,14 @@ export const registration = pgTable(
     role: role('role'),
     status: registrationStatus('status').notNull().default('registered'),
     position: integer('position'),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInBy: text('checked_in_by').references(() => account.id, { onDelete: 'set null' }),
+    checkinKey: uuid('checkin_key'),
+    hoursMinutes: integer('hours_minutes'),
     ...timestamps,
   },
   (t) => [
+    check('registration_hours_minutes_range', sql`${t.hoursMinutes} is null or ${t.hoursMinutes} between 0 and 1440`),
     uniqueIndex('registration_account_event_uq').on(t.accountId, t.eventId),
     index('registration_event_status_idx').on(t.eventId, t.status, t.position),
     index('registration_event_id_idx').on(t.eventId),

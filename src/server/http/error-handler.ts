@@ -6,8 +6,8 @@ import { isBadTextError } from '../db/errors.ts';
 import { AppError, codeByStatus, statusByCode } from '../errors.ts';
 import { databaseUnavailable, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './outage.ts';
 
-function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
-  return { error: fields ? { code, message, fields } : { code, message } };
+function body(code: ErrorCode, message: string, fields?: Record<string, string>, details?: AppError['details']): ErrorBody {
+  return { error: { ...details, code, message, ...(fields ? { fields } : {}) } };
 }
 
 /** One place turns every failure into the JSON error format; a 5xx never shows its cause. */
@@ -15,7 +15,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.code === 'unavailable') reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
-      return reply.code(statusByCode[error.code]).send(body(error.code, error.message, error.fields));
+      return reply.code(statusByCode[error.code]).send(body(error.code, error.message, error.fields, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({

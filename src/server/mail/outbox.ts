@@ -7,6 +7,8 @@ export interface Attachment {
   contentType: string;
   /** The file's bytes, base64. */
   content: string;
+  /** For a picture shown in the message itself (`<img src="cid:…">`): its content id. */
+  cid?: string;
 }
 
 export interface OutgoingMessage {

@@ -121,6 +121,7 @@ export class OutboxWorker {
           filename: a.filename,
           contentType: a.contentType,
           content: Buffer.from(a.content, 'base64'),
+          ...(a.cid ? { cid: a.cid } : {}),
         })),
       });
       await markSent(this.db, row.id, 'sent');

@@ -13,6 +13,7 @@ interface MenuItem {
 const everyone: MenuItem[] = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/dashboard/profile', label: 'My Profile' },
+  { to: '/dashboard/impact', label: 'My Impact' },
 ];
 
 const byRole: Record<Role, MenuItem[]> = {

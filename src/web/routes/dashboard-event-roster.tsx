@@ -1,10 +1,13 @@
 import { Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useParams } from 'react-router';
+import type { CheckinPerson } from '../../shared/checkin.ts';
 import type { Roster } from '../../shared/roster.ts';
 import { Button, ButtonAnchor, ButtonLink } from '../components/button.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { rosterCsvUrl, rosterQueries } from '../features/roster/api.ts';
+import { HoursDialog } from '../features/roster/hours-dialog.tsx';
 import { RosterLists } from '../features/roster/roster-lists.tsx';
 import { SignInSheet } from '../features/roster/sign-in-sheet.tsx';
 import { isApiError } from '../lib/api-error.ts';
@@ -18,11 +21,15 @@ function places(roster: Roster): string {
 
 /**
  * /dashboard/events/{eventId}/roster (admins): who has a place and who is waiting, the same as a
- * CSV download, and a sign-in sheet to print for the day.
+ * CSV download, and a sign-in sheet to print for the day; on and after the day, who was checked in,
+ * the hours each is credited with, and a way to adjust them.
  */
 export function DashboardEventRosterPage() {
   const { eventId = '' } = useParams();
   const query = useQuery(rosterQueries.of(eventId));
+  // The roster stands without it: a door list that cannot be loaded only leaves the check-in columns out.
+  const checkins = useQuery(rosterQueries.checkins(eventId));
+  const [adjusting, setAdjusting] = useState<CheckinPerson | null>(null);
   const notFound = isApiError(query.error, 'not_found');
   const roster = query.data;
   usePageTitle(notFound ? 'Event not found' : roster ? `Roster: ${roster.event.title}` : 'Roster');
@@ -86,7 +93,10 @@ export function DashboardEventRosterPage() {
                 All Events
               </ButtonLink>
             </Group>
-            <RosterLists roster={roster} />
+            <RosterLists roster={roster} checkins={checkins.data} onAdjust={setAdjusting} />
+            {checkins.data && (
+              <HoursDialog eventId={eventId} person={adjusting} eventHours={checkins.data.event.hours} onDone={() => setAdjusting(null)} />
+            )}
           </>
         )}
       </Stack>

@@ -33,6 +33,7 @@ function formValues(event: Event): EventFormValues {
     capacity: event.capacity === null ? '' : String(event.capacity),
     // In cents, sent back as it is (the form does not show it yet).
     goal: event.goal === null ? '' : String(event.goal),
+    hours: event.hours === null ? '' : String(event.hours),
   };
 }
 

@@ -214,6 +214,14 @@ describe('GET /api/openapi.json', () => {
       'GET /api/overview': 'admin',
       'GET /api/events/{id}/roster': 'admin',
       'GET /api/events/{id}/roster.csv': 'admin',
+      // Check-in at the door and each person's impact (issue 17).
+      'GET /api/register/{id}/pass': 'self-or-admin',
+      'POST /api/checkin': 'admin',
+      'DELETE /api/checkin/{registrationId}': 'admin',
+      'PATCH /api/checkin/{registrationId}': 'admin',
+      'GET /api/events/{id}/checkins': 'admin',
+      'GET /api/impact/{email}': 'self-or-admin',
+      'GET /api/impact/{email}/certificate.pdf': 'self-or-admin',
     };
     const documented = Object.fromEntries(
       operations.filter((op) => key(op.method, op.path) in decided).map((op) => [key(op.method, op.path), op['x-access']]),
@@ -259,7 +267,7 @@ function isErrorBody(text: string) {
 
 /** The records of `owner` that a self-or-admin operation names in its path. */
 function recordsOf(op: Operation, owner: TestAccount): Record<string, string> {
-  if (op.path === '/api/register/{id}') return owner === other ? { id: othersRegistration } : {};
+  if (op.path === '/api/register/{id}' || op.path === '/api/register/{id}/pass') return owner === other ? { id: othersRegistration } : {};
   if (op.path === '/api/payment/{id}/receipt' || op.path === '/api/payment/{id}/receipt.pdf')
     return owner === other ? { id: othersDonation } : {};
   return { email: owner.email, id: owner.id };

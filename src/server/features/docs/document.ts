@@ -131,6 +131,14 @@ export async function registerApiDocument(app: FastifyInstance) {
         { name: 'Events', description: 'What the charity runs: anyone reads them, admins write them.' },
         { name: 'Registrations', description: 'People registering to volunteer at events.' },
         { name: 'Calendars', description: 'Events as calendar files, and each person’s feed of the events they registered for.' },
+        {
+          name: 'Check-in',
+          description: 'Passes, checking people in at the door (also from phones that were offline), and the hours credited.',
+        },
+        {
+          name: 'Impact',
+          description: 'What each person gave: the events they came to, their hours and their donations, and a certificate.',
+        },
         { name: 'Donations', description: 'Card donations to events, through Stripe or the offline test mode.' },
         { name: 'Reviews', description: 'What people say about the charity.' },
         { name: 'Notices', description: 'Notices from the admins to volunteers.' },

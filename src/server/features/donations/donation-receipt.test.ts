@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { outboxMessage } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
 import { signUpConfirmation, type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
 let smtp: SmtpStandIn;
@@ -172,22 +172,6 @@ describe('GET /api/payment/{id}/receipt', () => {
     expect((await call(t, 'GET', `/api/payment/${donationId}/receipt`, undefined, admin.auth)).status).toBe(200);
   });
 });
-
-/** The text a PDF draws: each content stream inflated, each hex string shown with Tj decoded. */
-function pdfText(bytes: Buffer): string {
-  const source = bytes.toString('latin1');
-  const lines: string[] = [];
-  for (const match of source.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      content = match[1] ?? '';
-    }
-    for (const shown of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) lines.push(Buffer.from(shown[1] ?? '', 'hex').toString('latin1'));
-  }
-  return lines.join('\n');
-}
 
 describe('the receipt as a PDF', () => {
   it('is a PDF download of the receipt for its donor and admins, 403 for anyone else, and says when it was refunded', async () => {

@@ -27,6 +27,9 @@ import { registrationMessages } from '../../../shared/registrations.ts';
 import { donationAmountsOf, refusedAmount } from '../../../shared/site.ts';
 import { formatAmount } from '../../../shared/money.ts';
 
+// For other documents from the charity (the certificate of volunteering).
+export { type Charity, charityOf } from './charity.ts';
+
 function toDonation(row: typeof donation.$inferSelect): Donation {
   return {
     _id: row.id,

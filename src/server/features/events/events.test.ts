@@ -38,6 +38,7 @@ describe('GET /api/events', () => {
       'donors',
       'end',
       'goal',
+      'hours',
       'index',
       'key',
       'location',
@@ -55,6 +56,7 @@ describe('GET /api/events', () => {
       spotsLeft: null,
       past: false,
       goal: null,
+      hours: null,
       raised: 0,
       donors: 0,
     });

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { type Event, type EventFields, type EventListQuery, type EventWrite, eventMessages } from '../../../shared/events.ts';
+import { eventHours, hoursOf, minutesOf } from '../../../shared/hours.ts';
 import { fillMessage } from '../../../shared/messages.ts';
 import { todayIn } from '../../../shared/time-zone.ts';
 import { parseSort } from '../../../shared/paging.ts';
@@ -40,8 +41,12 @@ export function toEvent(row: EventRow): EventFields {
     end: endOf(row.endAt),
     capacity: row.capacity,
     goal: row.goalCents,
+    hours: row.hoursMinutes === null ? null : hoursOf(row.hoursMinutes),
   };
 }
+
+/** The hours the event credits each person who came (the admin's figure, else its start to its end). */
+export const creditedHours = (row: EventRow) => eventHours(toEvent(row));
 
 /** The event with its places (how many are taken and left) and whether it is over at `now`. */
 function withPlaces(row: EventRow, registered: number, now: string, progress: Progress): Event {
@@ -216,6 +221,7 @@ function columnsFrom(input: EventWrite, timeZone: string) {
     ...(end === undefined ? {} : { endAt: end ? `${end.slice(0, 10)} ${end.slice(11, 16)}:00` : null }),
     ...(input.capacity === undefined ? {} : { capacity: input.capacity }),
     ...(input.goal === undefined ? {} : { goalCents: input.goal }),
+    ...(input.hours === undefined ? {} : { hoursMinutes: input.hours === null ? null : minutesOf(input.hours) }),
   };
 }
 

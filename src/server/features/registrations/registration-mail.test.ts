@@ -1,14 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcStamp } from '../../../shared/event-calendar.ts';
 import { instantOf } from '../../../shared/time-zone.ts';
 import { loadConfig } from '../../config.ts';
 import { outboxMessage } from '../../db/schema.ts';
+import { PASS_CID } from '../../mail/pass-code.ts';
 import { readUnsubscribeToken } from '../../mail/unsubscribe.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { parseCalendar, readCalendar } from '../../test/calendar.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { signUpConfirmation, type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
+import { type ReceivedMail, signUpConfirmation, type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
 let smtp: SmtpStandIn;
@@ -31,6 +33,29 @@ async function register(who: TestAccount, eventId: string) {
   const res = await call(t, 'POST', '/api/register', { eventId }, who.auth);
   expect(res.status).toBe(201);
   return (await res.json()).insertedId as string;
+}
+
+/**
+ * The message shows the registration's pass (the picture attached as pass.png, named by its content id)
+ * and says what to do with it; the picture is the QR code of the pass the API gives the person.
+ */
+async function expectPass(mail: ReceivedMail | undefined, registrationId: string, who: TestAccount) {
+  const pass = mail?.attachments.find((a) => a.filename === 'pass.png');
+  expect(pass?.contentType).toBe('image/png');
+  expect(pass?.cid).toBe(PASS_CID);
+  // As sent, the picture is named by its content id (the mail reader here puts the picture itself in its place).
+  const [sent] = await t.app.db
+    .select()
+    .from(outboxMessage)
+    .where(eq(outboxMessage.to, who.email))
+    .orderBy(desc(outboxMessage.createdAt))
+    .limit(1);
+  expect(sent?.html).toContain(`src="cid:${PASS_CID}"`);
+  expect(mail?.html).toContain('Show this code at the door');
+  expect(mail?.text).toContain('Show this code at the door');
+  const { token } = await (await call(t, 'GET', `/api/register/${registrationId}/pass`, undefined, who.auth)).json();
+  expect(token).toMatch(/^hh1\./);
+  expect(pass?.content.equals(await QRCode.toBuffer(token, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 8 }))).toBe(true);
 }
 
 const queued = (kind: string, to: string) =>
@@ -74,8 +99,10 @@ describe('registration confirmed', () => {
     expect(readUnsubscribeToken('another secret that is long enough to sign', token)).toBeNull();
     expect(mail?.text).toContain(unsubscribe.slice(1, -1));
 
-    const [ics, ...others] = mail?.attachments ?? [];
-    expect(others).toEqual([]);
+    const attachments = mail?.attachments ?? [];
+    expect(attachments.map((a) => a.filename).sort()).toEqual(['event.ics', 'pass.png']);
+    const ics = attachments.find((a) => a.filename === 'event.ics');
+    await expectPass(mail, id, who);
     expect(ics?.filename).toBe('event.ics');
     expect(ics?.contentType).toBe('text/calendar');
     const file = ics?.content.toString('utf8') ?? '';
@@ -111,13 +138,27 @@ describe('registration confirmed', () => {
     ]);
   });
 
+  it('gives the person moved up from the waitlist their pass too, and the waitlisted none yet', async () => {
+    const event = await insertEvent(t.app.db, { title: 'Allotment Day', capacity: 1, date: '2099-06-01' });
+    const first = await signUp(t);
+    const waiting = await signUp(t);
+    const firstId = await register(first, event.id);
+    const waitingId = await register(waiting, event.id);
+    const [onTheList] = await smtp.mailTo(waiting.email, { subject: /waitlist/ });
+    expect(onTheList?.attachments).toEqual([]);
+    expect((await call(t, 'DELETE', `/api/register/${firstId}`, undefined, first.auth)).status).toBe(200);
+    const [place] = await smtp.mailTo(waiting.email, { subject: /You have a place/ });
+    expect(place?.attachments.map((a) => a.filename)).toEqual(['pass.png']);
+    await expectPass(place, waitingId, waiting);
+  });
+
   it('gives an event without a time an all-day entry', async () => {
     const who = await signUp(t);
     const event = await insertEvent(t.app.db, { title: 'Coat Drive', date: '2099-12-05' });
     await register(who, event.id);
     const [mail] = await smtp.mailTo(who.email);
     expect(mail?.text).toContain('Saturday 5 December 2099');
-    const { event: vevent } = readCalendar(mail?.attachments[0]?.content.toString('utf8') ?? '');
+    const { event: vevent } = readCalendar(mail?.attachments.find((a) => a.filename === 'event.ics')?.content.toString('utf8') ?? '');
     expect(vevent['DTSTART;VALUE=DATE']).toBe('20991205');
     expect(vevent['DTEND;VALUE=DATE']).toBe('20991206');
     expect(vevent.DTSTART).toBeUndefined();

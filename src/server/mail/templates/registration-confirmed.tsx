@@ -4,7 +4,9 @@ import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
 import { type SigningSite, unsubscribeFor } from '../unsubscribe.ts';
 import { links, type MailEvent } from './event-links.ts';
+import { passAttachment } from '../pass-code.ts';
 import { Action, Layout, type MailSite, Paragraph } from './layout.tsx';
+import { PassCode } from './pass-code.tsx';
 
 export interface RegistrationMail {
   site: SigningSite;
@@ -34,6 +36,7 @@ function RegistrationConfirmed({ mail, unsubscribeUrl }: { mail: RegistrationMai
       <Paragraph>
         Thank you for volunteering. We look forward to seeing you at {event.title} on {when}.
       </Paragraph>
+      <PassCode />
       <Paragraph>The calendar file attached to this email (event.ics) adds the event to your calendar.</Paragraph>
       <Action href={links.myEvents(site)}>See My Events</Action>
       <Paragraph>Can’t come after all? Cancel your registration in My Events, so the organisers know.</Paragraph>
@@ -41,7 +44,7 @@ function RegistrationConfirmed({ mail, unsubscribeUrl }: { mail: RegistrationMai
   );
 }
 
-/** 'Registration confirmed', with the event as a calendar file, queued with the registration. */
+/** 'Registration confirmed', with the pass to show at the door and the event as a calendar file, queued with the registration. */
 export async function registrationConfirmedMessage(mail: RegistrationMail): Promise<OutgoingMessage> {
   const { site, event } = mail;
   const unsubscribe = unsubscribeFor(site, { accountId: mail.accountId }, 'events', site.secret);
@@ -68,6 +71,7 @@ export async function registrationConfirmedMessage(mail: RegistrationMail): Prom
     text,
     attachments: [
       { filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: Buffer.from(ics).toString('base64') },
+      await passAttachment(mail.registrationId, site.secret),
     ],
     headers: unsubscribe.headers,
   };

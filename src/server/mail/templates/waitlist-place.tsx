@@ -3,7 +3,9 @@ import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
 import { unsubscribeFor } from '../unsubscribe.ts';
 import { links } from './event-links.ts';
+import { passAttachment } from '../pass-code.ts';
 import { Action, Layout, Paragraph } from './layout.tsx';
+import { PassCode } from './pass-code.tsx';
 import type { RegistrationMail } from './registration-confirmed.tsx';
 
 function WaitlistPlace({ mail, unsubscribeUrl }: { mail: RegistrationMail; unsubscribeUrl: string }) {
@@ -22,13 +24,14 @@ function WaitlistPlace({ mail, unsubscribeUrl }: { mail: RegistrationMail; unsub
         A place freed up, and you were next on the waitlist: you are now registered for {event.title} on {when}. We look forward to seeing
         you.
       </Paragraph>
+      <PassCode />
       <Action href={links.myEvents(site)}>See My Events</Action>
       <Paragraph>Can’t come after all? Cancel your registration in My Events, so the next person waiting gets the place.</Paragraph>
     </Layout>
   );
 }
 
-/** 'You have a place', queued in the transaction that moved the person up from the waitlist. */
+/** 'You have a place', with the pass to show at the door, queued in the transaction that moved the person up from the waitlist. */
 export async function waitlistPlaceMessage(mail: RegistrationMail): Promise<OutgoingMessage> {
   const { site, event } = mail;
   const unsubscribe = unsubscribeFor(site, { accountId: mail.accountId }, 'events', site.secret);
@@ -40,6 +43,7 @@ export async function waitlistPlaceMessage(mail: RegistrationMail): Promise<Outg
     subject: `You have a place: ${event.title}`,
     html,
     text,
+    attachments: [await passAttachment(mail.registrationId, site.secret)],
     headers: unsubscribe.headers,
   };
 }

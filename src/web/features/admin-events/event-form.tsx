@@ -28,6 +28,7 @@ export const emptyEventForm: EventFormValues = {
   end: '',
   capacity: '',
   goal: '',
+  hours: '',
 };
 
 function toDraft({ index, key, date, goal, ...rest }: EventFormValues, withIdentity: boolean): Draft {
@@ -188,6 +189,14 @@ export function EventForm<Result>(props: EventFormProps<Result>) {
           autoComplete="off"
           key={form.key('goal')}
           {...form.getInputProps('goal')}
+        />
+        <TextInput
+          label="Hours credited (optional)"
+          description="The hours each volunteer who comes is credited with, in quarter hours (e.g. 2.5). Leave empty to count from start to end."
+          inputMode="decimal"
+          autoComplete="off"
+          key={form.key('hours')}
+          {...form.getInputProps('hours')}
         />
         {failure && (
           <Alert color="red" variant="light" title={props.failureTitle}>

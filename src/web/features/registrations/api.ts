@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Pass } from '../../../shared/checkin.ts';
 import type { Registration, RegistrationCreated } from '../../../shared/registrations.ts';
 import { deleteJson, getJson, sendJson } from '../../lib/api-client.ts';
 import { accountScope, useCurrentAccount } from '../../lib/current-account.ts';
@@ -24,7 +25,20 @@ export async function cancelRegistration(id: string): Promise<number> {
   return data.deletedCount;
 }
 
+/** The pass of one of the person's registrations: the signed token its QR code holds (403 for anyone else's). */
+export async function fetchPass(registrationId: string, signal?: AbortSignal): Promise<Pass> {
+  const { data } = await getJson<Pass>(`/register/${encodeURIComponent(registrationId)}/pass`, signal);
+  return data;
+}
+
 export const registrationQueries = {
+  /** A pass does not change while its registration stands: asked for once per visit. */
+  pass: (registrationId: string) =>
+    queryOptions({
+      queryKey: [...accountScope, 'registration-pass', registrationId] as const,
+      queryFn: ({ signal }) => fetchPass(registrationId, signal),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
   /** Under the account's scope: signing out forgets them. */
   mine: (email: string) =>
     queryOptions({

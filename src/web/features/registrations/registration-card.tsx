@@ -1,11 +1,12 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Registration } from '../../../shared/registrations.ts';
 import { Button } from '../../components/button.tsx';
 import surface from '../../components/surface.module.css';
 import { EventBanner } from '../../components/event-banner.tsx';
 import { EventDate } from '../../components/event-date.tsx';
+import { PassDialog } from './pass-dialog.tsx';
 import { cutDescription } from './registration-text.ts';
 import { VolunteerMarker } from './volunteer-marker.tsx';
 import classes from './registration-card.module.css';
@@ -19,10 +20,12 @@ interface RegistrationCardProps {
 /**
  * One of the person's registrations (spec section 2, 'Also seen'): banner, the whole title as a link
  * to the event, date, the 'Volunteer' marker (or their number on the waitlist), description cut to
- * 150, and a red 'Cancel Event'.
+ * 150, 'Show pass' (the QR code to show at the door) for a place held, and a red 'Cancel Event'.
  */
 export function RegistrationCard({ registration, cancelling, onCancel }: RegistrationCardProps) {
   const titleId = useId();
+  const [showingPass, setShowingPass] = useState(false);
+  const holdsPlace = registration.status === 'registered';
   return (
     <article className={surface.card} data-testid="registration-card">
       <div className={surface.bleed}>
@@ -48,10 +51,18 @@ export function RegistrationCard({ registration, cancelling, onCancel }: Registr
           {cutDescription(registration.desc)}
         </Text>
       </Stack>
+      {holdsPlace && (
+        <>
+          <Button variant="light" fullWidth className={classes.action} aria-describedby={titleId} onClick={() => setShowingPass(true)}>
+            Show pass
+          </Button>
+          <PassDialog registration={registration} opened={showingPass} onClose={() => setShowingPass(false)} />
+        </>
+      )}
       <Button
         tone="danger"
         fullWidth
-        className={classes.action}
+        className={holdsPlace ? classes.nextAction : classes.action}
         aria-describedby={titleId}
         disabled={cancelling}
         onClick={() => onCancel(registration)}

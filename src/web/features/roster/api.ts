@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { CheckinPerson, EventCheckins } from '../../../shared/checkin.ts';
 import type { Roster } from '../../../shared/roster.ts';
-import { getJson } from '../../lib/api-client.ts';
+import { getJson, sendJson } from '../../lib/api-client.ts';
 import { accountScope } from '../../lib/current-account.ts';
 import { webConfig } from '../../lib/config.ts';
 
@@ -13,7 +14,25 @@ export async function fetchRoster(eventId: string, signal?: AbortSignal): Promis
 /** The roster as a CSV download (the browser fetches it with the session cookie). */
 export const rosterCsvUrl = (eventId: string) => `${webConfig.apiBase}/events/${encodeURIComponent(eventId)}/roster.csv`;
 
+/** Who of an event's registered people was checked in, and the hours each is credited with (admins only). */
+export async function fetchCheckins(eventId: string, signal?: AbortSignal): Promise<EventCheckins> {
+  const { data } = await getJson<EventCheckins>(`/events/${encodeURIComponent(eventId)}/checkins`, signal);
+  return data;
+}
+
+/** Sets a person's hours for the event (admins only); null gives them the event's own again. */
+export async function adjustHours(registrationId: string, hours: number | null): Promise<CheckinPerson> {
+  const { data } = await sendJson<CheckinPerson>('PATCH', `/checkin/${encodeURIComponent(registrationId)}`, { hours });
+  return data;
+}
+
 export const rosterQueries = {
+  checkins: (eventId: string) =>
+    queryOptions({
+      queryKey: [...accountScope, 'roster-checkins', eventId] as const,
+      queryFn: ({ signal }) => fetchCheckins(eventId, signal),
+      staleTime: 0,
+    }),
   of: (eventId: string) =>
     queryOptions({
       queryKey: [...accountScope, 'roster', eventId] as const,

@@ -1,0 +1,169 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  checkinCreateSchema,
+  checkinHoursSchema,
+  checkinMessages,
+  checkinPersonSchema,
+  checkinSchema,
+  eventCheckinsSchema,
+  passSchema,
+} from '../../../shared/checkin.ts';
+import { eventParamsSchema } from '../../../shared/events.ts';
+import { modifiedCountSchema } from '../../../shared/results.ts';
+import { requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { errorResponses, tagged } from '../../http/api-docs.ts';
+import { recordId } from '../../http/record-id.ts';
+import { passToken, readPassToken } from '../../auth/pass-token.ts';
+import { checkIn, eventCheckins, registrationOwner, setPersonHours, undoCheckin } from './service.ts';
+
+const adminOnly = requireRole('admin');
+const registrationParams = z.object({ registrationId: z.string().max(100) });
+const noSuchRegistration = () => new AppError('not_found', checkinMessages.notFound);
+
+/** How far ahead of the server's clock a phone's may run, and how old a check-in kept offline may be. */
+const CLOCK_SKEW_MS = 60_000;
+const OLDEST_MS = 7 * 24 * 3600_000;
+
+/** When a check-in happened, as the phone says: never in the future, at most a week ago. */
+function checkinTime(at: string | undefined): Date | undefined {
+  if (at === undefined) return undefined;
+  const when = new Date(at);
+  const now = Date.now();
+  if (when.getTime() > now + CLOCK_SKEW_MS) {
+    throw new AppError('invalid_input', 'The check-in time is in the future', { at: 'The check-in time cannot be in the future' });
+  }
+  if (when.getTime() < now - OLDEST_MS) {
+    throw new AppError('invalid_input', 'The check-in time is more than 7 days ago', {
+      at: 'The check-in time must be within the last 7 days',
+    });
+  }
+  return when;
+}
+
+export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRoute', tagged('Check-in'));
+
+  app.get(
+    '/register/:id/pass',
+    {
+      onRequest: selfOrAdmin,
+      schema: {
+        summary: 'Get the pass of a registration',
+        description:
+          'The pass the person shows at the door: `token` is what its QR code holds, the registration’s id signed by the server, so that a made-up or altered pass is refused. The same registration always has the same pass.',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: passSchema, ...errorResponses({ 404: 'No registration has this id.' }) },
+      },
+    },
+    async (request) => {
+      const id = recordId(request.params.id);
+      const found = id && (await registrationOwner(app.db, id));
+      if (!found) throw notFound('Registration');
+      requireSelfOrAdmin(request, { id: found.accountId });
+      return { token: passToken(found.id, app.authSecret), registrationId: found.id };
+    },
+  );
+
+  app.post(
+    '/checkin',
+    {
+      onRequest: adminOnly,
+      schema: {
+        summary: 'Check a person in',
+        description: [
+          'With `token` (a scanned pass) or `registrationId` (the person found by name). Answers the check-in: who, for which event, and when.',
+          'Each registration is checked in once, however many phones send it at once: the first is recorded, the others answer 409 with `reason: "already-checked-in"` and the first check-in’s `checkedInAt`, `registrationId` and `name` beside `code` and `message` in the error body.',
+          'Give each check-in a `key` (a uuid the phone makes when the person is scanned): the same check-in sent again with the same key answers 200 with the check-in recorded the first time, so a queue kept offline and sent twice counts once.',
+          '`at`: when the phone checked the person in, for check-ins kept offline (at most 7 days ago, never in the future); the server’s clock when left out.',
+          'A waitlisted registration answers 409 `reason: "waitlisted"`; a valid pass whose registration is gone answers 409 `reason: "cancelled"`. A pass that was not made here (made up, altered) answers 400.',
+        ].join('\n\n'),
+        body: checkinCreateSchema,
+        response: {
+          200: checkinSchema,
+          ...errorResponses({
+            400: 'The pass is not valid (made up or altered).',
+            404: 'No registration has this id.',
+            409: 'Already checked in, waitlisted, or cancelled: `reason` says which; for `already-checked-in`, `checkedInAt`, `registrationId` and `name` say when and who.',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const admin = requireSignedIn(request);
+      const { token, key, at } = request.body;
+      const when = checkinTime(at);
+      let registrationId = request.body.registrationId;
+      if (token !== undefined) {
+        const named = readPassToken(token, app.authSecret);
+        if (!named) throw new AppError('invalid_input', checkinMessages.badToken, { token: checkinMessages.badToken });
+        registrationId = named;
+      }
+      if (!registrationId) throw noSuchRegistration();
+      return checkIn(app.db, admin, { registrationId, fromPass: token !== undefined, key, at: when });
+    },
+  );
+
+  app.delete(
+    '/checkin/:registrationId',
+    {
+      onRequest: adminOnly,
+      schema: {
+        summary: 'Undo a check-in',
+        description:
+          'The person is no longer counted as having come (a wrong person scanned). `modifiedCount` is 1 when a check-in was undone, 0 when the person was not checked in.',
+        params: registrationParams,
+        response: { 200: modifiedCountSchema, ...errorResponses({ 404: 'No registration has this id.' }) },
+      },
+    },
+    async (request) => {
+      const id = recordId(request.params.registrationId);
+      const modifiedCount = id ? await undoCheckin(app.db, id) : undefined;
+      if (modifiedCount === undefined) throw noSuchRegistration();
+      return { modifiedCount };
+    },
+  );
+
+  app.patch(
+    '/checkin/:registrationId',
+    {
+      onRequest: adminOnly,
+      schema: {
+        summary: 'Set the hours a person is credited with',
+        description:
+          '`hours` (quarter hours, 0 to 24) for this person at this event, in place of the event’s; null gives them the event’s again. Answers the person as the door list shows them.',
+        params: registrationParams,
+        body: checkinHoursSchema,
+        response: { 200: checkinPersonSchema, ...errorResponses({ 404: 'No registration has this id.' }) },
+      },
+    },
+    async (request) => {
+      const id = recordId(request.params.registrationId);
+      const person = id ? await setPersonHours(app.db, id, request.body.hours) : undefined;
+      if (!person) throw noSuchRegistration();
+      return person;
+    },
+  );
+
+  app.get(
+    '/events/:id/checkins',
+    {
+      onRequest: adminOnly,
+      config: { cache: 'personal' },
+      schema: {
+        summary: 'Get an event’s door list',
+        description:
+          'Everyone with a place (not the waitlist), by name, with when each was checked in and the hours each is credited with; `registered` and `checkedIn` count them. The check-in page keeps it for use without a connection.',
+        params: eventParamsSchema,
+        response: { 200: eventCheckinsSchema, ...errorResponses({ 404: 'No event has this id.' }) },
+      },
+    },
+    async (request) => {
+      const id = recordId(request.params.id);
+      const found = id && (await eventCheckins(app.db, id));
+      if (!found) throw notFound('Event');
+      return found;
+    },
+  );
+};

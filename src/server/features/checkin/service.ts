@@ -1,0 +1,146 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { type Checkin, type CheckinPerson, type CheckinRefusal, checkinMessages, type EventCheckins } from '../../../shared/checkin.ts';
+import { minutesOf, personHours } from '../../../shared/hours.ts';
+import type { SignedInAccount } from '../../auth/signed-in.ts';
+import type { Database } from '../../db/client.ts';
+import { event, registration } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { creditedHours, toEvent } from '../events/service.ts';
+
+/**
+ * Check-in at the door. A check-in is one UPDATE that sets `checked_in_at` only where it is still
+ * empty (and the person has a place), so however many phones send it at once, the database records
+ * it once: the first writer's row is returned, every other finds none and is told who came when. The
+ * phone's own key for a check-in is kept with it: the same check-in sent again (its answer was lost,
+ * or a queue kept offline is sent twice) is answered as the first time, not refused as a second.
+ */
+
+type RegistrationRow = typeof registration.$inferSelect;
+
+const notFoundError = () => new AppError('not_found', checkinMessages.notFound);
+
+function refused(reason: CheckinRefusal, message: string, row?: Pick<RegistrationRow, 'id' | 'name' | 'checkedInAt'>): AppError {
+  return new AppError('conflict', message, undefined, {
+    reason,
+    checkedInAt: row?.checkedInAt?.toISOString() ?? null,
+    registrationId: row?.id ?? null,
+    name: row?.name ?? null,
+  });
+}
+
+async function asCheckin(db: Database, row: RegistrationRow): Promise<Checkin> {
+  const [found] = await db.select({ title: event.title }).from(event).where(eq(event.id, row.eventId));
+  if (!row.checkedInAt) throw new Error('asked for the check-in of a registration not checked in');
+  return {
+    registrationId: row.id,
+    name: row.name,
+    email: row.email,
+    event: found?.title ?? '',
+    eventId: row.eventId,
+    checkedInAt: row.checkedInAt.toISOString(),
+  };
+}
+
+export interface CheckinRequest {
+  registrationId: string;
+  /** Whether the id came from a signed pass: then a registration that is gone was cancelled, not mistyped. */
+  fromPass: boolean;
+  key?: string;
+  /** When the phone checked the person in; the database's clock when absent. */
+  at?: Date;
+}
+
+/** Records a person's arrival once; see the module's comment. */
+export async function checkIn(db: Database, admin: SignedInAccount, request: CheckinRequest): Promise<Checkin> {
+  const { registrationId, key } = request;
+  // Twice at most: an undo between the refused write and the read that explains it lets the second try record it.
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const [recorded] = await db
+      .update(registration)
+      .set({
+        checkedInAt: request.at ?? sql`now()`,
+        checkedInBy: admin.id,
+        checkinKey: key ?? null,
+      })
+      .where(and(eq(registration.id, registrationId), eq(registration.status, 'registered'), isNull(registration.checkedInAt)))
+      .returning();
+    if (recorded) return asCheckin(db, recorded);
+
+    const [found] = await db.select().from(registration).where(eq(registration.id, registrationId));
+    if (!found) {
+      if (request.fromPass) throw refused('cancelled', checkinMessages.cancelled);
+      throw notFoundError();
+    }
+    if (found.status === 'waitlisted') throw refused('waitlisted', checkinMessages.waitlisted, found);
+    if (found.checkedInAt) {
+      // The same check-in again (its answer was lost, or the phone's queue sent it twice): the one recorded.
+      if (key !== undefined && found.checkinKey === key) return asCheckin(db, found);
+      throw refused('already-checked-in', checkinMessages.alreadyCheckedIn, found);
+    }
+  }
+  throw refused('already-checked-in', checkinMessages.alreadyCheckedIn);
+}
+
+/** Undoes a check-in (a wrong person scanned); 0 when the person was not checked in. Undefined: no such registration. */
+export async function undoCheckin(db: Database, registrationId: string): Promise<number | undefined> {
+  const undone = await db
+    .update(registration)
+    .set({ checkedInAt: null, checkedInBy: null, checkinKey: null })
+    .where(and(eq(registration.id, registrationId), sql`${registration.checkedInAt} is not null`))
+    .returning({ id: registration.id });
+  if (undone.length > 0) return 1;
+  const [found] = await db.select({ id: registration.id }).from(registration).where(eq(registration.id, registrationId));
+  return found ? 0 : undefined;
+}
+
+function toPerson(row: RegistrationRow, eventHours: number): CheckinPerson {
+  return {
+    registrationId: row.id,
+    name: row.name,
+    email: row.email,
+    checkedInAt: row.checkedInAt?.toISOString() ?? null,
+    hours: personHours(eventHours, row.hoursMinutes),
+    hoursAdjusted: row.hoursMinutes !== null,
+  };
+}
+
+/** Sets (or, with null, clears) the hours a person is credited with for the event; undefined: no such registration. */
+export async function setPersonHours(db: Database, registrationId: string, hours: number | null): Promise<CheckinPerson | undefined> {
+  const [row] = await db
+    .update(registration)
+    .set({ hoursMinutes: hours === null ? null : minutesOf(hours) })
+    .where(eq(registration.id, registrationId))
+    .returning();
+  if (!row) return undefined;
+  const [found] = await db.select().from(event).where(eq(event.id, row.eventId));
+  return toPerson(row, found ? creditedHours(found) : 0);
+}
+
+/** The door list: everyone with a place (not the waitlist), by name, with who has come. */
+export async function eventCheckins(db: Database, eventId: string): Promise<EventCheckins | undefined> {
+  const [found] = await db.select().from(event).where(eq(event.id, eventId));
+  if (!found) return undefined;
+  const rows = await db
+    .select()
+    .from(registration)
+    .where(and(eq(registration.eventId, eventId), eq(registration.status, 'registered')))
+    .orderBy(asc(sql`lower(${registration.name})`), asc(registration.id));
+  const hours = creditedHours(found);
+  const people = rows.map((row) => toPerson(row, hours));
+  const fields = toEvent(found);
+  return {
+    event: { _id: fields._id, title: fields.title, date: fields.date, end: fields.end, location: fields.location, hours },
+    registered: people.length,
+    checkedIn: people.filter((person) => person.checkedInAt !== null).length,
+    people,
+  };
+}
+
+/** Who a registration belongs to, for its pass. */
+export async function registrationOwner(db: Database, registrationId: string) {
+  const [found] = await db
+    .select({ id: registration.id, accountId: registration.accountId })
+    .from(registration)
+    .where(eq(registration.id, registrationId));
+  return found;
+}

@@ -1,0 +1,48 @@
+import { Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { QueryError } from '../components/query-error.tsx';
+import { impactQueries } from '../features/impact/api.ts';
+import { AttendedEvents } from '../features/impact/attended-events.tsx';
+import { DonationsByYear } from '../features/impact/donations-by-year.tsx';
+import { ImpactSummary } from '../features/impact/impact-summary.tsx';
+import { useCurrentAccount } from '../lib/current-account.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+/**
+ * /dashboard/impact (every signed-in account): the events the person was checked in at and the hours
+ * they gave, this year and in all, what they donated year by year, their certificate of volunteering
+ * and the way to their donation statement.
+ */
+export function DashboardImpactPage() {
+  usePageTitle('My Impact');
+  const { account } = useCurrentAccount();
+  const email = account?.email ?? '';
+  const query = useQuery({ ...impactQueries.of(email), enabled: Boolean(email) });
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>My Impact</Title>
+        <Text c="dimmed">The time you have given at events and the money you have donated.</Text>
+      </Stack>
+      {query.isPending && (
+        <div role="status">
+          <VisuallyHidden>Loading your impact</VisuallyHidden>
+          <Stack gap="md" aria-hidden="true">
+            <Skeleton height={88} radius="md" />
+            <Skeleton height={180} radius="md" />
+            <Skeleton height={140} radius="md" />
+          </Stack>
+        </div>
+      )}
+      {query.isError && <QueryError title="Your impact could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
+      {query.isSuccess && (
+        <>
+          <ImpactSummary impact={query.data} />
+          <AttendedEvents impact={query.data} />
+          <DonationsByYear impact={query.data} />
+        </>
+      )}
+    </Stack>
+  );
+}
