@@ -43,6 +43,8 @@ describe('the outbox page', () => {
           { timeout: 15_000, interval: 500 },
         )
         .toMatch(/\bsent\b/i);
+      // Each state's badge is readable (the Sent one as well as the Queued one above).
+      await expectAccessible(page);
       expect(await mailbox.mailTo(who.email, { subject: confirmation })).toHaveLength(1);
 
       await row.getByRole('button', { name: /^Send again: You are registered/ }).click();

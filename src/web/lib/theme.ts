@@ -29,12 +29,22 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's dimmed grey and error red fall short of 4.5:1 on white; use the next shade down. */
+/**
+ * Mantine's dimmed grey and error red fall short of 4.5:1 on white; use the next shade down. So does the
+ * text of a light badge or alert (shade 6 on the colour's shade 1: the outbox's Sent, Queued, Failed):
+ * shade 9 on shade 0 keeps 4.8:1 or more for each colour used that way.
+ */
+const lightVariant = ['blue', 'teal', 'red', 'gray', 'green', 'yellow', 'orange'].flatMap((color) => [
+  [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`],
+  [`--mantine-color-${color}-light`, `var(--mantine-color-${color}-0)`],
+]);
+
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    ...Object.fromEntries(lightVariant),
   },
   dark: {},
 });
