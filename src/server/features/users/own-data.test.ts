@@ -13,6 +13,7 @@ import {
   registration,
   review,
   session,
+  testPayment,
   verification,
 } from '../../db/schema.ts';
 import { call, signIn, signUp, type TestAccount } from '../../test/accounts.ts';
@@ -279,6 +280,34 @@ describe('DELETE /api/users/me', () => {
     expect(again.status).toBe(401);
     expect((await call(t, 'GET', '/api/users/me/export', undefined, { cookie: person.cookie })).status).toBe(401);
     expect((await signIn(t, person.email, person.password)).status).toBe(401);
+  });
+
+  it('lets an admin refund a donation of a deleted account, emailing nobody, and keeps no donor in the test payment', async () => {
+    const db = t.app.db;
+    const person = await signUp(t);
+    const ev = await insertEvent(db, { title: 'Library Reading Day' });
+    const started = await (await call(t, 'POST', '/api/create-payment-intent', { eventId: ev.id }, person.auth)).json();
+    const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123', postalCode: '10001' };
+    expect((await call(t, 'POST', '/api/test-payments/confirm', { clientSecret: started.clientSecret, card }, person.auth)).status).toBe(
+      200,
+    );
+    const recorded = await call(t, 'POST', '/api/payment', { transaction: started.paymentId }, person.auth);
+    expect(recorded.status).toBe(200);
+    const donationId: string = (await recorded.json()).insertedId;
+
+    expect((await deleteMe(person)).status).toBe(200);
+    const [payment] = await db.select({ metadata: testPayment.metadata }).from(testPayment).where(eq(testPayment.id, started.paymentId));
+    expect(payment?.metadata).not.toContain(person.email);
+    expect(payment?.metadata).not.toContain(person.id);
+
+    const refunded = await call(t, 'POST', `/api/payment/${donationId}/refund`, {}, admin.auth);
+    expect(refunded.status).toBe(200);
+    expect((await refunded.json()).email).toBe(`deleted-${donationId.slice(0, 8)}@deleted.invalid`);
+    const told = await db
+      .select()
+      .from(outboxMessage)
+      .where(eq(outboxMessage.key, `donation-refunded:${donationId}`));
+    expect(told).toEqual([]);
   });
 
   it('refuses the last admin with 409 and says why, and lets an admin go once another is left', async () => {

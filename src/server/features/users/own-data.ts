@@ -14,6 +14,7 @@ import {
   registration,
   review,
   session,
+  testPayment,
   verification,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -178,6 +179,11 @@ export async function deleteOwnAccount(db: Database, caller: SignedInAccount, co
         .where(eq(donation.accountId, id))
         .returning({ id: donation.id })
     ).length;
+    // The offline test gateway keeps each payment's donor in its metadata, as Stripe does: the donor goes.
+    await tx
+      .update(testPayment)
+      .set({ metadata: sql`(${testPayment.metadata}::jsonb - 'accountId' - 'email')::text` })
+      .where(sql`${testPayment.metadata}::jsonb ->> 'accountId' = ${id}`);
     const sessionsEnded = (await tx.delete(session).where(eq(session.userId, id)).returning({ id: session.id })).length;
     const signInMethodsRemoved = (await tx.delete(credential).where(eq(credential.userId, id)).returning({ id: credential.id })).length;
     // Password reset links name the account by id; others name the address.
