@@ -71,7 +71,8 @@ export const paymentRecordSchema = z.object({ transaction: z.string().min(1, 'tr
 
 /**
  * A donation stays as a financial record when its donor deletes their account (DECISIONS 4.7), with
- * an address at this domain in place of theirs: `deleted-<first 8 of the donation's id>@deleted.invalid`
+ * an address at this domain in place of theirs: `deleted-<12 random hex digits>@deleted.invalid`, one per
+ * deleted account
  * (`.invalid` is reserved: no mail can go there). Lists, receipts and exports show it as 'Deleted account'.
  */
 export const deletedDonorDomain = 'deleted.invalid';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { deletedDonorDomain } from '../../../shared/donations.ts';
 import { ownDataMessages, type OwnData } from '../../../shared/own-data.ts';
@@ -28,6 +29,14 @@ import { refuseLastAdmin, setAuthorPicture } from './service.ts';
  * People's own data (DECISIONS 4.7): everything the product holds about an account, and the
  * account's deletion by its owner.
  */
+
+/**
+ * One placeholder for all of a deleted account's donations: counts of distinct donors (an event's
+ * donors) stay as they were, and nothing in it comes from the person.
+ */
+function deletedDonorEmail(): string {
+  return `deleted-${randomUUID().replaceAll('-', '').slice(0, 12)}@${deletedDonorDomain}`;
+}
 
 const iso = (at: Date) => at.toISOString();
 const isoOrNull = (at: Date | null) => at?.toISOString() ?? null;
@@ -142,7 +151,7 @@ export interface DeletedAccount {
  * The account deletes itself, in one transaction: its registrations are cancelled as the cancel
  * route does it (a freed place goes to the first person waiting, who is emailed); its reviews,
  * sessions, sign-in methods, verification links, picture and unsent mail go; its donations stay as
- * financial records with no account and a placeholder address (`deleted-<id>@deleted.invalid`), so
+ * financial records with no account and a placeholder address (`deleted-<12 random hex>@deleted.invalid`), so
  * every total, receipt and export still counts them. Refused for the last admin (409) and when
  * `confirm` is not the account's email (400).
  */
@@ -175,7 +184,7 @@ export async function deleteOwnAccount(db: Database, caller: SignedInAccount, co
     const donationsKept = (
       await tx
         .update(donation)
-        .set({ accountId: null, email: sql`'deleted-' || left(${donation.id}::text, 8) || ${`@${deletedDonorDomain}`}` })
+        .set({ accountId: null, email: deletedDonorEmail() })
         .where(eq(donation.accountId, id))
         .returning({ id: donation.id })
     ).length;
