@@ -20,6 +20,7 @@ describe('people’s own data on the profile page', () => {
     expect(data.signInMethods).toEqual([expect.objectContaining({ provider: 'credential' })]);
     expect(Array.isArray(data.registrations) && Array.isArray(data.donations)).toBe(true);
     await section.getByRole('status').getByText('Your data was downloaded.').waitFor();
+    await expectAccessible(page);
     expect(pageProblems(page)).toEqual([]);
   });
 
