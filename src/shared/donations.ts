@@ -69,6 +69,24 @@ export const testConfirmResultSchema = z.object({
 /** POST /api/payment: names the payment only; the server asks the gateway for everything else. */
 export const paymentRecordSchema = z.object({ transaction: z.string().min(1, 'transaction is required').max(200) });
 
+/**
+ * A donation stays as a financial record when its donor deletes their account (DECISIONS 4.7), with
+ * an address at this domain in place of theirs: `deleted-<12 random hex digits>@deleted.invalid`, one per
+ * deleted account
+ * (`.invalid` is reserved: no mail can go there). Lists, receipts and exports show it as 'Deleted account'.
+ */
+export const deletedDonorDomain = 'deleted.invalid';
+export const deletedDonorLabel = 'Deleted account';
+
+export function isDeletedDonor(email: string): boolean {
+  return email.endsWith(`@${deletedDonorDomain}`);
+}
+
+/** Who gave, as the pages, receipts and exports show it: the email, or 'Deleted account'. */
+export function donorOf(email: string): string {
+  return isDeletedDonor(email) ? deletedDonorLabel : email;
+}
+
 /** A donation as the spec names its fields; `amount` is in cents. */
 export const donationSchema = z.object({
   _id: z.string(),

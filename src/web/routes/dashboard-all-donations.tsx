@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { Donation } from '../../shared/donations.ts';
+import { type Donation, donorOf } from '../../shared/donations.ts';
 import { formatAmount } from '../../shared/money.ts';
 import { counted } from '../lib/counted.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,7 +24,7 @@ const baseColumns: Column<Donation>[] = [
     cell: (donation) => <Text fw={600}>{formatAmount(donation.amount, donation.currency)}</Text>,
   },
   { id: 'transaction', header: 'Transaction', cell: (donation) => <TransactionId transaction={donation.transaction} /> },
-  { id: 'email', header: 'Email ID', sort: 'email', cell: (donation) => donation.email },
+  { id: 'email', header: 'Email ID', sort: 'email', cell: (donation) => donorOf(donation.email) },
   { id: 'event', header: 'Event', sort: 'event', cell: (donation) => donation.event },
   {
     id: 'date',
@@ -55,7 +55,7 @@ const baseColumns: Column<Donation>[] = [
 ];
 
 /** '$30.00 from dana@example.org': how a dialog and a toast name a donation. */
-const described = (donation: Donation) => `${formatAmount(donation.amount, donation.currency)} from ${donation.email}`;
+const described = (donation: Donation) => `${formatAmount(donation.amount, donation.currency)} from ${donorOf(donation.email)}`;
 
 /**
  * /dashboard/all-donation: every donation, the money raised and a CSV of them all (spec section 2);

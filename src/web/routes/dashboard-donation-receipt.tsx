@@ -2,6 +2,7 @@ import { Anchor, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } fr
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatAmount } from '../../shared/money.ts';
+import { donorOf } from '../../shared/donations.ts';
 import { Button, ButtonAnchor, ButtonLink } from '../components/button.tsx';
 import { webConfig } from '../lib/config.ts';
 import { QueryError } from '../components/query-error.tsx';
@@ -109,7 +110,7 @@ export function DashboardDonationReceiptPage() {
               </>
             )}
             <dt>Donor</dt>
-            <dd>{receipt.email}</dd>
+            <dd>{donorOf(receipt.email)}</dd>
             <dt>Received by</dt>
             <dd>{receipt.charity.name}</dd>
             {receipt.charity.registrationNumber && (

@@ -1,4 +1,5 @@
 import { Stack, Title } from '@mantine/core';
+import { OwnDataSection } from '../features/accounts/own-data-section.tsx';
 import { ProfileForm } from '../features/accounts/profile-form.tsx';
 import { CalendarFeedSection } from '../features/calendar/calendar-feed-section.tsx';
 import { EmailPreferencesForm } from '../features/email-preferences/email-preferences-form.tsx';
@@ -15,6 +16,7 @@ export function DashboardProfilePage() {
       {account && <ProfileForm account={account} />}
       {account && <EmailPreferencesForm role={account.role} />}
       {account && <CalendarFeedSection />}
+      {account && <OwnDataSection account={account} />}
     </Stack>
   );
 }

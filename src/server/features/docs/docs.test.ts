@@ -222,6 +222,9 @@ describe('GET /api/openapi.json', () => {
       'GET /api/events/{id}/checkins': 'admin',
       'GET /api/impact/{email}': 'self-or-admin',
       'GET /api/impact/{email}/certificate.pdf': 'self-or-admin',
+      // People's own data (issue 18): the caller's own account only.
+      'GET /api/users/me/export': 'signed-in',
+      'DELETE /api/users/me': 'signed-in',
     };
     const documented = Object.fromEntries(
       operations.filter((op) => key(op.method, op.path) in decided).map((op) => [key(op.method, op.path), op['x-access']]),

@@ -1,4 +1,4 @@
-import type { Receipt } from '../../../shared/donations.ts';
+import { donorOf, type Receipt } from '../../../shared/donations.ts';
 import { formatAmount } from '../../../shared/money.ts';
 import { receiptTime } from '../../mail/templates/donation-receipt.tsx';
 import { a4Document, colours } from '../../pdf/a4-writer.ts';
@@ -30,7 +30,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   detail('Amount', `${amount} (${receipt.currency.toUpperCase()})`);
   detail('Date', receiptTime(new Date(receipt.created)));
   detail('For', receipt.event);
-  detail('Donor', receipt.email);
+  detail('Donor', donorOf(receipt.email));
   detail('Transaction reference', receipt.transaction);
   detail('Receipt number', receipt._id);
   if (receipt.last4) detail('Card', `Card ending ${receipt.last4}`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Donation, DonationListQuery } from '../../../shared/donations.ts';
+import { type Donation, type DonationListQuery, donorOf, isDeletedDonor } from '../../../shared/donations.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { account, donation, event, paymentEvent } from '../../db/schema.ts';
@@ -59,6 +59,8 @@ async function markRefunded(tx: Database, id: string, by: string | null, refundI
     .where(and(eq(donation.id, id), isNull(donation.refundedAt)))
     .returning();
   if (!row) return null;
+  // A donor who deleted their account has no address left to tell.
+  if (isDeletedDonor(row.email)) return row;
   await enqueue(
     tx,
     await donationRefundedMessage({
@@ -335,7 +337,7 @@ export function donationsCsv(db: Database) {
       row.currency.toUpperCase(),
       row.transaction,
       row.last4,
-      row.email,
+      donorOf(row.email),
       row.eventTitle,
       row.paymentCreatedAt.toISOString(),
       row.createdAt.toISOString(),

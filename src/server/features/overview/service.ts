@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { donorOf } from '../../../shared/donations.ts';
 import type { Activity, MoneyTotal, Overview } from '../../../shared/overview.ts';
 import { wallClockAt } from '../../../shared/time-zone.ts';
 import type { Database } from '../../db/client.ts';
@@ -111,7 +112,7 @@ async function latestActivity(db: Database): Promise<Activity[]> {
       kind: 'donation' as const,
       _id: id,
       at,
-      name,
+      name: donorOf(name),
       title,
       amount,
       currency,

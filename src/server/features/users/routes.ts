@@ -11,13 +11,16 @@ import {
   roleUpdateSchema,
 } from '../../../shared/accounts.ts';
 import { nextCursorHeader, totalCountHeader } from '../../../shared/http.ts';
+import { accountDeletionSchema, ownDataFileName, ownDataSchema } from '../../../shared/own-data.ts';
 import { deletedCountSchema, modifiedCountSchema } from '../../../shared/results.ts';
 import { requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { acceptRawImageBodies } from '../../http/raw-image-body.ts';
 import { mailSiteOf } from '../../mail/site.ts';
 import { storeImage } from '../images/service.ts';
+import { clearSessionCookies } from '../../auth/session-cookies.ts';
+import { deleteOwnAccount, exportOwnData } from './own-data.ts';
 import * as users from './service.ts';
 
 const PROFILE_IMAGE_SIDE = 512;
@@ -42,6 +45,48 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const found = request.account ? await users.findAccountById(app.db, request.account.id) : undefined;
       return found ? users.toAccount(found) : null;
+    },
+  );
+
+  app.get(
+    '/users/me/export',
+    {
+      schema: {
+        summary: 'Download everything held about the signed-in account',
+        description:
+          'The account, its sign-in methods and sessions, registrations, donations, reviews, notices written, email preferences and the mail sent to it, as a JSON file. No secret is in it (no password hash, session or verification token, provider token, or calendar feed address), and no mail body.',
+        response: { 200: ownDataSchema },
+      },
+    },
+    async (request, reply) => {
+      const data = await exportOwnData(app.db, requireSignedIn(request).id);
+      if (!data) throw new AppError('unauthenticated', 'Please sign in first');
+      return reply
+        .header('Content-Disposition', `attachment; filename="${ownDataFileName(data.exportedAt.slice(0, 10))}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(data);
+    },
+  );
+
+  app.delete(
+    '/users/me',
+    {
+      schema: {
+        summary: 'Delete the signed-in account',
+        description:
+          'The body repeats the account’s email (`confirm`), so that a stray call cannot delete it. Its registrations are cancelled (a freed place goes to the first person waiting, who is emailed), its reviews, sessions, sign-in methods, picture and unsent mail are removed, and the session cookie is cleared; its donations stay as financial records, with no account and a placeholder address shown as ‘Deleted account’.',
+        body: accountDeletionSchema,
+        response: {
+          200: deletedCountSchema,
+          ...errorResponses({ 400: 'confirm is not the account’s email.', 409: lastAdmin }),
+        },
+      },
+    },
+    async (request, reply) => {
+      await deleteOwnAccount(app.db, requireSignedIn(request), request.body.confirm, await mailSiteOf(app));
+      app.outbox.kick();
+      clearSessionCookies(reply, app.config.publicUrl);
+      return { deletedCount: 1 };
     },
   );
 

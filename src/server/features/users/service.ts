@@ -113,7 +113,7 @@ export async function setPhoto(db: Database, accountId: string, photoUrl: string
   });
 }
 
-async function setAuthorPicture(db: Database, accountId: string, url: string | null) {
+export async function setAuthorPicture(db: Database, accountId: string, url: string | null) {
   await db.update(registration).set({ image: url }).where(eq(registration.accountId, accountId));
   await db.update(review).set({ img: url }).where(eq(review.accountId, accountId));
   await db.update(notice).set({ img: url }).where(eq(notice.accountId, accountId));
@@ -125,7 +125,7 @@ const lastAdminMessage = 'This is the only admin account. Make another account a
  * Locks every admin row, so two admins demoting or deleting each other at once cannot leave the
  * site without one; refuses when `targetId` is the only admin left.
  */
-async function refuseLastAdmin(tx: Database, targetId: string) {
+export async function refuseLastAdmin(tx: Database, targetId: string) {
   // Always in id order, so two transactions locking admins cannot deadlock.
   const admins = await tx.select({ id: account.id }).from(account).where(eq(account.role, 'admin')).orderBy(asc(account.id)).for('update');
   if (admins.length === 1 && admins[0]?.id === targetId) throw new AppError('conflict', lastAdminMessage);

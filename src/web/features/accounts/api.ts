@@ -1,5 +1,6 @@
 import { PROFILE_IMAGE_MAX_BYTES, profileImageTypes, type Account, type ProfileUpdate } from '../../../shared/accounts.ts';
 import type { Site } from '../../../shared/site.ts';
+import { type AccountDeletion, type OwnData, ownDataFileName } from '../../../shared/own-data.ts';
 import { getJson, sendFile, sendJson } from '../../lib/api-client.ts';
 import { siteQuery } from '../../lib/site.ts';
 
@@ -79,4 +80,28 @@ export function profileFormValues(account: Account): Omit<ProfileUpdate, 'displa
     education: account.education ?? '',
     occupation: account.occupation ?? '',
   };
+}
+
+/**
+ * 'Download my data': everything the server holds about the account, saved by the browser as the
+ * file the server names (`helping-hands-data-YYYY-MM-DD.json`).
+ */
+export async function downloadOwnData(): Promise<void> {
+  const { data, headers } = await getJson<OwnData>('/users/me/export');
+  const named = /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '')?.[1];
+  const file = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = named ?? ownDataFileName(new Date().toISOString().slice(0, 10));
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the browser has taken the file.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** 'Delete my account': `confirm` is the account's email, typed again. The server clears the session. */
+export async function deleteOwnAccount(body: AccountDeletion): Promise<void> {
+  await sendJson('DELETE', '/users/me', body);
 }
