@@ -40,6 +40,7 @@ export async function startTestApp(
     webDir: '/nonexistent-web-build',
     // Tests sign many accounts up from one address; the rate-limit test sets its own limit.
     authRateLimit: 100_000,
+    limits: { ...base.limits, signInPerAddress: 100_000 },
     ...overrides,
   };
   const app = await buildApp(config, {

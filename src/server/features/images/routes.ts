@@ -44,6 +44,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     uploads.post(
       '/images',
       {
+        config: { accountLimit: 'uploads' },
         onRequest: requireRole('admin'),
         schema: {
           summary: 'Upload an event banner',
@@ -54,7 +55,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const stored = await storeImage(app.db, request.body, requireSignedIn(request).id, BANNER_SIDE);
+        const stored = await storeImage(app.db, app.pictureDecodes, request.body, requireSignedIn(request).id, BANNER_SIDE);
         return { url: stored.url };
       },
     );

@@ -164,6 +164,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     uploads.put(
       '/users/photo',
       {
+        config: { accountLimit: 'uploads' },
         schema: {
           summary: 'Set the caller’s picture',
           description:
@@ -174,7 +175,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const caller = requireSignedIn(request);
-        const stored = await storeImage(app.db, request.body, caller.id, PROFILE_IMAGE_SIDE);
+        const stored = await storeImage(app.db, app.pictureDecodes, request.body, caller.id, PROFILE_IMAGE_SIDE);
         await users.setPhoto(app.db, caller.id, stored.url);
         return { photoURL: stored.url };
       },
