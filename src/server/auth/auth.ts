@@ -117,13 +117,9 @@ export function createAuth(
     ],
     // The app limits sign-in attempts itself (shared through Redis when there is one).
     rateLimit: { enabled: false },
-    // The public address, and the address this request was sent to (same-origin calls made
-    // through another name for this server, such as 127.0.0.1 or a development proxy).
-    trustedOrigins: (request) => {
-      const publicOrigin = new URL(config.publicUrl).origin;
-      const host = request?.headers.get('host');
-      return host ? [publicOrigin, `${new URL(config.publicUrl).protocol}//${host}`] : [publicOrigin];
-    },
+    // The public address only (scheme, host and port): never one made from the Host header, which
+    // the caller chooses. Callbacks and links are built from PUBLIC_URL (baseURL above).
+    trustedOrigins: [new URL(config.publicUrl).origin],
     advanced: {
       // Checked in every environment (the library would skip it under a test runner), so the
       // tests see what production does.
