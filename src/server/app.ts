@@ -26,6 +26,7 @@ import { rosterRoutes } from './features/roster/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { errorsAsErrorBody } from './http/api-docs.ts';
+import { answerClientError } from './http/client-errors.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions, requestLogger } from './http/logger.ts';
 import { AppError } from './errors.ts';
@@ -74,6 +75,8 @@ export async function buildApp(
     requestTimeout: config.clientTimeouts.requestMs,
     http: { headersTimeout: config.clientTimeouts.headersMs, connectionsCheckingInterval: 1_000 },
     trustProxy: config.trustProxy,
+    // A request Node cannot even read as HTTP still gets the product's error format.
+    clientErrorHandler: answerClientError,
     // A URL Fastify cannot even route (bad percent-encoding) still gets the product's error format.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       void reply.code(400).send({ error: { code: 'invalid_input', message: error.message } });

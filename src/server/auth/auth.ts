@@ -14,10 +14,16 @@ import { RESET_PASSWORD_MINUTES, resetPasswordMessage } from '../mail/templates/
 import { VERIFY_EMAIL_HOURS, verifyEmailMessage } from '../mail/templates/verify-email.tsx';
 
 const DAY_SECONDS = 24 * 60 * 60;
+/**
+ * However often a session is renewed, it ends this long after sign-in (src/server/auth/session-hook.ts
+ * refuses and deletes it): a stolen or forgotten session does not live for ever.
+ */
+export const SESSION_LIFETIME_MS = 30 * DAY_SECONDS * 1000;
 
 /**
  * Accounts and sessions: the sign-in library on the product's own tables. Sessions live in the
- * database, last 7 days (renewed daily while used), and also work as bearer tokens for API clients.
+ * database, last 7 days (renewed daily while used) and 30 days at most since sign-in, and also work
+ * as bearer tokens for API clients.
  */
 export function createAuth(
   config: Config,
