@@ -21,7 +21,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const picture = (size = 64) => sharp({ create: { width: size, height: size, channels: 3, background: '#2b6cb0' } }).png().toBuffer();
+const picture = (size = 64) =>
+  sharp({ create: { width: size, height: size, channels: 3, background: '#2b6cb0' } })
+    .png()
+    .toBuffer();
 
 function signInFrom(app: TestApp, address: string, email: string) {
   return call(app, 'POST', '/api/auth/sign-in/email', { email, password: 'wrong-password-1' }, { 'x-forwarded-for': address });
@@ -58,7 +61,8 @@ describe('writes limited per account in each hour', () => {
     other = await signUp(t);
   });
 
-  const review = (account: TestAccount) => call(t, 'POST', '/api/review', { message: 'Lovely day', review: 'Well organised.' }, account.auth);
+  const review = (account: TestAccount) =>
+    call(t, 'POST', '/api/review', { message: 'Lovely day', review: 'Well organised.' }, account.auth);
 
   it('refuses a third review in the hour with 429 and Retry-After, and nothing more is stored; another account still writes', async () => {
     expect((await review(who)).status).toBe(200);
@@ -117,7 +121,12 @@ describe('picture size and decoding', () => {
 
   it('decodes at most two pictures at once, queues a few more and turns the rest away with 503, while other requests are answered', async () => {
     const burst = await startTestApp({
-      limits: { ...productLimits, perAccountHourly: { ...productLimits.perAccountHourly, uploads: 100 }, pictureDecodes: 2, pictureQueue: 3 },
+      limits: {
+        ...productLimits,
+        perAccountHourly: { ...productLimits.perAccountHourly, uploads: 100 },
+        pictureDecodes: 2,
+        pictureQueue: 3,
+      },
     });
     try {
       const who = await signUp(burst);
@@ -129,8 +138,7 @@ describe('picture size and decoding', () => {
       expect(pool.load).toEqual({ active: 2, waiting: 0 });
 
       const body = await picture(1024);
-      const upload = () =>
-        burst.api('/api/users/photo', { method: 'PUT', headers: { 'content-type': 'image/png', ...who.auth }, body });
+      const upload = () => burst.api('/api/users/photo', { method: 'PUT', headers: { 'content-type': 'image/png', ...who.auth }, body });
       const queued = [upload(), upload(), upload()];
       while (pool.load.waiting < 3) await new Promise((resolve) => setTimeout(resolve, 20));
 
