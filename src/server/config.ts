@@ -211,7 +211,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     limits: {
       // An office or a phone network shares one address: five times one person's allowance.
       signInPerAddress: 5 * e.AUTH_RATE_LIMIT,
-      perAccountHourly: { uploads: 20, reviews: 10, registrations: 30, paymentIntents: 30 },
+      // A person registers for a few events at a time; 60 also takes a form sent many times at once
+      // (each after the first answered 409), which must still make one registration.
+      perAccountHourly: { uploads: 20, reviews: 10, registrations: 60, paymentIntents: 30 },
       pictureDecodes: 2,
       pictureQueue: 20,
     },

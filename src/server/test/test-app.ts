@@ -43,9 +43,14 @@ export async function startTestApp(
     seedDemo: false,
     logLevel: 'silent',
     webDir: '/nonexistent-web-build',
-    // Tests sign many accounts up from one address; the rate-limit test sets its own limit.
+    // Tests sign many accounts up from one address and write often as one account; the limits'
+    // own tests set theirs.
     authRateLimit: 100_000,
-    limits: { ...base.limits, signInPerAddress: 100_000 },
+    limits: {
+      ...base.limits,
+      signInPerAddress: 100_000,
+      perAccountHourly: { uploads: 100_000, reviews: 100_000, registrations: 100_000, paymentIntents: 100_000 },
+    },
     ...overrides,
   };
   const app = await buildApp(config, {
