@@ -6,6 +6,7 @@ import { withRequestLog } from '../http/logger.ts';
 import { databaseUnavailable } from '../http/outage.ts';
 import type { Auth } from './auth.ts';
 import { authCallOf, changePasswordBody, emailOnlyBody, resetPasswordBody, signInBody, signUpBody, verifyEmailQuery } from './calls.ts';
+import { endOutlivedSession } from './session-hook.ts';
 import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
@@ -135,6 +136,8 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
       const path = authPath(request);
       const call = authCallOf(request.method, path);
       if (call?.limited) await limit.call(app, request, reply);
+      // The library reads its own session: one past its absolute lifetime is ended before it does.
+      if (call?.access === 'signed-in') await endOutlivedSession(app, auth, request);
       // Sign-in attempts also count per address whatever the email, so one address cannot try a
       // common password on many accounts (password spraying).
       if (path === '/sign-in/email' && request.method === 'POST') {

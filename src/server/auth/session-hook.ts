@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { roleSchema } from '../../shared/accounts.ts';
 import type { ReplyCache } from '../http/reply-cache.ts';
@@ -21,6 +21,19 @@ interface KeptSession {
 /** When a session stops working: its idle expiry, or its absolute lifetime since it was made, whichever is first. */
 export function sessionEnd(found: { createdAt: Date | string; expiresAt: Date | string }): number {
   return Math.min(new Date(found.expiresAt).getTime(), new Date(found.createdAt).getTime() + SESSION_LIFETIME_MS);
+}
+
+/**
+ * For the sign-in library's own calls that need a session (they read it themselves): a session past
+ * its absolute lifetime is deleted first, so the library finds none and answers 401.
+ */
+export async function endOutlivedSession(app: FastifyInstance, auth: Auth, request: FastifyRequest) {
+  const { cookie, authorization } = request.headers;
+  if (!cookie && !authorization) return;
+  const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).catch(async (err: unknown) => {
+    throw await app.databaseOutage.toThrow(err);
+  });
+  if (found && sessionEnd(found.session) <= Date.now()) await app.db.delete(session).where(eq(session.id, found.session.id));
 }
 
 /**

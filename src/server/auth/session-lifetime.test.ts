@@ -47,6 +47,22 @@ describe('the absolute lifetime of a session (30 days)', () => {
     expect(await (await call(t, 'GET', '/api/users/me', undefined, { cookie: who.cookie })).json()).toBeNull();
   });
 
+  it("is kept by the sign-in library's own calls too: changing the password with an old session answers 401", async () => {
+    const who = await signUp(t);
+    await signedInDaysAgo(who, 31);
+    const res = await call(
+      t,
+      'POST',
+      '/api/auth/change-password',
+      { currentPassword: who.password, newPassword: 'lantern-meadow-77' },
+      who.auth,
+    );
+    expect(res.status).toBe(401);
+    expect(await t.app.db.select().from(session).where(eq(session.userId, who.id))).toEqual([]);
+    // The password did not change.
+    expect((await call(t, 'POST', '/api/auth/sign-in/email', { email: who.email, password: who.password })).status).toBe(200);
+  });
+
   it('leaves a new sign-in working after an old session ended', async () => {
     const who = await signUp(t);
     await signedInDaysAgo(who, 40);
