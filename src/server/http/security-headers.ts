@@ -43,7 +43,6 @@ export function permissionsPolicy({ stripe }: { stripe: boolean }): string {
     stripe ? 'payment=(self "https://js.stripe.com")' : 'payment=()',
     'usb=()',
     'serial=()',
-    'bluetooth=()',
     'hid=()',
     'midi=()',
     'magnetometer=()',
