@@ -49,7 +49,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           summary: 'Upload an event banner',
           description:
-            'The body is the picture itself (PNG, JPEG or WebP, at most 2 MB), recognised by its content. It is stored as WebP, at most 1600 pixels a side, without its metadata; use its `url` as an event’s banner.',
+            'The body is the picture itself (PNG, JPEG or WebP, at most 2 MB and 25 megapixels), recognised by its content. It is stored as WebP, at most 1600 pixels a side, without its metadata; use its `url` as an event’s banner.',
           consumes: profileImageTypes,
           response: { 200: z.object({ url: z.string() }) },
         },

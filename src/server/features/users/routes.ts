@@ -168,7 +168,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           summary: 'Set the caller’s picture',
           description:
-            'The body is the picture itself (PNG, JPEG or WebP, at most 2 MB), recognised by its content. It is stored as WebP, at most 512 pixels a side, without its metadata.',
+            'The body is the picture itself (PNG, JPEG or WebP, at most 2 MB and 25 megapixels), recognised by its content. It is stored as WebP, at most 512 pixels a side, without its metadata.',
           consumes: profileImageTypes,
           response: { 200: z.object({ photoURL: z.string() }) },
         },
