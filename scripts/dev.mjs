@@ -4,7 +4,12 @@ import { root } from './web-build.mjs';
 
 const bin = (name) => `${root}/node_modules/.bin/${name}`;
 const children = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'src/server/main.ts'], { cwd: root, stdio: 'inherit' }),
+  // Pages are opened through Vite's address, so that is the public address the API trusts as Origin.
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'src/server/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL || 'http://localhost:5173' },
+  }),
   spawn(bin('vite'), [], { cwd: root, stdio: 'inherit' }),
 ];
 

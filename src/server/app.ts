@@ -15,6 +15,7 @@ import { eventRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { mailPreferenceRoutes } from './features/mail-preferences/routes.ts';
 import { donationRoutes } from './features/donations/routes.ts';
+import { DecodePool } from './features/images/decode-pool.ts';
 import { imageRoutes } from './features/images/routes.ts';
 import { noticeRoutes } from './features/notices/routes.ts';
 import { outboxRoutes } from './features/outbox/routes.ts';
@@ -25,6 +26,7 @@ import { rosterRoutes } from './features/roster/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { errorsAsErrorBody } from './http/api-docs.ts';
+import { answerClientError } from './http/client-errors.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions, requestLogger } from './http/logger.ts';
 import { AppError } from './errors.ts';
@@ -35,6 +37,7 @@ import { ReminderJob } from './mail/reminders.ts';
 import { mailSiteFrom } from './mail/site.ts';
 import { OutboxWorker } from './mail/worker.ts';
 import { answerFromCache, registerReplyCache, ReplyCache } from './http/reply-cache.ts';
+import { registerAccountLimits } from './http/limits.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
@@ -72,6 +75,8 @@ export async function buildApp(
     requestTimeout: config.clientTimeouts.requestMs,
     http: { headersTimeout: config.clientTimeouts.headersMs, connectionsCheckingInterval: 1_000 },
     trustProxy: config.trustProxy,
+    // A request Node cannot even read as HTTP still gets the product's error format.
+    clientErrorHandler: answerClientError,
     // A URL Fastify cannot even route (bad percent-encoding) still gets the product's error format.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       void reply.code(400).send({ error: { code: 'invalid_input', message: error.message } });
@@ -83,7 +88,10 @@ export async function buildApp(
   registerErrorHandler(app);
   registerGracefulClose(app);
   // Stripe mode lets the donation page load Stripe.js and its card frames; test mode needs nothing outside.
-  const everyReplyHeaders = registerSecurityHeaders(app, { stripe: Boolean(config.stripe) });
+  const everyReplyHeaders = registerSecurityHeaders(app, {
+    stripe: Boolean(config.stripe),
+    https: config.publicUrl.startsWith('https://'),
+  });
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -104,6 +112,7 @@ export async function buildApp(
   app.decorate('databaseOutage', outage);
   app.addHook('onClose', async () => outage.stop());
   app.decorate('dbKind', database.kind);
+  app.decorate('pictureDecodes', new DecodePool(config.limits.pictureDecodes, config.limits.pictureQueue));
   const outboxWorker = new OutboxWorker(database.db, config.mail, app.log, config.publicUrl);
   app.decorate('outbox', outboxWorker);
   // Stops claiming messages before the database closes; a message being sent is finished first.
@@ -145,8 +154,9 @@ export async function buildApp(
       api.addHook('onRequest', async (request) => {
         if (!request.routeOptions.config.public && !request.account) throw new AppError('unauthenticated', 'Please sign in first');
       });
+      registerAccountLimits(api, app.rateLimitCounts, config.limits);
       api.addHook('onRequest', answerFromCache(replyCache, 'personal'));
-      await api.register(authRoutes, { auth, rateLimitMax: config.authRateLimit });
+      await api.register(authRoutes, { auth, rateLimitMax: config.authRateLimit, signInPerAddress: config.limits.signInPerAddress });
       await api.register(siteRoutes);
       await api.register(userRoutes);
       await api.register(imageRoutes);

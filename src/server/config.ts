@@ -116,8 +116,14 @@ export interface Config {
   publicUrl: string;
   /** Signs sessions and tokens; when absent, one is generated once and kept in the database. */
   authSecret: string | undefined;
-  /** Sign-in and sign-up attempts allowed per address in each five minutes. */
+  /** Sign-in attempts allowed per address and email, and sign-ups per address, in each five minutes. */
   authRateLimit: number;
+  /**
+   * Limits no person reaches by hand, against scripts: sign-in attempts per client address across
+   * every email (password spraying) in each five minutes, and each account's writes in each hour.
+   * Not settings; tests lower them.
+   */
+  limits: Limits;
   /** Behind a reverse proxy: take the client address and scheme from X-Forwarded-* headers. */
   trustProxy: boolean;
   /** The identity provider behind 'Continue With Google', if any. */
@@ -131,6 +137,17 @@ export interface Config {
   clientTimeouts: { headersMs: number; requestMs: number };
   mail: MailSettings;
 }
+
+export interface Limits {
+  signInPerAddress: number;
+  perAccountHourly: Record<AccountLimit, number>;
+  /** Pictures decoded at once; more wait in line, up to `pictureQueue`, and beyond that are answered 503. */
+  pictureDecodes: number;
+  pictureQueue: number;
+}
+
+/** The writes each account may make a limited number of times an hour. */
+export type AccountLimit = 'uploads' | 'reviews' | 'registrations' | 'paymentIntents';
 
 export interface MailSettings {
   /** Where messages go; without it nothing is sent and each message is written to the log instead. */
@@ -191,6 +208,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     authSecret: e.AUTH_SECRET,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    limits: {
+      // An office or a phone network shares one address: five times one person's allowance.
+      signInPerAddress: 5 * e.AUTH_RATE_LIMIT,
+      // A person registers for a few events at a time; 60 also takes a form sent many times at once
+      // (each after the first answered 409), which must still make one registration.
+      perAccountHourly: { uploads: 20, reviews: 10, registrations: 60, paymentIntents: 30 },
+      pictureDecodes: 2,
+      pictureQueue: 20,
+    },
     trustProxy: e.TRUST_PROXY,
     socialProvider: socialProvider(e),
     // Generous for a 2 MB picture on a slow phone connection; a stalled one is cut off.

@@ -1,9 +1,10 @@
 import type { Auth } from './auth/auth.ts';
 import type { SignedInAccount } from './auth/signed-in.ts';
-import type { Config } from './config.ts';
+import type { AccountLimit, Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { CacheScope, ReplyCache } from './http/reply-cache.ts';
 import type { DatabaseOutage } from './http/outage.ts';
+import type { RateLimitCounts } from './http/rate-limit-counts.ts';
 import type { ReminderJob } from './mail/reminders.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
@@ -29,6 +30,10 @@ declare module 'fastify' {
     replyCache: ReplyCache;
     /** Whether rate limits are counted in Redis right now; undefined without REDIS_URL. */
     redisState(): Promise<'ok' | 'unavailable' | undefined>;
+    /** The counts every limit shares: in Redis when REDIS_URL is set, in this process otherwise. */
+    rateLimitCounts: RateLimitCounts;
+    /** Pictures decoded a few at a time (src/server/features/images/decode-pool.ts). */
+    pictureDecodes: DecodePool;
   }
   interface FastifyRequest {
     /** The signed-in caller, read from the session once per request; null when signed out. */
@@ -42,5 +47,7 @@ declare module 'fastify' {
      * 'public' for the same bytes to everyone, 'personal' per account.
      */
     cache?: CacheScope;
+    /** Limited per account in each hour (src/server/http/limits.ts). */
+    accountLimit?: AccountLimit;
   }
 }

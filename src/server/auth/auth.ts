@@ -14,10 +14,16 @@ import { RESET_PASSWORD_MINUTES, resetPasswordMessage } from '../mail/templates/
 import { VERIFY_EMAIL_HOURS, verifyEmailMessage } from '../mail/templates/verify-email.tsx';
 
 const DAY_SECONDS = 24 * 60 * 60;
+/**
+ * However often a session is renewed, it ends this long after sign-in (src/server/auth/session-hook.ts
+ * refuses and deletes it): a stolen or forgotten session does not live for ever.
+ */
+export const SESSION_LIFETIME_MS = 30 * DAY_SECONDS * 1000;
 
 /**
  * Accounts and sessions: the sign-in library on the product's own tables. Sessions live in the
- * database, last 7 days (renewed daily while used), and also work as bearer tokens for API clients.
+ * database, last 7 days (renewed daily while used) and 30 days at most since sign-in, and also work
+ * as bearer tokens for API clients.
  */
 export function createAuth(
   config: Config,
@@ -117,13 +123,9 @@ export function createAuth(
     ],
     // The app limits sign-in attempts itself (shared through Redis when there is one).
     rateLimit: { enabled: false },
-    // The public address, and the address this request was sent to (same-origin calls made
-    // through another name for this server, such as 127.0.0.1 or a development proxy).
-    trustedOrigins: (request) => {
-      const publicOrigin = new URL(config.publicUrl).origin;
-      const host = request?.headers.get('host');
-      return host ? [publicOrigin, `${new URL(config.publicUrl).protocol}//${host}`] : [publicOrigin];
-    },
+    // The public address only (scheme, host and port): never one made from the Host header, which
+    // the caller chooses. Callbacks and links are built from PUBLIC_URL (baseURL above).
+    trustedOrigins: [new URL(config.publicUrl).origin],
     advanced: {
       // Checked in every environment (the library would skip it under a test runner), so the
       // tests see what production does.

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, codeByStatus, notFound } from '../errors.ts';
+import { refuseOverLimit } from '../http/limits.ts';
 import { withRequestLog } from '../http/logger.ts';
 import { databaseUnavailable } from '../http/outage.ts';
 import type { Auth } from './auth.ts';
 import { authCallOf, changePasswordBody, emailOnlyBody, resetPasswordBody, signInBody, signUpBody, verifyEmailQuery } from './calls.ts';
+import { endOutlivedSession } from './session-hook.ts';
 import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
@@ -97,7 +99,7 @@ function translateError(path: string, status: number, body: { code?: string; mes
 }
 
 /** Mounts the sign-in library under /api/auth: the product's validation, rate limit and error format around it. */
-export async function authRoutes(app: FastifyInstance, options: { auth: Auth; rateLimitMax: number }) {
+export async function authRoutes(app: FastifyInstance, options: { auth: Auth; rateLimitMax: number; signInPerAddress: number }) {
   const { auth } = options;
   // Sign-in attempts count per address and email (guessing one person's password); the other
   // limited calls per address.
@@ -131,8 +133,21 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
     config: { public: true },
     schema: { hide: true },
     async preHandler(request, reply) {
-      const call = authCallOf(request.method, authPath(request));
+      const path = authPath(request);
+      const call = authCallOf(request.method, path);
       if (call?.limited) await limit.call(app, request, reply);
+      // The library reads its own session: one past its absolute lifetime is ended before it does.
+      if (call?.access === 'signed-in') await endOutlivedSession(app, auth, request);
+      // Sign-in attempts also count per address whatever the email, so one address cannot try a
+      // common password on many accounts (password spraying).
+      if (path === '/sign-in/email' && request.method === 'POST') {
+        await refuseOverLimit(app.rateLimitCounts, reply, {
+          key: `sign-in-any:${request.ip}`,
+          max: options.signInPerAddress,
+          windowMs: FIVE_MINUTES_MS,
+          message: 'Too many sign-in attempts from your network.',
+        });
+      }
       if (call?.mails) {
         const counted = await perEmail(request);
         if (!counted.isAllowed && counted.isExceeded) {

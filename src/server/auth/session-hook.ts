@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { roleSchema } from '../../shared/accounts.ts';
 import type { ReplyCache } from '../http/reply-cache.ts';
 import { withRequestLog } from '../http/logger.ts';
-import type { Auth } from './auth.ts';
+import { eq } from 'drizzle-orm';
+import { session } from '../db/schema.ts';
+import { type Auth, SESSION_LIFETIME_MS } from './auth.ts';
 import type { SignedInAccount } from './signed-in.ts';
 
 /** How long a session, once read, is trusted without reading it again, if nothing changes meanwhile. */
@@ -14,6 +16,24 @@ interface KeptSession {
   account: SignedInAccount | null;
   version: number;
   until: number;
+}
+
+/** When a session stops working: its idle expiry, or its absolute lifetime since it was made, whichever is first. */
+export function sessionEnd(found: { createdAt: Date | string; expiresAt: Date | string }): number {
+  return Math.min(new Date(found.expiresAt).getTime(), new Date(found.createdAt).getTime() + SESSION_LIFETIME_MS);
+}
+
+/**
+ * For the sign-in library's own calls that need a session (they read it themselves): a session past
+ * its absolute lifetime is deleted first, so the library finds none and answers 401.
+ */
+export async function endOutlivedSession(app: FastifyInstance, auth: Auth, request: FastifyRequest) {
+  const { cookie, authorization } = request.headers;
+  if (!cookie && !authorization) return;
+  const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).catch(async (err: unknown) => {
+    throw await app.databaseOutage.toThrow(err);
+  });
+  if (found && sessionEnd(found.session) <= Date.now()) await app.db.delete(session).where(eq(session.id, found.session.id));
 }
 
 /**
@@ -46,7 +66,11 @@ export function registerSessionHook(app: FastifyInstance, auth: Auth, cache: Rep
       },
     );
     let account: SignedInAccount | null = null;
-    if (found) {
+    const endsAt = found ? sessionEnd(found.session) : Number.POSITIVE_INFINITY;
+    if (found && endsAt <= Date.now()) {
+      // Past its absolute lifetime, however often it was renewed: signed out for good.
+      await app.db.delete(session).where(eq(session.id, found.session.id));
+    } else if (found) {
       const role = roleSchema.safeParse((found.user as { role?: unknown }).role);
       account = {
         id: found.user.id,
@@ -59,7 +83,6 @@ export function registerSessionHook(app: FastifyInstance, auth: Auth, cache: Rep
     request.account = account;
     if (version !== cache.currentVersion || !cache.enabled) return;
     if (kept.size >= MAX_SESSIONS_KEPT) kept.clear();
-    const expires = found ? new Date(found.session.expiresAt).getTime() : Number.POSITIVE_INFINITY;
-    kept.set(key, { account, version, until: Math.min(now + SESSION_KEPT_MS, expires) });
+    kept.set(key, { account, version, until: Math.min(now + SESSION_KEPT_MS, endsAt) });
   });
 }

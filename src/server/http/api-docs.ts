@@ -59,7 +59,15 @@ export function tagged(tag: string) {
  * reply the reference calls an error cannot take another shape. (The error handler sends them all.)
  */
 export function errorsAsErrorBody(route: RouteOptions) {
-  route.schema = { ...route.schema, response: { '4xx': errorBodySchema, '5xx': errorBodySchema, ...(route.schema?.response as object) } };
+  // A route limited per account (src/server/http/limits.ts) says so in the reference.
+  const limited = (route.config as { accountLimit?: string } | undefined)?.accountLimit;
+  const tooMany = limited
+    ? { 429: errorResponse('Too many of these from this account in the last hour; `Retry-After` says in how many seconds to try again.') }
+    : {};
+  route.schema = {
+    ...route.schema,
+    response: { '4xx': errorBodySchema, '5xx': errorBodySchema, ...tooMany, ...(route.schema?.response as object) },
+  };
 }
 
 const isGuard = (hook: unknown): hook is Guard => typeof hook === 'function' && 'access' in hook;

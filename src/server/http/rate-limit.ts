@@ -12,6 +12,7 @@ export async function registerRateLimit(app: FastifyInstance, redisUrl: string |
   const counts = new RateLimitCounts(redisUrl, app.log);
   app.addHook('onClose', () => counts.close());
   app.decorate('redisState', () => counts.redisState());
+  app.decorate('rateLimitCounts', counts);
   await app.register(fastifyRateLimit, {
     global: false,
     store: storeFor(counts),

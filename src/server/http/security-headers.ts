@@ -30,10 +30,44 @@ export function contentSecurityPolicy({ stripe }: { stripe: boolean }): string {
   ].join('; ');
 }
 
-/** The headers every reply carries: what the browser may load, and no framing or sniffing. */
-export function securityHeaders(options: { stripe: boolean }): Record<string, string> {
+/**
+ * Which browser features pages may use: the camera for the door's check-in (reading passes), card
+ * payments through Stripe's frames when Stripe is on (its wallets use the Payment Request API), and
+ * nothing else the product never needs.
+ */
+export function permissionsPolicy({ stripe }: { stripe: boolean }): string {
+  return [
+    'camera=(self)',
+    'microphone=()',
+    'geolocation=()',
+    stripe ? 'payment=(self "https://js.stripe.com")' : 'payment=()',
+    'usb=()',
+    'serial=()',
+    'hid=()',
+    'midi=()',
+    'magnetometer=()',
+    'gyroscope=()',
+    'accelerometer=()',
+    'display-capture=()',
+  ].join(', ');
+}
+
+export interface SecurityHeaderOptions {
+  stripe: boolean;
+  /** PUBLIC_URL is https: browsers are told to come back only over https (HSTS), for a year. */
+  https: boolean;
+}
+
+/**
+ * The headers every reply carries: what the browser may load and use, no framing or sniffing, and
+ * https only when the product is served over it. Replies answered from the reply cache get these
+ * too (reply-cache.ts writes them), so a header every reply needs belongs here.
+ */
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(options),
+    'permissions-policy': permissionsPolicy(options),
+    ...(options.https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
@@ -41,7 +75,7 @@ export function securityHeaders(options: { stripe: boolean }): Record<string, st
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { stripe: boolean }) {
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
   const headers = securityHeaders(options);
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.headers(headers);

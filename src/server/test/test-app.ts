@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createServer } from 'node:net';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -28,18 +29,28 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const base = loadConfig();
+  // The app is reached at its public address, as in production (Origin is compared with it): a free
+  // port is found first, unless the test names its own address.
+  const port = overrides.port ?? (overrides.publicUrl ? 0 : await freePort());
   const database = await createTestDatabase(base.databaseUrl);
   const config: Config = {
     ...base,
-    port: 0,
+    port,
+    publicUrl: `http://127.0.0.1:${port}`,
     host: '127.0.0.1',
     databaseUrl: database.databaseUrl && options.reachDatabase ? options.reachDatabase(database.databaseUrl) : database.databaseUrl,
     dataDir: database.dataDir,
     seedDemo: false,
     logLevel: 'silent',
     webDir: '/nonexistent-web-build',
-    // Tests sign many accounts up from one address; the rate-limit test sets its own limit.
+    // Tests sign many accounts up from one address and write often as one account; the limits'
+    // own tests set theirs.
     authRateLimit: 100_000,
+    limits: {
+      ...base.limits,
+      signInPerAddress: 100_000,
+      perAccountHourly: { uploads: 100_000, reviews: 100_000, registrations: 100_000, paymentIntents: 100_000 },
+    },
     ...overrides,
   };
   const app = await buildApp(config, {
@@ -71,4 +82,18 @@ export async function startTestApp(
       await database.drop();
     },
   };
+}
+
+/** A port nobody listens on now (the system's choice), for an app that must know its address before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen({ port: 0, host: '127.0.0.1' }, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }

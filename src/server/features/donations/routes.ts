@@ -30,6 +30,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create-payment-intent',
     {
+      config: { accountLimit: 'paymentIntents' },
       schema: {
         summary: 'Start a donation to an event',
         description:

@@ -44,17 +44,18 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     uploads.post(
       '/images',
       {
+        config: { accountLimit: 'uploads' },
         onRequest: requireRole('admin'),
         schema: {
           summary: 'Upload an event banner',
           description:
-            'The body is the picture itself (PNG, JPEG or WebP, at most 2 MB), recognised by its content. It is stored as WebP, at most 1600 pixels a side, without its metadata; use its `url` as an event’s banner.',
+            'The body is the picture itself (PNG, JPEG or WebP, at most 2 MB and 25 megapixels), recognised by its content. It is stored as WebP, at most 1600 pixels a side, without its metadata; use its `url` as an event’s banner.',
           consumes: profileImageTypes,
           response: { 200: z.object({ url: z.string() }) },
         },
       },
       async (request) => {
-        const stored = await storeImage(app.db, request.body, requireSignedIn(request).id, BANNER_SIDE);
+        const stored = await storeImage(app.db, app.pictureDecodes, request.body, requireSignedIn(request).id, BANNER_SIDE);
         return { url: stored.url };
       },
     );

@@ -3,10 +3,14 @@ import sharp, { type OutputInfo } from 'sharp';
 import type { Database } from '../../db/client.ts';
 import { image } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { DecodePool } from './decode-pool.ts';
 
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
-/** Refuses pictures that would take too much memory to decode (a small file can claim a huge size). */
-const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Refuses pictures that would take too much memory and CPU to decode (a small file can claim a huge
+ * size): 25 megapixels holds a 24-megapixel camera's pictures and every phone's default size.
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
 export const IMAGE_URL_PREFIX = '/api/images/';
 
 const notAnImage = () => new AppError('invalid_input', 'Upload a PNG, JPEG or WebP image', { image: 'Upload a PNG, JPEG or WebP image' });
@@ -15,27 +19,34 @@ const notAnImage = () => new AppError('invalid_input', 'Upload a PNG, JPEG or We
  * Checks a picture by its content (not its name or declared type), re-encodes it as WebP within
  * `maxSide` pixels (dropping every piece of metadata, such as location), and stores it.
  */
-export async function storeImage(db: Database, input: unknown, uploadedBy: string | null, maxSide: number) {
+export async function storeImage(db: Database, pool: DecodePool, input: unknown, uploadedBy: string | null, maxSide: number) {
   if (!Buffer.isBuffer(input) || input.length === 0) {
     throw new AppError('invalid_input', 'Send the picture as the request body', { image: 'Choose a picture' });
   }
-  let format: string | undefined;
+  // The header alone first (cheap): the format, and the size the picture says it has.
+  let metadata: { format?: string; width?: number; height?: number };
   try {
-    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw notAnImage();
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw notAnImage();
-  let output: { data: Buffer; info: OutputInfo };
-  try {
-    output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 85 })
-      .toBuffer({ resolveWithObject: true });
-  } catch {
-    throw notAnImage();
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw notAnImage();
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  if (pixels > MAX_INPUT_PIXELS) {
+    const message = `This picture is ${metadata.width} × ${metadata.height} pixels (${Math.round(pixels / 1_000_000)} megapixels); pictures may have at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels. Make it smaller and try again.`;
+    throw new AppError('payload_too_large', message, { image: message });
   }
+  const output = await pool.run(async (): Promise<{ data: Buffer; info: OutputInfo }> => {
+    try {
+      return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 85 })
+        .toBuffer({ resolveWithObject: true });
+    } catch {
+      throw notAnImage();
+    }
+  });
   const [row] = await db
     .insert(image)
     .values({ contentType: 'image/webp', bytes: output.data, width: output.info.width, height: output.info.height, uploadedBy })

@@ -24,6 +24,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/register',
     {
+      config: { accountLimit: 'registrations' },
       schema: {
         summary: 'Register for an event',
         description:

@@ -62,6 +62,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/review',
     {
+      config: { accountLimit: 'reviews' },
       schema: {
         summary: 'Write a review',
         description: 'The reviewer (email, name, picture) is the caller. It is `pending` until an admin approves it.',

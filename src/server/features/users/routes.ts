@@ -209,17 +209,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     uploads.put(
       '/users/photo',
       {
+        config: { accountLimit: 'uploads' },
         schema: {
           summary: 'Set the caller’s picture',
           description:
-            'The body is the picture itself (PNG, JPEG or WebP, at most 2 MB), recognised by its content. It is stored as WebP, at most 512 pixels a side, without its metadata.',
+            'The body is the picture itself (PNG, JPEG or WebP, at most 2 MB and 25 megapixels), recognised by its content. It is stored as WebP, at most 512 pixels a side, without its metadata.',
           consumes: profileImageTypes,
           response: { 200: z.object({ photoURL: z.string() }) },
         },
       },
       async (request) => {
         const caller = requireSignedIn(request);
-        const stored = await storeImage(app.db, request.body, caller.id, PROFILE_IMAGE_SIDE);
+        const stored = await storeImage(app.db, app.pictureDecodes, request.body, caller.id, PROFILE_IMAGE_SIDE);
         await users.setPhoto(app.db, caller.id, stored.url);
         return { photoURL: stored.url };
       },
