@@ -48,12 +48,16 @@ export function registerSessionHook(app: FastifyInstance, auth: Auth, cache: Rep
     let account: SignedInAccount | null = null;
     if (found) {
       const role = roleSchema.safeParse((found.user as { role?: unknown }).role);
+      const stored = role.success ? role.data : 'donator';
+      const pending = stored === 'admin' && app.config.adminMfa === 'required' ? mfaPending(found) : undefined;
       account = {
         id: found.user.id,
         email: found.user.email,
         name: found.user.name,
         image: found.user.image ?? null,
-        role: role.success ? role.data : 'donator',
+        // Until the second factor is passed, an admin has no admin powers anywhere (guards and services alike).
+        role: pending ? 'donator' : stored,
+        ...(pending ? { mfaPending: pending } : {}),
       };
     }
     request.account = account;
@@ -62,4 +66,14 @@ export function registerSessionHook(app: FastifyInstance, auth: Auth, cache: Rep
     const expires = found ? new Date(found.session.expiresAt).getTime() : Number.POSITIVE_INFINITY;
     kept.set(key, { account, version, until: Math.min(now + SESSION_KEPT_MS, expires) });
   });
+}
+
+/** Why an admin session may not act as admin yet under ADMIN_MFA=required, if it may not. */
+function mfaPending(found: {
+  user: { twoFactorEnabled?: unknown };
+  session: { secondFactor?: unknown };
+}): 'set-up' | 'confirm' | undefined {
+  if (found.user.twoFactorEnabled !== true) return 'set-up';
+  if (found.session.secondFactor !== true) return 'confirm';
+  return undefined;
 }

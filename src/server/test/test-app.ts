@@ -40,6 +40,8 @@ export async function startTestApp(
     webDir: '/nonexistent-web-build',
     // Tests sign many accounts up from one address; the rate-limit test sets its own limit.
     authRateLimit: 100_000,
+    // Admin journeys work without a second factor unless a test asks for ADMIN_MFA=required.
+    adminMfa: 'optional',
     ...overrides,
   };
   const app = await buildApp(config, {
