@@ -189,8 +189,8 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
         if (value === undefined || name === 'content-length') continue;
         headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       }
-      const body = request.method === 'POST' ? JSON.stringify(checkedBody(path, request.body) ?? {}) : undefined;
       const caller = await beforeSecondFactorCall(app, auth, request, path);
+      const body = request.method === 'POST' ? JSON.stringify(checkedBody(path, request.body) ?? {}) : undefined;
       if (body !== undefined) headers.set('content-type', 'application/json');
       const url = libraryUrl(request, path, app.config.publicUrl);
       const response = await withRequestLog(request.log, () =>

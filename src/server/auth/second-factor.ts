@@ -11,6 +11,8 @@ export interface SecondFactorCaller {
 }
 
 const CONFIRMING = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+/** Calls for the signed-in only: refused as signed out before their body is looked at, like every signed-in route. */
+const SIGNED_IN = new Set(['/two-factor/enable', '/two-factor/generate-backup-codes', '/two-factor/disable']);
 
 /**
  * Before the sign-in library handles a two-factor call: an admin under ADMIN_MFA=required may not
@@ -22,10 +24,15 @@ export async function beforeSecondFactorCall(
   request: FastifyRequest,
   path: string,
 ): Promise<SecondFactorCaller | undefined> {
-  if (path !== '/two-factor/disable' && !CONFIRMING.has(path)) return undefined;
-  if (!request.headers.cookie && !request.headers.authorization) return undefined;
-  const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  if (!found) return undefined;
+  if (!SIGNED_IN.has(path) && !CONFIRMING.has(path)) return undefined;
+  const found =
+    request.headers.cookie || request.headers.authorization
+      ? await auth.api.getSession({ headers: fromNodeHeaders(request.headers) })
+      : null;
+  if (!found) {
+    if (SIGNED_IN.has(path)) throw new AppError('unauthenticated', 'Please sign in first');
+    return undefined;
+  }
   if (path === '/two-factor/disable' && app.config.adminMfa === 'required' && (found.user as { role?: unknown }).role === 'admin') {
     throw new AppError('forbidden', 'Admins keep two-step sign-in on: this server requires it for admin pages (ADMIN_MFA=required)');
   }
