@@ -14,7 +14,7 @@ export function DashboardSecurityPage() {
     <Stack gap="lg">
       <Title order={1}>Security</Title>
       {account?.mfaRequired && (
-        <Alert color="yellow" variant="light" role="alert" title="Admin pages are closed for now">
+        <Alert color="red" variant="light" role="alert" title="Admin pages are closed for now">
           {account.mfaRequired === 'set-up' ? secondFactorMessages.setUpForAdmin : secondFactorMessages.confirmForAdmin}
           {sentFrom ? ` (you were going to ${sentFrom}).` : '.'}
         </Alert>

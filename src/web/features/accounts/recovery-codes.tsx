@@ -22,7 +22,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       <Text fw={700} id="recovery-codes-title">
         Your recovery codes
       </Text>
-      <Alert color="yellow" variant="light" title="Save these codes now">
+      <Alert color="gray" variant="light" title="Save these codes now">
         They are shown only this once. Keep them somewhere safe (a password manager, or printed): if you lose your phone, each code signs
         you in once instead of a code from the app.
       </Alert>

@@ -177,7 +177,7 @@ function CodeStep({ submitLabel, onCode }: { submitLabel: string; onCode: (code:
   }
 
   return (
-    <form onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Code from your authenticator app">
+    <form onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label={submitLabel}>
       <Stack gap="sm" maw={420}>
         <TextInput
           label="Code from your authenticator app"
