@@ -84,6 +84,7 @@ describe('dashboard', () => {
       '/dashboard',
       '/dashboard/profile',
       '/dashboard/impact',
+      '/dashboard/security',
       '/dashboard/addNotice',
       '/dashboard/addEvent',
       '/dashboard/allEvents',
