@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { session } from '../db/schema.ts';
 import { call, me, signIn, signUp, type TestAccount } from '../test/accounts.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
@@ -201,5 +202,13 @@ describe('ADMIN_MFA=optional', () => {
     const accepted = await call(t, 'POST', '/api/auth/two-factor/verify-totp', { code: totpCode(secret) }, { cookie: waiting });
     expect(accepted.status).toBe(200);
     expect((await adminCall(t, { cookie: cookiesOf(accepted) })).status).toBe(200);
+  });
+});
+
+describe('the ADMIN_MFA setting', () => {
+  it('is required unless set, and takes only required or optional', () => {
+    expect(loadConfig({}).adminMfa).toBe('required');
+    expect(loadConfig({ ADMIN_MFA: 'optional' }).adminMfa).toBe('optional');
+    expect(() => loadConfig({ ADMIN_MFA: 'sometimes' })).toThrow(/ADMIN_MFA: must be required or optional/);
   });
 });
