@@ -22,7 +22,7 @@ describe('dashboard', () => {
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Welcome, Dora Donator' }).waitFor();
     expect(await page.title()).toContain('Dashboard');
-    expect(await menuLabels(page)).toEqual(['Dashboard', 'My Profile', 'My Impact', 'My Donation', 'Log Out']);
+    expect(await menuLabels(page)).toEqual(['Dashboard', 'My Profile', 'My Impact', 'Security', 'My Donation', 'Log Out']);
     expect(await menu(page).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     expect(await menu(page).getByRole('link', { name: 'My Donation' }).getAttribute('href')).toBe('/dashboard/donation');
     expect(await page.getByRole('main').getByRole('link', { name: 'My registered events' }).getAttribute('href')).toBe(
@@ -46,6 +46,7 @@ describe('dashboard', () => {
       'Dashboard',
       'My Profile',
       'My Impact',
+      'Security',
       'My Events',
       'Add Review',
       'Notices',
@@ -64,6 +65,7 @@ describe('dashboard', () => {
       'Dashboard',
       'My Profile',
       'My Impact',
+      'Security',
       'Add Notice',
       'Add Event',
       'All Events',
@@ -82,6 +84,7 @@ describe('dashboard', () => {
       '/dashboard',
       '/dashboard/profile',
       '/dashboard/impact',
+      '/dashboard/security',
       '/dashboard/addNotice',
       '/dashboard/addEvent',
       '/dashboard/allEvents',
@@ -127,7 +130,7 @@ describe('dashboard', () => {
 
     await page.getByRole('button', { name: 'Open dashboard menu' }).click();
     await menu(page).waitFor();
-    expect(await menuLabels(page)).toEqual(['Dashboard', 'My Profile', 'My Impact', 'My Donation', 'Log Out']);
+    expect(await menuLabels(page)).toEqual(['Dashboard', 'My Profile', 'My Impact', 'Security', 'My Donation', 'Log Out']);
     await expectAccessible(page);
 
     await menu(page).getByRole('link', { name: 'My Profile' }).click();

@@ -116,7 +116,7 @@ describe('admin: registrations and accounts', () => {
     const { who, event, registrationId } = await newRegistrant('Rowan Ash Registrant');
     const person = await signedInPage(who);
     await person.goto('/dashboard');
-    expect(await menuLabels(person)).toEqual(['Dashboard', 'My Profile', 'My Impact', 'My Donation', 'Log Out']);
+    expect(await menuLabels(person)).toEqual(['Dashboard', 'My Profile', 'My Impact', 'Security', 'My Donation', 'Log Out']);
 
     const admin = await adminSession();
     const page = await signedInPage(admin);
@@ -174,7 +174,7 @@ describe('admin: registrations and accounts', () => {
     await person.reload();
     await expect
       .poll(() => menuLabels(person))
-      .toEqual(['Dashboard', 'My Profile', 'My Impact', 'My Events', 'Add Review', 'Notices', 'My Review', 'Log Out']);
+      .toEqual(['Dashboard', 'My Profile', 'My Impact', 'Security', 'My Events', 'Add Review', 'Notices', 'My Review', 'Log Out']);
 
     // The same role again changes nothing, and says so in red with why.
     await form.getByRole('button', { name: 'Add Role' }).click();

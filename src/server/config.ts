@@ -28,6 +28,7 @@ const envSchema = z.object({
     .optional(),
   SEED_DEMO: booleanFromEnv.default(true),
   ADMIN_EMAILS: emailList.default([]),
+  ADMIN_MFA: z.enum(['required', 'optional'], { message: 'must be required or optional' }).default('required'),
   DONATION_AMOUNT: z
     .string()
     .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be a number of dollars with at most two decimals, e.g. 30 or 12.50')
@@ -106,6 +107,11 @@ export interface Config {
   redisUrl: string | undefined;
   seedDemo: boolean;
   adminEmails: string[];
+  /**
+   * `required`: an admin account works as admin only once it has two-step sign-in on and the session
+   * passed it. `optional` (development and test set-ups): admins may work without it.
+   */
+  adminMfa: 'required' | 'optional';
   donationAmountCents: number;
   logLevel: Env['LOG_LEVEL'];
   /** Server processes sharing the port (node:cluster); more than one needs DATABASE_URL. */
@@ -201,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO,
     adminEmails: e.ADMIN_EMAILS,
+    adminMfa: e.ADMIN_MFA,
     donationAmountCents: e.DONATION_AMOUNT,
     logLevel: e.LOG_LEVEL,
     webConcurrency: e.WEB_CONCURRENCY,

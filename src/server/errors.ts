@@ -18,6 +18,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   invalid_input: 400,
   unauthenticated: 401,
   forbidden: 403,
+  mfa_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

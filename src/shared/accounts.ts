@@ -91,6 +91,20 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
+/** GET /api/users/me: the account, with where its two-step sign-in stands. */
+export const meSchema = accountSchema.extend({
+  /** Two-step sign-in (an authenticator app's codes) is on. */
+  twoFactorEnabled: z.boolean(),
+  /**
+   * An admin under ADMIN_MFA=required whose admin pages stay closed until it sets up two-step sign-in
+   * (`set-up`) or enters a code in this session (`confirm`, after Google or OpenID Connect sign-in); null otherwise.
+   */
+  mfaRequired: z.enum(['set-up', 'confirm']).nullable(),
+  /** ADMIN_MFA=required and the account is an admin: two-step sign-in cannot be turned off. */
+  twoFactorLocked: z.boolean(),
+});
+export type Me = z.infer<typeof meSchema>;
+
 /** PUT /api/users: the profile fields only. Role and email are never taken from here. */
 export const profileUpdateSchema = z.object({
   displayName: displayNameSchema.optional(),

@@ -5,6 +5,8 @@ export const errorCodes = [
   'invalid_input',
   'unauthenticated',
   'forbidden',
+  /** An admin call from an admin account without two-step sign-in (or a session that did not pass it) under ADMIN_MFA=required. */
+  'mfa_required',
   'not_found',
   'conflict',
   'payload_too_large',

@@ -141,6 +141,10 @@ export const routes: RouteObject[] = [
                     ...page('./routes/dashboard-notices.tsx', 'DashboardNoticesPage'),
                   },
                   {
+                    path: 'security',
+                    ...page('./routes/dashboard-security.tsx', 'DashboardSecurityPage'),
+                  },
+                  {
                     ...page('./components/require-admin.tsx', 'RequireAdmin'),
                     children: [
                       {

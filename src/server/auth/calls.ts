@@ -12,6 +12,16 @@ export const changePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Enter your current password').max(1024),
   newPassword: passwordSchema,
 });
+/** A code from the authenticator app, or a recovery code. */
+export const secondFactorCodeBody = z.object({
+  code: z.string({ message: 'Enter the code' }).trim().min(1, 'Enter the code').max(64, 'That code is too long'),
+  trustDevice: z.boolean().optional(),
+});
+/** Calls that change two-step sign-in ask for the password again. */
+export const passwordOnlyBody = z.object({
+  password: z.string({ message: 'Enter your password' }).min(1, 'Enter your password').max(1024),
+});
+
 /** 'Send the link again' and 'Forgot password?': an address, and nothing the library would redirect to. */
 export const emailOnlyBody = z.object({ email: emailSchema });
 export const resetPasswordBody = z.object({
@@ -92,7 +102,10 @@ export const authCalls: readonly AuthCall[] = [
     body: signInBody,
     limited: true,
     answer: {
-      schema: z.looseObject({ redirect: z.boolean(), token: z.string(), user: libraryUser }),
+      schema: z.union([
+        z.looseObject({ redirect: z.boolean(), token: z.string(), user: libraryUser }),
+        z.looseObject({ twoFactorRedirect: z.literal(true), twoFactorMethods: z.array(z.string()) }),
+      ]),
       headers: { 'set-auth-token': 'The session, as a bearer token.' },
     },
     errors: { 401: 'The email or the password is wrong.' },
@@ -198,6 +211,66 @@ export const authCalls: readonly AuthCall[] = [
     limited: true,
     answer: { schema: z.looseObject({ status: z.literal(true) }) },
     errors: { 400: 'The link is expired, already used or not valid; nothing changed.' },
+  },
+  {
+    methods: ['POST'],
+    path: '/two-factor/enable',
+    access: 'signed-in',
+    summary: 'Start setting up two-step sign-in (an authenticator app)',
+    description:
+      'Answers the `otpauth://` address to show as a QR code and ten recovery codes (shown once). Two-step sign-in is on ' +
+      'only once a code from the app is confirmed with `POST /api/auth/two-factor/verify-totp`.',
+    body: passwordOnlyBody,
+    limited: true,
+    answer: { schema: z.looseObject({ totpURI: z.string(), backupCodes: z.array(z.string()) }) },
+    errors: { 400: 'The password is wrong, or two-step sign-in is already on.' },
+  },
+  {
+    methods: ['POST'],
+    path: '/two-factor/verify-totp',
+    access: 'public',
+    summary: 'Enter a code from the authenticator app',
+    description:
+      'After a password sign-in that answered `twoFactorRedirect`: finishes it (the `two_factor` cookie says whose). ' +
+      'Signed in: confirms the set-up, or confirms this session for admin pages (after Google or OpenID Connect sign-in). ' +
+      'Ten wrong codes in a row lock two-step sign-in for 15 minutes.',
+    body: secondFactorCodeBody,
+    limited: true,
+    answer: { schema: z.looseObject({ token: z.string(), user: libraryUser }) },
+    errors: { 400: 'The code is wrong or too many were tried.', 401: 'The sign-in waiting for a code has expired: sign in again.' },
+  },
+  {
+    methods: ['POST'],
+    path: '/two-factor/verify-backup-code',
+    access: 'public',
+    summary: 'Enter a recovery code instead of a code from the app',
+    description: 'Like `verify-totp`; each recovery code works once.',
+    body: secondFactorCodeBody,
+    limited: true,
+    answer: { schema: z.looseObject({ token: z.string().optional(), user: libraryUser }) },
+    errors: { 400: 'The code is wrong or already used.', 401: 'The sign-in waiting for a code has expired: sign in again.' },
+  },
+  {
+    methods: ['POST'],
+    path: '/two-factor/generate-backup-codes',
+    access: 'signed-in',
+    summary: 'Replace the recovery codes',
+    description: 'Answers ten new recovery codes (shown once); the old ones stop working.',
+    body: passwordOnlyBody,
+    limited: true,
+    answer: { schema: z.looseObject({ status: z.boolean(), backupCodes: z.array(z.string()) }) },
+    errors: { 400: 'The password is wrong, or two-step sign-in is not on.' },
+  },
+  {
+    methods: ['POST'],
+    path: '/two-factor/disable',
+    access: 'signed-in',
+    summary: 'Turn two-step sign-in off',
+    description: 'Refused for an admin while ADMIN_MFA is `required`.',
+    body: passwordOnlyBody,
+    limited: true,
+    answer: { schema: z.looseObject({ status: z.boolean() }) },
+    errors: { 400: 'The password is wrong.' },
   },
   {
     methods: ['GET'],

@@ -5,7 +5,18 @@ import { refuseOverLimit } from '../http/limits.ts';
 import { withRequestLog } from '../http/logger.ts';
 import { databaseUnavailable } from '../http/outage.ts';
 import type { Auth } from './auth.ts';
-import { authCallOf, changePasswordBody, emailOnlyBody, resetPasswordBody, signInBody, signUpBody, verifyEmailQuery } from './calls.ts';
+import {
+  authCallOf,
+  changePasswordBody,
+  emailOnlyBody,
+  passwordOnlyBody,
+  resetPasswordBody,
+  secondFactorCodeBody,
+  signInBody,
+  signUpBody,
+  verifyEmailQuery,
+} from './calls.ts';
+import { afterSecondFactorCall, beforeSecondFactorCall } from './second-factor.ts';
 import { endOutlivedSession } from './session-hook.ts';
 import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
 
@@ -44,6 +55,15 @@ function checkedBody(path: string, body: unknown): unknown {
     }
     case '/sign-in/email':
       return parseBody(signInBody, body);
+    // The plugin's own issuer stays; the method is always the authenticator app.
+    case '/two-factor/enable':
+      return { ...parseBody(passwordOnlyBody, body), method: 'totp' };
+    case '/two-factor/generate-backup-codes':
+    case '/two-factor/disable':
+      return parseBody(passwordOnlyBody, body);
+    case '/two-factor/verify-totp':
+    case '/two-factor/verify-backup-code':
+      return parseBody(secondFactorCodeBody, body);
     case '/change-password': {
       const parsed = parseBody(changePasswordBody, body);
       refuseCommon(parsed.newPassword, 'newPassword');
@@ -94,6 +114,22 @@ function translateError(path: string, status: number, body: { code?: string; mes
     return new AppError('conflict', 'An account with this email already exists', { email: 'An account with this email already exists' });
   }
   if (body.code === 'INVALID_EMAIL_OR_PASSWORD') return new AppError('unauthenticated', 'Invalid email or password');
+  if (body.code === 'INVALID_PASSWORD')
+    return new AppError('invalid_input', 'The password is wrong', { password: 'The password is wrong' });
+  if (body.code === 'INVALID_CODE' || body.code === 'INVALID_BACKUP_CODE') {
+    const message =
+      body.code === 'INVALID_CODE'
+        ? 'That code is not right. Enter the code the app shows now.'
+        : 'That recovery code is not right or was already used.';
+    return new AppError('invalid_input', message, { code: message });
+  }
+  if (body.code === 'INVALID_TWO_FACTOR_COOKIE')
+    return new AppError('unauthenticated', 'The sign-in waiting for a code has expired. Please sign in again.');
+  if (body.code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') {
+    return new AppError('invalid_input', 'Too many wrong codes. Please sign in again.', {
+      code: 'Too many wrong codes. Please sign in again.',
+    });
+  }
   const code = codeByStatus[status] ?? (status >= 500 ? 'internal' : 'invalid_input');
   return new AppError(code, body.message || 'The sign-in request was refused');
 }
@@ -168,6 +204,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
         if (value === undefined || name === 'content-length') continue;
         headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       }
+      const caller = await beforeSecondFactorCall(app, auth, request, path);
       const body = request.method === 'POST' ? JSON.stringify(checkedBody(path, request.body) ?? {}) : undefined;
       if (body !== undefined) headers.set('content-type', 'application/json');
       const url = libraryUrl(request, path, app.config.publicUrl);
@@ -178,6 +215,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
       });
       // The library answers a database failure with its own 500: an outage is a 503.
       if (response.status >= 500 && (await app.databaseOutage.explains())) throw databaseUnavailable();
+      if (response.ok) await afterSecondFactorCall(app, path, caller);
       if (path === '/request-password-reset') {
         const wait = PASSWORD_RESET_ANSWER_MS - (Date.now() - started);
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -204,8 +242,12 @@ async function sendResponse(reply: FastifyReply, response: Response, path: strin
     throw translateError(path, response.status, body);
   }
   reply.code(response.status);
+  // A password sign-in waiting for its code made no session: the library's bearer header would name
+  // the one the two-factor plugin has just deleted.
+  const waitsForCode = path === '/sign-in/email' && text.includes('"twoFactorRedirect"');
   response.headers.forEach((value, name) => {
     if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
+    if (waitsForCode && name === 'set-auth-token') return;
     reply.header(name, value);
   });
   const cookies = response.headers.getSetCookie();

@@ -72,12 +72,16 @@ export function registerSessionHook(app: FastifyInstance, auth: Auth, cache: Rep
       await app.db.delete(session).where(eq(session.id, found.session.id));
     } else if (found) {
       const role = roleSchema.safeParse((found.user as { role?: unknown }).role);
+      const stored = role.success ? role.data : 'donator';
+      const pending = stored === 'admin' && app.config.adminMfa === 'required' ? mfaPending(found) : undefined;
       account = {
         id: found.user.id,
         email: found.user.email,
         name: found.user.name,
         image: found.user.image ?? null,
-        role: role.success ? role.data : 'donator',
+        // Until the second factor is passed, an admin has no admin powers anywhere (guards and services alike).
+        role: pending ? 'donator' : stored,
+        ...(pending ? { mfaPending: pending } : {}),
       };
     }
     request.account = account;
@@ -85,4 +89,14 @@ export function registerSessionHook(app: FastifyInstance, auth: Auth, cache: Rep
     if (kept.size >= MAX_SESSIONS_KEPT) kept.clear();
     kept.set(key, { account, version, until: Math.min(now + SESSION_KEPT_MS, endsAt) });
   });
+}
+
+/** Why an admin session may not act as admin yet under ADMIN_MFA=required, if it may not. */
+function mfaPending(found: {
+  user: { twoFactorEnabled?: unknown };
+  session: { secondFactor?: unknown };
+}): 'set-up' | 'confirm' | undefined {
+  if (found.user.twoFactorEnabled !== true) return 'set-up';
+  if (found.session.secondFactor !== true) return 'confirm';
+  return undefined;
 }

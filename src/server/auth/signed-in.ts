@@ -8,7 +8,20 @@ export interface SignedInAccount {
   email: string;
   name: string;
   image: string | null;
+  /** What counts for access: an admin waiting for the second factor (see `mfaPending`) counts as a donator. */
   role: Role;
+  /**
+   * An admin account under ADMIN_MFA=required that may not act as admin yet: `set-up` when it has no
+   * second factor, `confirm` when it has one but this session did not pass it (Google/OpenID sign-in).
+   */
+  mfaPending?: 'set-up' | 'confirm';
+}
+
+/** The refusal of an admin call to an admin whose second factor is missing or not passed. */
+export function mfaRequired(pending: 'set-up' | 'confirm'): AppError {
+  return pending === 'set-up'
+    ? new AppError('mfa_required', 'Set up two-step sign-in to use admin pages', undefined, { reason: pending })
+    : new AppError('mfa_required', 'Enter a code from your authenticator app to use admin pages', undefined, { reason: pending });
 }
 
 /**
@@ -29,7 +42,10 @@ export function requireSignedIn(request: FastifyRequest): SignedInAccount {
 export function requireRole(...allowed: Role[]): Guard {
   const guard = async (request: FastifyRequest) => {
     const caller = requireSignedIn(request);
-    if (!allowed.includes(caller.role)) throw new AppError('forbidden', 'You are not allowed to do this');
+    if (!allowed.includes(caller.role)) {
+      if (caller.mfaPending && allowed.includes('admin')) throw mfaRequired(caller.mfaPending);
+      throw new AppError('forbidden', 'You are not allowed to do this');
+    }
   };
   return Object.assign(guard, { access: { roles: allowed } });
 }
@@ -51,6 +67,7 @@ export function requireSelfOrAdmin(request: FastifyRequest, owner: { email?: str
   const caller = requireSignedIn(request);
   const isSelf =
     (owner.email !== undefined && owner.email.toLowerCase() === caller.email) || (owner.id !== undefined && owner.id === caller.id);
+  if (!isSelf && caller.mfaPending) throw mfaRequired(caller.mfaPending);
   if (!isSelf && caller.role !== 'admin') throw new AppError('forbidden', 'You can only see or change your own records');
   return caller;
 }

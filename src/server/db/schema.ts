@@ -65,6 +65,8 @@ export const account = pgTable(
     emailNotices: boolean('email_notices').notNull().default(false),
     /** The secret in the address of the person's calendar feed (GET /api/calendar/{token}.ics); null until first asked for. */
     calendarToken: text('calendar_token').unique(),
+    /** Two-step sign-in (an authenticator app's codes) is on: a password sign-in then asks for a code. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -107,9 +109,32 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => account.id, { onDelete: 'cascade' }),
+    /** This session passed the second factor (a code at sign-in, or one entered since): admin calls need it. */
+    secondFactor: boolean('second_factor').notNull().default(false),
     ...timestamps,
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+/**
+ * An account's authenticator app: its secret and the unused recovery codes, both encrypted with the
+ * auth secret. `verified` turns true once a code from the app has been entered.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => account.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('two_factor_user_id_uq').on(t.userId)],
 );
 
 export const verification = pgTable(

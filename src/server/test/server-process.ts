@@ -35,12 +35,14 @@ export interface ServerProcess {
  */
 export function startServer(env: Record<string, string | undefined>, command?: string[]): ServerProcess {
   // Tests sign many accounts up from one address, and with REDIS_URL every test's server shares the counts:
-  // the limit is off unless a test sets its own.
+  // the limit is off unless a test sets its own. Admins work without a second factor unless a test
+  // asks for ADMIN_MFA=required.
   const merged: Record<string, string | undefined> = {
     ...process.env,
     LOG_LEVEL: 'info',
     SEED_DEMO: 'false',
     AUTH_RATE_LIMIT: '100000',
+    ADMIN_MFA: 'optional',
     ...env,
   };
   const [file, ...args] = command ?? [process.execPath, '--import', 'tsx', 'src/server/main.ts'];

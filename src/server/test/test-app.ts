@@ -51,6 +51,8 @@ export async function startTestApp(
       signInPerAddress: 100_000,
       perAccountHourly: { uploads: 100_000, reviews: 100_000, registrations: 100_000, paymentIntents: 100_000 },
     },
+    // Admin journeys work without a second factor unless a test asks for ADMIN_MFA=required.
+    adminMfa: 'optional',
     ...overrides,
   };
   const app = await buildApp(config, {

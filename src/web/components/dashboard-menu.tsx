@@ -14,6 +14,7 @@ const everyone: MenuItem[] = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/dashboard/profile', label: 'My Profile' },
   { to: '/dashboard/impact', label: 'My Impact' },
+  { to: '/dashboard/security', label: 'Security' },
 ];
 
 const byRole: Record<Role, MenuItem[]> = {

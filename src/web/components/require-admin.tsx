@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { NotAuthorised } from './not-authorised.tsx';
 
@@ -9,6 +9,10 @@ import { NotAuthorised } from './not-authorised.tsx';
  */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
   const { account } = useCurrentAccount();
+  const location = useLocation();
   if (account?.role !== 'admin') return <NotAuthorised />;
+  // ADMIN_MFA=required and two-step sign-in missing (or not passed in this session): the server would
+  // refuse every admin call, so the admin goes where it is set up, told why.
+  if (account.mfaRequired) return <Navigate to="/dashboard/security" replace state={{ mfaFrom: location.pathname }} />;
   return children ?? <Outlet />;
 }

@@ -2,7 +2,7 @@ import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanst
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 // Types only: the home page loads this module and must not download zod.
-import type { Account } from '../../shared/accounts.ts';
+import type { Me } from '../../shared/accounts.ts';
 import { isApiError } from './api-error.ts';
 import { getJson, sendJson } from './api-client.ts';
 import { notify } from './notify.ts';
@@ -15,9 +15,9 @@ import { notify } from './notify.ts';
 export const accountScope = ['account'] as const;
 
 /** The account, or null when nobody is signed in (the server answers 401). */
-export async function fetchCurrentAccount(signal?: AbortSignal): Promise<Account | null> {
+export async function fetchCurrentAccount(signal?: AbortSignal): Promise<Me | null> {
   try {
-    const { data } = await getJson<Account | null>('/users/me', signal);
+    const { data } = await getJson<Me | null>('/users/me', signal);
     return data;
   } catch (error) {
     if (isApiError(error, 'unauthenticated')) return null;

@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error.ts';
+import { currentAccountQuery } from './current-account.ts';
 
 /** Asking again will not change a 4xx answer; network failures and 5xx get two more tries. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -9,9 +10,19 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // An admin call answered `mfa_required` (ADMIN_MFA=required, and the second factor missing or not
+  // passed in this session): the account is read again, and its `mfaRequired` sends the admin pages
+  // to /dashboard/security (RequireAdmin).
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'mfa_required')
+      void client.invalidateQueries({ queryKey: currentAccountQuery.queryKey });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: false },
     },
   });
+  return client;
 }

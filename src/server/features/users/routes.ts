@@ -4,6 +4,7 @@ import {
   accountCreateSchema,
   accountListQuerySchema,
   accountSchema,
+  meSchema,
   emailSchema,
   profileImageTypes,
   profileUpdateSchema,
@@ -39,12 +40,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The signed-in account, or null',
         description: 'Reads the session sent with the call, if any; signed out, the answer is `null`.',
-        response: { 200: accountSchema.nullable() },
+        response: { 200: meSchema.nullable() },
       },
     },
     async (request) => {
       const found = request.account ? await users.findAccountById(app.db, request.account.id) : undefined;
-      return found ? users.toAccount(found) : null;
+      if (!found || !request.account) return null;
+      return {
+        ...users.toAccount(found),
+        twoFactorEnabled: found.twoFactorEnabled,
+        mfaRequired: request.account.mfaPending ?? null,
+        twoFactorLocked: found.role === 'admin' && app.config.adminMfa === 'required',
+      };
     },
   );
 

@@ -12,8 +12,34 @@ export async function signUp(body: { name: string; email: string; password: stri
   await sendJson('POST', '/auth/sign-up/email', body);
 }
 
-export async function signIn(body: { email: string; password: string }): Promise<void> {
-  await sendJson('POST', '/auth/sign-in/email', body);
+/** Signs in; `needsCode` when the account has two-step sign-in on and the code step comes next. */
+export async function signIn(body: { email: string; password: string }): Promise<{ needsCode: boolean }> {
+  const { data } = await sendJson<{ twoFactorRedirect?: boolean }>('POST', '/auth/sign-in/email', body);
+  return { needsCode: data.twoFactorRedirect === true };
+}
+
+/**
+ * A code from the authenticator app (or a recovery code): finishes a sign-in waiting for it, confirms
+ * the set-up, or confirms this session for admin pages.
+ */
+export async function verifySecondFactor(kind: 'app' | 'recovery', code: string): Promise<void> {
+  await sendJson('POST', kind === 'app' ? '/auth/two-factor/verify-totp' : '/auth/two-factor/verify-backup-code', { code });
+}
+
+/** Starts the set-up: the address for the authenticator app (as a QR code) and the recovery codes. */
+export async function startSecondFactorSetUp(password: string): Promise<{ totpURI: string; backupCodes: string[] }> {
+  const { data } = await sendJson<{ totpURI: string; backupCodes: string[] }>('POST', '/auth/two-factor/enable', { password });
+  return data;
+}
+
+/** New recovery codes; the old ones stop working. */
+export async function renewRecoveryCodes(password: string): Promise<string[]> {
+  const { data } = await sendJson<{ backupCodes: string[] }>('POST', '/auth/two-factor/generate-backup-codes', { password });
+  return data.backupCodes;
+}
+
+export async function turnOffSecondFactor(password: string): Promise<void> {
+  await sendJson('POST', '/auth/two-factor/disable', { password });
 }
 
 /** Confirms the address with the token from the mailed link (what /verify-email does on load). */

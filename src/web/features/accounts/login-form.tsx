@@ -12,6 +12,7 @@ import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-for
 import { notify } from '../../lib/notify.ts';
 import { signIn } from './api.ts';
 import { FormMessage } from './form-message.tsx';
+import { SecondFactorStep } from './second-factor-step.tsx';
 import { SocialSignInButton } from './social-sign-in-button.tsx';
 import { useReturnTo } from './return-to.ts';
 
@@ -36,11 +37,16 @@ export function LoginForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useSchemaForm({ schema: loginFormSchema, initialValues: { email: '', password: '' } });
+  const [needsCode, setNeedsCode] = useState(false);
 
   async function handleSubmit(credentials: z.output<typeof loginFormSchema>) {
     setFailure(null);
     try {
-      await signIn(credentials);
+      const answer = await signIn(credentials);
+      if (answer.needsCode) {
+        setNeedsCode(true);
+        return;
+      }
       await refreshCurrentAccount(queryClient);
     } catch (error) {
       if (applyServerErrors(form, error)) setFailure(failureMessage(error));
@@ -49,6 +55,8 @@ export function LoginForm() {
     void notify({ color: 'teal', message: accountMessages.loginSuccessful });
     await navigate(returnTo, { replace: true });
   }
+
+  if (needsCode) return <SecondFactorStep returnTo={returnTo} onStartAgain={() => setNeedsCode(false)} />;
 
   return (
     <Stack gap="md">

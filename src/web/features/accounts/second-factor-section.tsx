@@ -1,0 +1,220 @@
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/PasswordInput.css';
+import { Code, Fieldset, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { z } from 'zod';
+import type { Me } from '../../../shared/accounts.ts';
+import { confirmPasswordSchema, secondFactorMessages, totpCodeSchema } from '../../../shared/second-factor.ts';
+import { Button } from '../../components/button.tsx';
+import { QrCode } from '../../components/qr-code.tsx';
+import { refreshCurrentAccount } from '../../lib/current-account.ts';
+import { failureMessage } from '../../lib/forms/schema-errors.ts';
+import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
+import { notify } from '../../lib/notify.ts';
+import { renewRecoveryCodes, startSecondFactorSetUp, turnOffSecondFactor, verifySecondFactor } from './api.ts';
+import { FormMessage } from './form-message.tsx';
+import { RecoveryCodes } from './recovery-codes.tsx';
+
+type Step = { name: 'idle' } | { name: 'scan'; totpURI: string; backupCodes: string[] } | { name: 'codes'; codes: string[] };
+
+/**
+ * Two-step sign-in on /dashboard/security: set up (password → QR code and the secret as text → a
+ * code from the app → the recovery codes, once), new recovery codes, and turning it off where allowed.
+ */
+export function SecondFactorSection({ account }: { account: Me }) {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>({ name: 'idle' });
+  const refresh = () => refreshCurrentAccount(queryClient);
+
+  if (step.name === 'scan') {
+    return (
+      <Fieldset legend="Set up two-step sign-in" maw={720}>
+        <ScanStep
+          totpURI={step.totpURI}
+          onVerified={async () => {
+            await refresh();
+            void notify({ color: 'teal', message: secondFactorMessages.turnedOn });
+            setStep({ name: 'codes', codes: step.backupCodes });
+          }}
+        />
+      </Fieldset>
+    );
+  }
+  if (step.name === 'codes') {
+    return (
+      <Fieldset legend="Recovery codes" maw={720}>
+        <RecoveryCodes codes={step.codes} onDone={() => setStep({ name: 'idle' })} />
+      </Fieldset>
+    );
+  }
+
+  if (!account.twoFactorEnabled) {
+    return (
+      <Fieldset legend="Two-step sign-in" maw={720}>
+        <Stack gap="md">
+          <Text size="sm">
+            Two-step sign-in is off. With it on, signing in with your password also asks for a 6-digit code from an authenticator app on
+            your phone (such as Google Authenticator, Microsoft Authenticator or 1Password), so a stolen password alone is not enough.
+          </Text>
+          <PasswordStep
+            submitLabel="Set up two-step sign-in"
+            onPassword={async (password) => {
+              const started = await startSecondFactorSetUp(password);
+              setStep({ name: 'scan', ...started });
+            }}
+          />
+        </Stack>
+      </Fieldset>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Fieldset legend="Two-step sign-in" maw={720}>
+        <Stack gap="md">
+          <Text size="sm" role="status">
+            Two-step sign-in is on: signing in with your password also asks for a code from your authenticator app.
+          </Text>
+          {account.mfaRequired === 'confirm' && (
+            <>
+              <Text size="sm">{secondFactorMessages.confirmForAdmin}: you signed in without one.</Text>
+              <CodeStep
+                submitLabel="Confirm"
+                onCode={async (code) => {
+                  await verifySecondFactor('app', code);
+                  await refresh();
+                }}
+              />
+            </>
+          )}
+        </Stack>
+      </Fieldset>
+      <Fieldset legend="New recovery codes" maw={720}>
+        <Stack gap="md">
+          <Text size="sm">Lost or used up your recovery codes? Make new ones: the old ones stop working.</Text>
+          <PasswordStep
+            submitLabel="Make new recovery codes"
+            onPassword={async (password) => setStep({ name: 'codes', codes: await renewRecoveryCodes(password) })}
+          />
+        </Stack>
+      </Fieldset>
+      <Fieldset legend="Turn off two-step sign-in" maw={720}>
+        {account.twoFactorLocked ? (
+          <Text size="sm">{secondFactorMessages.adminKeepsIt}</Text>
+        ) : (
+          <Stack gap="md">
+            <Text size="sm">Without it, your password alone signs you in.</Text>
+            <PasswordStep
+              submitLabel="Turn off two-step sign-in"
+              danger
+              onPassword={async (password) => {
+                await turnOffSecondFactor(password);
+                await refresh();
+                void notify({ color: 'teal', message: secondFactorMessages.turnedOff });
+              }}
+            />
+          </Stack>
+        )}
+      </Fieldset>
+    </Stack>
+  );
+}
+
+/** The password again, before two-step sign-in changes. */
+function PasswordStep({
+  submitLabel,
+  danger,
+  onPassword,
+}: {
+  submitLabel: string;
+  danger?: boolean;
+  onPassword: (password: string) => Promise<void>;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useSchemaForm({ schema: confirmPasswordSchema, initialValues: { password: '' } });
+
+  async function handleSubmit({ password }: z.output<typeof confirmPasswordSchema>) {
+    setFailure(null);
+    try {
+      await onPassword(password);
+    } catch (error) {
+      if (applyServerErrors(form, error)) setFailure(failureMessage(error));
+    }
+  }
+
+  return (
+    <form onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label={submitLabel}>
+      <Stack gap="sm" maw={420}>
+        <PasswordInput
+          label="Your password"
+          autoComplete="current-password"
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        {failure && <FormMessage tone="error">{failure}</FormMessage>}
+        <Button type="submit" tone={danger ? 'danger' : undefined} disabled={form.submitting}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** A 6-digit code from the authenticator app. */
+function CodeStep({ submitLabel, onCode }: { submitLabel: string; onCode: (code: string) => Promise<void> }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useSchemaForm({ schema: totpCodeSchema, initialValues: { code: '' } });
+
+  async function handleSubmit({ code }: z.output<typeof totpCodeSchema>) {
+    setFailure(null);
+    try {
+      await onCode(code);
+    } catch (error) {
+      if (applyServerErrors(form, error)) setFailure(failureMessage(error));
+    }
+  }
+
+  return (
+    <form onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label={submitLabel}>
+      <Stack gap="sm" maw={420}>
+        <TextInput
+          label="Code from your authenticator app"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          key={form.key('code')}
+          {...form.getInputProps('code')}
+        />
+        {failure && <FormMessage tone="error">{failure}</FormMessage>}
+        <Button type="submit" disabled={form.submitting}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The QR code and the secret as text, then the first code from the app, which turns two-step sign-in on. */
+function ScanStep({ totpURI, onVerified }: { totpURI: string; onVerified: () => Promise<void> }) {
+  const secret = new URL(totpURI).searchParams.get('secret') ?? '';
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        1. In your authenticator app, add an account and scan this QR code. No camera? Choose to enter a setup key and type this key:
+      </Text>
+      <QrCode text={totpURI} label="QR code to add Helping Hands to your authenticator app" size={240} />
+      <Text size="sm">
+        Setup key (time-based): <Code data-testid="totp-secret">{secret}</Code>
+      </Text>
+      <Text size="sm">2. Enter the 6-digit code the app now shows for Helping Hands.</Text>
+      <CodeStep
+        submitLabel="Turn on two-step sign-in"
+        onCode={async (code) => {
+          await verifySecondFactor('app', code);
+          await onVerified();
+        }}
+      />
+    </Stack>
+  );
+}
