@@ -222,6 +222,9 @@ describe('GET /api/openapi.json', () => {
       'GET /api/events/{id}/checkins': 'admin',
       'GET /api/impact/{email}': 'self-or-admin',
       'GET /api/impact/{email}/certificate.pdf': 'self-or-admin',
+      // The audit log (issue 18).
+      'GET /api/audit': 'admin',
+      'GET /api/audit.csv': 'admin',
     };
     const documented = Object.fromEntries(
       operations.filter((op) => key(op.method, op.path) in decided).map((op) => [key(op.method, op.path), op['x-access']]),
