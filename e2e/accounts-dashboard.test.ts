@@ -72,6 +72,7 @@ describe('dashboard', () => {
       'All Accounts',
       'Reviews',
       'Outbox',
+      'Audit Log',
       'Settings',
       'Log Out',
     ]);
@@ -90,6 +91,7 @@ describe('dashboard', () => {
       '/dashboard/all-accounts',
       '/dashboard/reviews',
       '/dashboard/outbox',
+      '/dashboard/audit',
       '/dashboard/settings',
     ]);
     expect(await page.getByRole('main').getByRole('link', { name: 'My registered events' }).getAttribute('href')).toBe(
