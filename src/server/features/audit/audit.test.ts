@@ -125,6 +125,22 @@ describe('what admins do is recorded', () => {
   });
 });
 
+describe('accounts deleted by admins', () => {
+  it('records the deleted account by its email, and an admin deleting their own account by email and role', async () => {
+    const leaving = await signUp(t);
+    expect((await call(t, 'DELETE', `/api/users/${leaving.id}`, undefined, adminHeaders())).status).toBe(200);
+    const [entry] = await entriesOf('account.delete');
+    expect(entry).toMatchObject({ actor: { id: admin.id }, target: { kind: 'account', id: leaving.id, label: leaving.email } });
+
+    const otherAdmin = await signUp(t, { role: 'admin' });
+    expect((await call(t, 'DELETE', `/api/users/${otherAdmin.id}`, undefined, otherAdmin.auth)).status).toBe(200);
+    const [own] = await entriesOf('account.delete');
+    expect(own?.actor).toEqual({ id: null, email: otherAdmin.email, role: 'admin' });
+    expect(own?.target).toEqual({ kind: 'account', id: otherAdmin.id, label: otherAdmin.email });
+    expect(await entriesOf('account.delete')).toHaveLength(2);
+  });
+});
+
 describe('bulk reads of personal data are recorded', () => {
   it('a CSV export of the registrations is recorded', async () => {
     const res = await call(t, 'GET', '/api/register/export.csv', undefined, adminHeaders());
@@ -146,6 +162,26 @@ describe('bulk reads of personal data are recorded', () => {
     expect((await call(t, 'GET', `/api/events/${id}/checkins`, undefined, adminHeaders())).status).toBe(200);
     expect((await onlyEntry('roster.read')).target).toEqual({ kind: 'event', id, label: 'Winter Coat Drive' });
     expect((await onlyEntry('checkins.read')).target).toEqual({ kind: 'event', id, label: 'Winter Coat Drive' });
+  });
+});
+
+describe('from where', () => {
+  it('is the address in X-Forwarded-For only when TRUST_PROXY says a proxy sets it', async () => {
+    const forwarded = { 'x-forwarded-for': '203.0.113.9' };
+    expect((await call(t, 'GET', '/api/outbox?q=forwarded', undefined, { ...admin.auth, ...forwarded })).status).toBe(200);
+    const [direct] = (await (await call(t, 'GET', '/api/audit?q=outbox&limit=1', undefined, admin.auth)).json()) as AuditEntry[];
+    expect(direct?.details).toMatchObject({ q: 'forwarded' });
+    expect(direct?.address).toBe('127.0.0.1');
+
+    const proxied = await startTestApp({ trustProxy: true });
+    try {
+      const proxiedAdmin = await signUp(proxied, { role: 'admin' });
+      expect((await call(proxied, 'GET', '/api/outbox', undefined, { ...proxiedAdmin.auth, ...forwarded })).status).toBe(200);
+      const [entry] = (await (await call(proxied, 'GET', '/api/audit', undefined, proxiedAdmin.auth)).json()) as AuditEntry[];
+      expect(entry).toMatchObject({ action: 'outbox.read', address: '203.0.113.9' });
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

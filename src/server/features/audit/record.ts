@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { AuditAction } from '../../../shared/audit.ts';
 import type { Database } from '../../db/client.ts';
-import { auditEntry } from '../../db/schema.ts';
+import { account, auditEntry } from '../../db/schema.ts';
 import { accessOf } from '../../http/api-docs.ts';
 
 /** The record an action was about, as a person would name it. */
@@ -40,7 +41,8 @@ export async function recordAudit(db: Database, request: FastifyRequest, entry: 
   if (!actor) throw new Error('an audit entry needs a signed-in caller');
   const userAgent = request.headers['user-agent'];
   await db.insert(auditEntry).values({
-    actorId: actor.id,
+    // An admin who just deleted their own account is recorded by email and role, without the account.
+    actorId: sql`(select ${account.id} from ${account} where ${account.id} = ${actor.id})`,
     actorEmail: actor.email,
     actorRole: actor.role,
     action: entry.action,
