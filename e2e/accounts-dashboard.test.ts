@@ -74,6 +74,7 @@ describe('dashboard', () => {
       'All Accounts',
       'Reviews',
       'Outbox',
+      'Audit Log',
       'Settings',
       'Log Out',
     ]);
@@ -93,6 +94,7 @@ describe('dashboard', () => {
       '/dashboard/all-accounts',
       '/dashboard/reviews',
       '/dashboard/outbox',
+      '/dashboard/audit',
       '/dashboard/settings',
     ]);
     expect(await page.getByRole('main').getByRole('link', { name: 'My registered events' }).getAttribute('href')).toBe(

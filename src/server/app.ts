@@ -11,6 +11,9 @@ import { openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { registerApiDocument } from './features/docs/document.ts';
 import { docsRoutes } from './features/docs/routes.ts';
+import { registerAudit } from './features/audit/record.ts';
+import { AuditRetentionJob } from './features/audit/retention.ts';
+import { auditRoutes } from './features/audit/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { mailPreferenceRoutes } from './features/mail-preferences/routes.ts';
@@ -128,6 +131,10 @@ export async function buildApp(
   reminders.onReadFailure = backgroundFailure(reminders.onReadFailure);
   app.decorate('reminders', reminders);
   app.addHook('preClose', () => reminders.stop());
+  const auditRetention = new AuditRetentionJob(database.db, config.audit.retentionDays, config.audit.retentionCheckMs, app.log);
+  auditRetention.onReadFailure = backgroundFailure(auditRetention.onReadFailure);
+  app.decorate('auditRetention', auditRetention);
+  app.addHook('preClose', () => auditRetention.stop());
   app.decorate('auth', auth);
   app.decorate('payments', config.stripe ? createStripeGateway(config.stripe) : createTestModeGateway(database.db));
 
@@ -156,6 +163,7 @@ export async function buildApp(
       });
       registerAccountLimits(api, app.rateLimitCounts, config.limits);
       api.addHook('onRequest', answerFromCache(replyCache, 'personal'));
+      registerAudit(api);
       await api.register(authRoutes, { auth, rateLimitMax: config.authRateLimit, signInPerAddress: config.limits.signInPerAddress });
       await api.register(siteRoutes);
       await api.register(userRoutes);
@@ -174,6 +182,7 @@ export async function buildApp(
       await api.register(calendarRoutes);
       await api.register(checkinRoutes);
       await api.register(impactRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );
@@ -214,6 +223,7 @@ export async function buildApp(
 
   app.addHook('onReady', async () => outboxWorker.start());
   app.addHook('onReady', async () => reminders.start());
+  app.addHook('onReady', async () => auditRetention.start());
 
   return app;
 }

@@ -71,6 +71,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().min(1).default('./dist/web'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64').default(1),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ message: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(30, 'must be at least 30 (days)')
+    .max(36_500, 'must be at most 36500 (days)')
+    .default(365),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -142,6 +148,14 @@ export interface Config {
    */
   clientTimeouts: { headersMs: number; requestMs: number };
   mail: MailSettings;
+  audit: AuditSettings;
+}
+
+export interface AuditSettings {
+  /** How long audit entries are kept (AUDIT_RETENTION_DAYS); older ones are deleted daily. */
+  retentionDays: number;
+  /** How often the old entries are looked for (also at start). Not a setting; tests shorten it. */
+  retentionCheckMs: number;
 }
 
 export interface Limits {
@@ -236,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryDelaysS: [10, 30, 60, 120, 300, 900, 1800],
       reminderCheckMs: 5 * 60_000,
     },
+    audit: { retentionDays: e.AUDIT_RETENTION_DAYS, retentionCheckMs: 24 * 3600_000 },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

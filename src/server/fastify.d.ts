@@ -2,6 +2,8 @@ import type { Auth } from './auth/auth.ts';
 import type { SignedInAccount } from './auth/signed-in.ts';
 import type { AccountLimit, Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { AuditDeclaration, AuditNote } from './features/audit/record.ts';
+import type { AuditRetentionJob } from './features/audit/retention.ts';
 import type { CacheScope, ReplyCache } from './http/reply-cache.ts';
 import type { DatabaseOutage } from './http/outage.ts';
 import type { RateLimitCounts } from './http/rate-limit-counts.ts';
@@ -24,6 +26,8 @@ declare module 'fastify' {
     authSecret: string;
     /** Queues the day-before event reminders, at start and every `config.mail.reminderCheckMs`. */
     reminders: ReminderJob;
+    /** Deletes audit entries older than AUDIT_RETENTION_DAYS, at start and daily. */
+    auditRetention: AuditRetentionJob;
     /** Stripe when configured, otherwise the offline test-mode gateway. */
     payments: PaymentGateway | TestModeGateway;
     /** Replies kept in memory while nothing they are made of changed. */
@@ -38,6 +42,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller, read from the session once per request; null when signed out. */
     account: SignedInAccount | null;
+    /** What this request's audit entry will say (src/server/features/audit/record.ts); null: nothing to record. */
+    auditNote?: AuditNote | null;
   }
   interface FastifyContextConfig {
     /** Routes are for signed-in callers unless they say they are public. */
@@ -49,5 +55,7 @@ declare module 'fastify' {
     cache?: CacheScope;
     /** Limited per account in each hour (src/server/http/limits.ts). */
     accountLimit?: AccountLimit;
+    /** What the route records in the audit log when it answers 2xx to an admin (required of admin writes). */
+    audit?: AuditDeclaration;
   }
 }

@@ -50,6 +50,7 @@ const adminPages = [
   { path: 'all-accounts', ...page('./routes/dashboard-all-accounts.tsx', 'DashboardAllAccountsPage') },
   { path: 'users/:accountId', ...page('./routes/dashboard-account-role.tsx', 'DashboardAccountRolePage') },
   { path: 'outbox', ...page('./routes/dashboard-outbox.tsx', 'DashboardOutboxPage') },
+  { path: 'audit', ...page('./routes/dashboard-audit.tsx', 'DashboardAuditPage') },
   { path: 'settings', ...page('./routes/dashboard-settings.tsx', 'DashboardSettingsPage') },
   { path: 'reviews', ...page('./routes/dashboard-reviews.tsx', 'DashboardReviewsPage') },
   { path: 'events/:eventId/roster', ...page('./routes/dashboard-event-roster.tsx', 'DashboardEventRosterPage') },

@@ -429,3 +429,39 @@ export const outboxMessage = pgTable(
     index('outbox_message_subject_trgm_idx').using('gin', t.subject.op('gin_trgm_ops')).with(trigramIndexOptions),
   ],
 );
+
+/**
+ * What admins did and which personal data they read in bulk (DECISIONS.md §4.3): who (the account,
+ * and its email and role as they were, kept when the account goes), when, what, to which record, and
+ * from where. Written by src/server/features/audit; kept for AUDIT_RETENTION_DAYS.
+ */
+export const auditEntry = pgTable(
+  'audit_entry',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: text('actor_id').references(() => account.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    actorRole: role('actor_role').notNull(),
+    /** A short stable name: `event.delete`, `account.role`, `export.registrations.csv`, … */
+    action: text('action').notNull(),
+    targetKind: text('target_kind'),
+    targetId: text('target_id'),
+    /** The record as a person would name it (an event's title, an account's email), as it was. */
+    targetLabel: text('target_label'),
+    /** What changed (e.g. `{ from, to }` of a role); never secrets or message bodies. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** The client's address as the server sees it (X-Forwarded-For only with TRUST_PROXY). */
+    address: text('address'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('audit_entry_at_idx').on(t.at, t.id),
+    index('audit_entry_action_idx').on(t.action, t.at, t.id),
+    index('audit_entry_actor_email_idx').on(t.actorEmail, t.at, t.id),
+    index('audit_entry_actor_id_idx').on(t.actorId),
+    index('audit_entry_action_trgm_idx').using('gin', t.action.op('gin_trgm_ops')).with(trigramIndexOptions),
+    index('audit_entry_actor_email_trgm_idx').using('gin', t.actorEmail.op('gin_trgm_ops')).with(trigramIndexOptions),
+    index('audit_entry_target_label_trgm_idx').using('gin', t.targetLabel.op('gin_trgm_ops')).with(trigramIndexOptions),
+  ],
+);

@@ -10,6 +10,7 @@ export type Counted =
   | 'account'
   | 'notice'
   | 'outbox_message'
+  | 'audit_entry'
   | `outbox_message:${string}`
   | `review:${string}`;
 

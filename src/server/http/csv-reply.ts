@@ -6,6 +6,6 @@ export function sendCsv(reply: FastifyReply, name: string, chunks: AsyncIterable
   const day = new Date().toISOString().slice(0, 10);
   reply.header('Content-Type', 'text/csv; charset=utf-8');
   reply.header('Content-Disposition', `attachment; filename="${name}-${day}.csv"`);
-  reply.header('Cache-Control', 'no-store');
+  reply.header('Cache-Control', 'private, no-store');
   return reply.send(Readable.from(chunks));
 }

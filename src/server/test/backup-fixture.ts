@@ -129,6 +129,22 @@ export async function fillEveryTable(db: Database) {
     attempts: 8,
     lastError: '451 Mailbox temporarily unavailable',
   });
+  await db.insert(schema.auditEntry).values([
+    {
+      actorId: people[0]!.id,
+      actorEmail: people[0]!.email,
+      actorRole: 'admin',
+      action: 'event.update',
+      targetKind: 'event',
+      targetId: event.id,
+      targetLabel: awkward,
+      details: { from: awkward, nested: { list: [1, 'two', null] } },
+      address: '203.0.113.7',
+      userAgent: awkward,
+    },
+    // The account it was is gone: who it was stays.
+    { actorId: null, actorEmail: 'gone@example.org', actorRole: 'admin', action: 'outbox.read' },
+  ]);
   await db.insert(schema.testPayment).values({
     id: `pi_test_${tag}`,
     clientSecret: `pi_test_${tag}_secret`,

@@ -34,6 +34,7 @@ const byRole: Record<Role, MenuItem[]> = {
     { to: '/dashboard/all-accounts', label: 'All Accounts' },
     { to: '/dashboard/reviews', label: 'Reviews' },
     { to: '/dashboard/outbox', label: 'Outbox' },
+    { to: '/dashboard/audit', label: 'Audit Log' },
     { to: '/dashboard/settings', label: 'Settings' },
   ],
 };

@@ -17,6 +17,8 @@ import { errorResponses, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
 import { passToken, readPassToken } from '../../auth/pass-token.ts';
 import { checkIn, eventCheckins, registrationOwner, setPersonHours, undoCheckin } from './service.ts';
+import { noteAudit } from '../audit/service.ts';
+import { checkinOfPath, eventOfPath } from '../audit/service.ts';
 
 const adminOnly = requireRole('admin');
 const registrationParams = z.object({ registrationId: z.string().max(100) });
@@ -70,6 +72,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     '/checkin',
     {
       onRequest: adminOnly,
+      config: { audit: { action: 'checkin.record' } },
       schema: {
         summary: 'Check a person in',
         description: [
@@ -101,7 +104,12 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
         registrationId = named;
       }
       if (!registrationId) throw noSuchRegistration();
-      return checkIn(app.db, admin, { registrationId, fromPass: token !== undefined, key, at: when });
+      const done = await checkIn(app.db, admin, { registrationId, fromPass: token !== undefined, key, at: when });
+      noteAudit(request, {
+        target: { kind: 'registration', id: done.registrationId, label: `${done.email} at ${done.event}` },
+        details: { by: token !== undefined ? 'pass' : 'name' },
+      });
+      return done;
     },
   );
 
@@ -109,6 +117,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     '/checkin/:registrationId',
     {
       onRequest: adminOnly,
+      config: { audit: { action: 'checkin.undo', target: checkinOfPath } },
       schema: {
         summary: 'Undo a check-in',
         description:
@@ -129,6 +138,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     '/checkin/:registrationId',
     {
       onRequest: adminOnly,
+      config: { audit: { action: 'checkin.hours', target: checkinOfPath } },
       schema: {
         summary: 'Set the hours a person is credited with',
         description:
@@ -142,6 +152,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = recordId(request.params.registrationId);
       const person = id ? await setPersonHours(app.db, id, request.body.hours) : undefined;
       if (!person) throw noSuchRegistration();
+      noteAudit(request, { details: { hours: request.body.hours } });
       return person;
     },
   );
@@ -150,7 +161,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/checkins',
     {
       onRequest: adminOnly,
-      config: { cache: 'personal' },
+      config: { cache: 'personal', audit: { action: 'checkins.read', target: eventOfPath } },
       schema: {
         summary: 'Get an event’s door list',
         description:

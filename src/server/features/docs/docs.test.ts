@@ -225,6 +225,9 @@ describe('GET /api/openapi.json', () => {
       // People's own data (issue 18): the caller's own account only.
       'GET /api/users/me/export': 'signed-in',
       'DELETE /api/users/me': 'signed-in',
+      // The audit log (issue 18).
+      'GET /api/audit': 'admin',
+      'GET /api/audit.csv': 'admin',
     };
     const documented = Object.fromEntries(
       operations.filter((op) => key(op.method, op.path) in decided).map((op) => [key(op.method, op.path), op['x-access']]),

@@ -22,6 +22,7 @@ import { mailSiteOf } from '../../mail/site.ts';
 import { InvalidSignature, type PaymentNotification } from '../../payments/gateway.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import * as donations from './service.ts';
+import { donationOfPath } from '../audit/service.ts';
 
 export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
   const gateway = app.payments;
@@ -144,6 +145,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/export.csv',
     {
       onRequest: requireRole('admin'),
+      config: { audit: { action: 'export.donations.csv' } },
       schema: { summary: 'Download every donation as CSV', response: { 200: fileResponse('text/csv', 'The donations, newest first.') } },
     },
     async (_request, reply) => sendCsv(reply, 'donations', donations.donationsCsv(app.db)),
@@ -212,6 +214,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/:id/refund',
     {
       onRequest: requireRole('admin'),
+      config: { audit: { action: 'donation.refund', target: donationOfPath } },
       schema: {
         summary: 'Refund a donation',
         description:

@@ -8,6 +8,8 @@ import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
 import { mailSiteOf } from '../../mail/site.ts';
 import { createEvent, deleteEvent, findEvent, listEvents, updateEvent } from './service.ts';
+import { noteAudit } from '../audit/service.ts';
+import { eventOfPath } from '../audit/service.ts';
 
 const adminOnly = requireRole('admin');
 const noSuchEvent = errorResponses({ 404: 'No event has this id.' });
@@ -51,16 +53,23 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/events',
-    { onRequest: adminOnly, schema: { summary: 'Add an event', body: eventWriteSchema, response: { 200: insertedIdSchema } } },
-    async (request) => ({
-      insertedId: await createEvent(app.db, request.body),
-    }),
+    {
+      onRequest: adminOnly,
+      config: { audit: { action: 'event.create' } },
+      schema: { summary: 'Add an event', body: eventWriteSchema, response: { 200: insertedIdSchema } },
+    },
+    async (request) => {
+      const insertedId = await createEvent(app.db, request.body);
+      noteAudit(request, { target: { kind: 'event', id: insertedId, label: request.body.title }, details: { date: request.body.date } });
+      return { insertedId };
+    },
   );
 
   app.put(
     '/events/:id',
     {
       onRequest: adminOnly,
+      config: { audit: { action: 'event.update', target: eventOfPath } },
       schema: {
         summary: 'Update an event',
         description:
@@ -86,6 +95,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id',
     {
       onRequest: adminOnly,
+      config: { audit: { action: 'event.delete', target: eventOfPath } },
       schema: {
         summary: 'Delete an event',
         description:

@@ -7,6 +7,7 @@ import { errorResponses, fileResponse, tagged } from '../../http/api-docs.ts';
 import { acceptRawImageBodies } from '../../http/raw-image-body.ts';
 import { recordId } from '../../http/record-id.ts';
 import { findImage, storeImage } from './service.ts';
+import { noteAudit } from '../audit/service.ts';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const BANNER_SIDE = 1600;
@@ -44,7 +45,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     uploads.post(
       '/images',
       {
-        config: { accountLimit: 'uploads' },
+        config: { accountLimit: 'uploads', audit: { action: 'image.upload' } },
         onRequest: requireRole('admin'),
         schema: {
           summary: 'Upload an event banner',
@@ -56,6 +57,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const stored = await storeImage(app.db, app.pictureDecodes, request.body, requireSignedIn(request).id, BANNER_SIDE);
+        noteAudit(request, { target: { kind: 'image', id: stored.id, label: stored.url } });
         return { url: stored.url };
       },
     );

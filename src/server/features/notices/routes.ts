@@ -9,6 +9,8 @@ import { notFound } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
 import { deleteNotice, editNotice, listNotices, publishNotice } from './service.ts';
+import { noteAudit } from '../audit/service.ts';
+import { noticeOfPath } from '../audit/service.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -19,6 +21,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notices',
     {
       onRequest: requireRole('admin'),
+      config: { audit: { action: 'notice.create' } },
       schema: {
         summary: 'Publish a notice to volunteers',
         description:
@@ -31,6 +34,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       const site = await mailSiteFrom(app.db, app.config.publicUrl);
       const published = await publishNotice(app.db, requireSignedIn(request), request.body.notice, { site, secret: app.authSecret });
       if (published.mailed > 0) app.outbox.kick();
+      noteAudit(request, { target: { kind: 'notice', id: published.id, label: request.body.notice.slice(0, 80) } });
       return { insertedId: published.id };
     },
   );
@@ -53,6 +57,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notices/:id',
     {
       onRequest: requireRole('admin'),
+      config: { audit: { action: 'notice.update', target: noticeOfPath } },
       schema: {
         summary: 'Edit a notice',
         description: 'Changes its text only: the author and date stay, and it is not emailed again.',
@@ -73,6 +78,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notices/:id',
     {
       onRequest: requireRole('admin'),
+      config: { audit: { action: 'notice.delete', target: noticeOfPath } },
       schema: {
         summary: 'Delete a notice',
         description: '`deletedCount` is 0 when no notice has the id.',

@@ -5,6 +5,7 @@ import { requireRole } from '../../auth/signed-in.ts';
 import { AppError } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { findOutboxMessage, listOutbox, sendMessageAgain } from './service.ts';
+import { outboxOfPath, queryOf } from '../audit/service.ts';
 
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', tagged('Outbox'));
@@ -13,6 +14,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/outbox',
     {
       onRequest: requireRole('admin'),
+      config: { audit: { action: 'outbox.read', target: queryOf } },
       schema: {
         summary: 'List the messages the product sends, newest first',
         description: 'Searched by recipient or subject (`q`) and by `status`; without SMTP_URL, messages are `logged`, not sent.',
@@ -32,6 +34,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/outbox/:id/send-again',
     {
       onRequest: requireRole('admin'),
+      config: { audit: { action: 'outbox.send-again', target: outboxOfPath } },
       schema: {
         summary: 'Send a message again',
         description: 'Queues it now, with its tries counted afresh (a message being sent at this moment is left alone: 409).',

@@ -15,6 +15,7 @@ import { recordId } from '../../http/record-id.ts';
 import { notFound } from '../../errors.ts';
 import { mailSiteOf } from '../../mail/site.ts';
 import * as registrations from './service.ts';
+import { othersRegistration } from '../audit/service.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -68,6 +69,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register/export.csv',
     {
       onRequest: requireRole('admin'),
+      config: { audit: { action: 'export.registrations.csv' } },
       schema: {
         summary: 'Download every registration as CSV',
         response: { 200: fileResponse('text/csv', 'The registrations, newest first.') },
@@ -116,6 +118,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register/:id',
     {
       onRequest: selfOrAdmin,
+      config: { audit: { action: 'registration.cancel', target: othersRegistration } },
       schema: {
         summary: 'Cancel a registration',
         description:

@@ -15,6 +15,8 @@ import { notFound } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
 import { addReview, deleteReview, listForModeration, listReviews, listReviewsOf, setReviewStatus } from './service.ts';
+import { noteAudit } from '../audit/service.ts';
+import { reviewOfPath } from '../audit/service.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -98,6 +100,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/review/:id',
     {
       onRequest: requireRole('admin'),
+      config: { audit: { action: 'review.moderate', target: reviewOfPath } },
       schema: {
         summary: 'Approve or hide a review',
         description: '`approved` shows it on the public pages; `hidden` takes it off them.',
@@ -110,6 +113,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = recordId(request.params.id);
       const changed = id && (await setReviewStatus(app.db, publicUrl, id, request.body.status));
       if (!changed) throw notFound('Review');
+      noteAudit(request, { details: { to: request.body.status } });
       return changed;
     },
   );
@@ -118,6 +122,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/review/:id',
     {
       onRequest: requireRole('admin'),
+      config: { audit: { action: 'review.delete', target: reviewOfPath } },
       schema: {
         summary: 'Delete a review',
         description: '`deletedCount` is 0 when no review has the id.',

@@ -7,6 +7,7 @@ import { errorResponses, fileResponse, tagged } from '../../http/api-docs.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { recordId } from '../../http/record-id.ts';
 import { findRoster, rosterCsv } from './service.ts';
+import { eventOfPath } from '../audit/service.ts';
 
 const adminOnly = requireRole('admin');
 const noSuchEvent = errorResponses({ 404: 'No event has this id.' });
@@ -26,6 +27,7 @@ export const rosterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/roster',
     {
       onRequest: adminOnly,
+      config: { audit: { action: 'roster.read', target: eventOfPath } },
       schema: {
         summary: 'Get an event’s roster',
         description: 'The event, the people registered (by name) and the waitlist (by position).',
@@ -40,6 +42,7 @@ export const rosterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/roster.csv',
     {
       onRequest: adminOnly,
+      config: { audit: { action: 'export.roster.csv', target: eventOfPath } },
       schema: {
         summary: 'Download an event’s roster as CSV',
         params: eventParamsSchema,

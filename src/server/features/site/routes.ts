@@ -3,6 +3,7 @@ import { donationAmountsOf, siteSchema, siteSettingsSchema } from '../../../shar
 import { requireRole, requireSignedIn } from '../../auth/signed-in.ts';
 import { tagged } from '../../http/api-docs.ts';
 import { readSiteSettings, writeSiteSettings } from './settings.ts';
+import { settingsChange } from '../audit/service.ts';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', tagged('Site'));
@@ -32,6 +33,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/site',
     {
       onRequest: requireRole('admin'),
+      config: { audit: { action: 'settings.update', target: settingsChange } },
       schema: {
         summary: "Change the organisation's details",
         description: 'The whole settings at once; a field left out takes its default (empty for the contact details).',

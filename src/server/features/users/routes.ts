@@ -23,6 +23,7 @@ import { storeImage } from '../images/service.ts';
 import { clearSessionCookies } from '../../auth/session-cookies.ts';
 import { deleteOwnAccount, exportOwnData } from './own-data.ts';
 import * as users from './service.ts';
+import { accountTarget, roleChange } from '../audit/service.ts';
 
 const PROFILE_IMAGE_SIDE = 512;
 const adminOnly = requireRole('admin');
@@ -182,6 +183,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/role',
     {
       onRequest: adminOnly,
+      config: { audit: { action: 'account.role', target: roleChange } },
       schema: {
         summary: 'Change an account’s role',
         description: '`modifiedCount` is 0 when the account already has the role.',
@@ -196,6 +198,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     {
       onRequest: adminOnly,
+      config: {
+        audit: { action: 'account.delete', target: (request, db) => accountTarget(db, { id: (request.params as { id: string }).id }) },
+      },
       schema: {
         summary: 'Delete an account',
         description:

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { AuditAction } from '../../../shared/audit.ts';
+import type { Database } from '../../db/client.ts';
+import { account, auditEntry } from '../../db/schema.ts';
+import { accessOf } from '../../http/api-docs.ts';
+
+/** The record an action was about, as a person would name it. */
+export interface AuditTarget {
+  kind: string;
+  id?: string | null;
+  label?: string | null;
+}
+
+/** What an entry says beyond who, when and from where. */
+export interface AuditNote {
+  target?: AuditTarget;
+  /** What changed (`{ from, to }`), or what was asked for; never secrets, tokens or message bodies. */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * A route's `config.audit`: the action it records when it answers 2xx to an admin. `target` reads the
+ * record before the handler changes it (a deleted event's title is gone afterwards); null means there
+ * is nothing to record (no such record, or the admin's own). The handler may add to it with `noteAudit`.
+ */
+export interface AuditDeclaration {
+  action: AuditAction;
+  target?: (request: FastifyRequest, db: Database) => Promise<AuditNote | null>;
+}
+
+const USER_AGENT_MAX = 500;
+
+/**
+ * Writes one entry: the caller (with the email and role they have now, kept if the account goes), the
+ * action, and where from (the address as Fastify reads it, through X-Forwarded-For only with TRUST_PROXY).
+ * Takes the database or a transaction, so a service can record in the transaction of its change.
+ */
+export async function recordAudit(db: Database, request: FastifyRequest, entry: AuditNote & { action: AuditAction }) {
+  const actor = request.account;
+  if (!actor) throw new Error('an audit entry needs a signed-in caller');
+  const userAgent = request.headers['user-agent'];
+  await db.insert(auditEntry).values({
+    // An admin who just deleted their own account is recorded by email and role, without the account.
+    actorId: sql`(select ${account.id} from ${account} where ${account.id} = ${actor.id})`,
+    actorEmail: actor.email,
+    actorRole: actor.role,
+    action: entry.action,
+    targetKind: entry.target?.kind ?? null,
+    targetId: entry.target?.id ?? null,
+    targetLabel: entry.target?.label ?? null,
+    details: entry.details ?? {},
+    address: request.ip || null,
+    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, USER_AGENT_MAX) : null,
+  });
+}
+
+/** Adds to what the route's entry will say (e.g. the id of the record it made). */
+export function noteAudit(request: FastifyRequest, note: AuditNote) {
+  if (request.auditNote === null) return;
+  const before = request.auditNote ?? {};
+  request.auditNote = {
+    target: note.target ?? before.target,
+    details: { ...before.details, ...note.details },
+  };
+}
+
+const READS = new Set(['GET', 'HEAD']);
+
+/** Whether a route changes something and only admins may call it: it must say what it records. */
+export function isAdminWrite(route: Pick<RouteOptions, 'method' | 'config' | 'onRequest'>): boolean {
+  const access = accessOf(route);
+  return typeof access === 'object' && access.roles.includes('admin') && [route.method].flat().some((method) => !READS.has(method));
+}
+
+/**
+ * The audit log's hooks for the API: every admin write must declare `config.audit` (the app does not
+ * start otherwise), and a declared route answered 2xx to an admin leaves one entry. A refused or
+ * failed action records nothing. Replies a route keeps (`config.cache`) are recorded when made, not
+ * when the same admin is given them again from memory.
+ */
+export function registerAudit(api: FastifyInstance) {
+  api.addHook('onRoute', (route) => {
+    if (isAdminWrite(route) && !route.config?.audit) {
+      throw new Error(
+        `${[route.method].flat().join(',')} ${route.url}: an admin action must declare config.audit (src/server/features/audit)`,
+      );
+    }
+  });
+  api.addHook('preHandler', async (request) => {
+    const declared = request.routeOptions.config.audit;
+    if (!declared || request.account?.role !== 'admin') return;
+    request.auditNote = declared.target ? await declared.target(request, api.db) : {};
+  });
+  api.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+    const declared = request.routeOptions.config.audit;
+    const note = request.auditNote;
+    if (!declared || !note || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+    try {
+      await recordAudit(api.db, request, { action: declared.action, ...note });
+    } catch (err) {
+      // A bulk read is not handed out unrecorded; a change already made is answered, and the loss logged.
+      if (READS.has(request.method)) throw err;
+      request.log.error({ err, audit: { action: declared.action } }, 'audit entry not recorded');
+    }
+    return payload;
+  });
+}
