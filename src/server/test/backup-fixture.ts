@@ -61,6 +61,15 @@ export async function fillEveryTable(db: Database) {
     userAgent: 'Mozilla/5.0',
   });
   await db.insert(schema.verification).values({ id: `ver-${tag}`, identifier: people[2]!.email, value: 'code', expiresAt: new Date() });
+  // An admin's second factor: its secret and recovery codes must come back exactly.
+  await db.insert(schema.twoFactor).values({
+    id: `2fa-${tag}`,
+    secret: `secret-${tag}`,
+    backupCodes: `codes-${tag}`,
+    userId: people[0]!.id,
+    failedVerificationCount: 2,
+    lockedUntil: new Date('2030-01-01T00:00:00Z'),
+  });
   const event = await insertEvent(db, { title: awkward, time: '14:30:00', location: awkward, endAt: '2030-01-02 17:45:00', capacity: 2 });
   // A deleted event used an index: a restored database must not hand it out again.
   await db.delete(schema.event).where(eq(schema.event.id, (await insertEvent(db)).id));

@@ -37,6 +37,8 @@ export async function startTestApp(
     ...base,
     port,
     publicUrl: `http://127.0.0.1:${port}`,
+    // As config.ts makes it from PUBLIC_URL: no-reply at the public address's host.
+    mail: { ...base.mail, senderAddress: 'no-reply@127.0.0.1' },
     host: '127.0.0.1',
     databaseUrl: database.databaseUrl && options.reachDatabase ? options.reachDatabase(database.databaseUrl) : database.databaseUrl,
     dataDir: database.dataDir,

@@ -185,7 +185,7 @@ describe('messages', () => {
 
   it("come from no-reply at the public address under the organisation's name, as the settings say when each is sent", async () => {
     const smtp = await startSmtpStandIn();
-    const mailing = await startTestApp({ mail: { ...loadConfig().mail, smtpUrl: smtp.url, pollMs: 100 } });
+    const mailing = await startTestApp({ mail: { ...t.config.mail, smtpUrl: smtp.url, pollMs: 100 } });
     try {
       const host = new URL(mailing.config.publicUrl).hostname;
       const renamed = { ...filledIn, name: 'Riverside "Food" Share' };
