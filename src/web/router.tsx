@@ -54,6 +54,7 @@ const adminPages = [
   { path: 'settings', ...page('./routes/dashboard-settings.tsx', 'DashboardSettingsPage') },
   { path: 'reviews', ...page('./routes/dashboard-reviews.tsx', 'DashboardReviewsPage') },
   { path: 'events/:eventId/roster', ...page('./routes/dashboard-event-roster.tsx', 'DashboardEventRosterPage') },
+  { path: 'checkin/:eventId', ...page('./routes/dashboard-checkin.tsx', 'DashboardCheckinPage') },
 ];
 
 /**

@@ -15,7 +15,9 @@ export function contentSecurityPolicy({ stripe }: { stripe: boolean }): string {
   const extra = (sources: string[]) => (stripe ? sources.map((source) => ` ${source}`).join('') : '');
   return [
     "default-src 'self'",
-    `script-src 'self'${extra(stripeSources.script)}`,
+    // The door page reads passes with ZXing compiled to WebAssembly (served from here): compiling it needs
+    // 'wasm-unsafe-eval', which allows WebAssembly only, never eval() of script text.
+    `script-src 'self' 'wasm-unsafe-eval'${extra(stripeSources.script)}`,
     // Mantine sets CSS variables and positions through style attributes.
     "style-src 'self' 'unsafe-inline'",
     // Event banners may be any https image an admin links to.

@@ -22,8 +22,8 @@ function isErrorBody(body: unknown): body is ErrorBody {
 async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   if (isErrorBody(body)) {
-    const { code, message, fields } = body.error;
-    return new ApiError(response.status, code, message, fields);
+    const { code, message, fields, ...details } = body.error;
+    return new ApiError(response.status, code, message, fields, details);
   }
   return new ApiError(
     response.status,

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Whatever else the server's error body said beside `code` and `message` (a 409's `reason`, say). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

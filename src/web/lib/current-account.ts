@@ -64,6 +64,8 @@ export function useSignOut() {
     await navigate('/login');
     queryClient.removeQueries({ queryKey: accountScope, predicate: (query) => query.queryKey[1] !== 'me' });
     queryClient.setQueryData(currentAccountQuery.queryKey, null);
+    // The door page's service worker keeps the account for a visit with no connection (decision 032): no longer.
+    if (typeof caches !== 'undefined') void caches.delete('hh-checkin-account').catch(() => undefined);
     setPending(false);
   }
 

@@ -58,6 +58,16 @@ export function DashboardAllEventsPage() {
       ),
     },
     {
+      id: 'checkin',
+      header: 'Check-in',
+      action: true,
+      cell: (event) => (
+        <ButtonLink to={`/dashboard/checkin/${event._id}`} variant="default" aria-label={`Check-in for ${event.title}`}>
+          Check-in
+        </ButtonLink>
+      ),
+    },
+    {
       id: 'update',
       header: 'Update',
       action: true,

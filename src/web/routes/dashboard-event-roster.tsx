@@ -86,6 +86,7 @@ export function DashboardEventRosterPage() {
               <ButtonAnchor href={rosterCsvUrl(eventId)} download variant="light">
                 Download CSV
               </ButtonAnchor>
+              <ButtonLink to={`/dashboard/checkin/${eventId}`}>Check-in</ButtonLink>
               <Button variant="light" onClick={() => window.print()}>
                 Print sign-in sheet
               </Button>

@@ -1,0 +1,299 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { CheckinPerson } from '../../../shared/checkin.ts';
+import { formatInstantTime } from '../../lib/format-time.ts';
+import { rosterQueries } from '../roster/api.ts';
+import { checkinQueries, type DoorList, type SendResult, sendCheckin } from './api.ts';
+import { type CheckinConflict, doorStore, type QueuedCheckin } from './door-store.ts';
+import { registrationIdOfPass } from './pass-id.ts';
+import { sendQueue } from './send-queue.ts';
+
+/** What the big banner says about the last check-in: green, amber, red, or kept on the phone. */
+export interface DoorResult {
+  tone: 'checked-in' | 'already' | 'invalid' | 'queued';
+  title: string;
+  detail?: string;
+  /** Counts up with each result, so the same words said twice are announced and focused again. */
+  seq: number;
+}
+
+/** The scanner sees a code many times a second: the same pass again within this time is the same scan. */
+const SAME_SCAN_MS = 5000;
+/** While check-ins wait and the browser says it is online (a server error held them back), try again this often. */
+const RETRY_MS = 15_000;
+
+function subscribeOnline(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** navigator.onLine as React state; true while drawn on the server. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+const refusalTitles: Record<string, string> = {
+  'already-checked-in': 'Already checked in',
+  waitlisted: 'Not valid: on the waitlist',
+  cancelled: 'Not valid: registration cancelled',
+  'not-found': 'Not valid: no such registration',
+  'not-valid': 'Not valid',
+  'other-event': 'Not valid: not on this event’s list',
+};
+
+/** The banner's words for a refusal: amber for someone already in, red for the rest. */
+function refusalResult(result: Extract<SendResult, { kind: 'refused' }>): Omit<DoorResult, 'seq'> {
+  if (result.reason === 'already-checked-in') {
+    const at = result.checkedInAt ? ` at ${formatInstantTime(result.checkedInAt)}` : '';
+    return { tone: 'already', title: `Already checked in${at}`, detail: result.name ?? undefined };
+  }
+  return { tone: 'invalid', title: refusalTitles[result.reason] ?? 'Not valid', detail: result.message };
+}
+
+/** A check-in to make: a scanned pass, or a person found by name. */
+export type DoorInput = { token: string } | { registrationId: string };
+
+/**
+ * The door's state and actions: check a person in (sent now, or kept on the phone without a connection),
+ * send what was kept when the connection returns (and when the page opens), and the conflicts the
+ * server reported for check-ins sent late.
+ */
+export function useDoor(eventId: string, doorList: DoorList | undefined) {
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const [result, setResult] = useState<DoorResult | null>(null);
+  const [queue, setQueue] = useState<QueuedCheckin[]>([]);
+  const [conflicts, setConflicts] = useState<CheckinConflict[]>([]);
+  const [lastSent, setLastSent] = useState<number | null>(null);
+  const seq = useRef(0);
+  const recentScans = useRef(new Map<string, number>());
+  const people = doorList?.list.people;
+  const peopleRef = useRef(people);
+  peopleRef.current = people;
+
+  const show = useCallback((next: Omit<DoorResult, 'seq'>) => {
+    seq.current += 1;
+    setResult({ ...next, seq: seq.current });
+  }, []);
+
+  /** This event's queue as this tab last read it: what left it since was sent (here or by another tab). */
+  const queueSeen = useRef<QueuedCheckin[]>([]);
+  const reload = useCallback(async () => {
+    const [queued, refused] = await Promise.all([doorStore.queue.all(), doorStore.conflicts.all()]);
+    const mine = queued.filter((item) => item.eventId === eventId);
+    const conflicted = refused.filter((item) => item.eventId === eventId).sort((a, b) => b.at.localeCompare(a.at));
+    queueSeen.current = mine;
+    setQueue(mine);
+    setConflicts(conflicted);
+    return { queued: mine, conflicts: conflicted };
+  }, [eventId]);
+
+  /**
+   * One person's check-in (or its undo) written into the door list, on the page and in the copy kept on
+   * the phone: the list is not asked for again after each check-in (each load of it is a bulk read in
+   * the audit log), and the copy opened offline must not show someone checked in here as not yet come.
+   */
+  const markCheckedIn = useCallback(
+    (registrationId: string, checkedInAt: string | null) => {
+      const { queryKey } = checkinQueries.doorList(eventId);
+      const current = queryClient.getQueryData(queryKey);
+      if (!current) return;
+      const people = current.list.people.map((person) => (person.registrationId === registrationId ? { ...person, checkedInAt } : person));
+      const updated = { ...current, list: { ...current.list, people, checkedIn: people.filter((p) => p.checkedInAt !== null).length } };
+      queryClient.setQueryData(queryKey, updated);
+      void doorStore.doorLists.save(eventId, updated.list, current.keptFrom ?? undefined).catch(() => undefined);
+      // The roster shows the same check-ins: asked for again when it is next shown.
+      void queryClient.invalidateQueries({ queryKey: rosterQueries.checkins(eventId).queryKey, refetchType: 'none' });
+    },
+    [queryClient, eventId],
+  );
+
+  /** After a queue was sent: other phones' check-ins may have arrived meanwhile too. */
+  const refreshLists = useCallback(() => {
+    if (!navigator.onLine) return;
+    void queryClient.invalidateQueries({ queryKey: checkinQueries.doorList(eventId).queryKey });
+  }, [queryClient, eventId]);
+
+  /** What became of check-ins this tab showed as waiting, once they left the queue: said in the banner if it said 'Saved'. */
+  const sayWhatWasSent = useCallback((sent: number, refusals: string[]) => {
+    const checkIns = (n: number) => `${n} ${n === 1 ? 'check-in' : 'check-ins'}`;
+    setLastSent(sent);
+    setResult((current) => {
+      if (current?.tone !== 'queued') return current;
+      seq.current += 1;
+      if (refusals.length === 0) return { tone: 'checked-in', title: `Sent ${checkIns(sent)} kept on this phone`, seq: seq.current };
+      return {
+        tone: refusals.every((reason) => reason === 'already-checked-in') ? 'already' : 'invalid',
+        title: `${checkIns(refusals.length)} kept on this phone not counted`,
+        detail: `See Conflicts below. ${sent - refusals.length} counted.`,
+        seq: seq.current,
+      };
+    });
+  }, []);
+
+  const sending = useRef(false);
+  const sendKept = useCallback(async () => {
+    if (sending.current || !navigator.onLine) return;
+    sending.current = true;
+    const waited = queueSeen.current;
+    try {
+      for (let pass = 0; pass < 3; pass += 1) {
+        const report = await sendQueue();
+        for (const { item, result: answer } of report.sent) {
+          const id = item.registrationId ?? (item.token ? registrationIdOfPass(item.token) : null);
+          if (answer.kind === 'recorded') markCheckedIn(answer.checkin.registrationId, answer.checkin.checkedInAt);
+          else if (id && answer.kind === 'refused' && answer.reason === 'already-checked-in') markCheckedIn(id, answer.checkedInAt);
+        }
+        // Kept while this pass ran (another check-in offline a moment ago): one more pass sends it.
+        if (report.waiting > 0 || (await doorStore.queue.all()).length === 0) break;
+      }
+    } catch {
+      // IndexedDB refused (private mode, full disk): what is kept stays kept, for the next try.
+    } finally {
+      sending.current = false;
+      const now = await reload().catch(() => undefined);
+      // Sent by this tab or by another one open on the same phone (which held the lock): either way, gone.
+      const gone = now ? waited.filter((item) => !now.queued.some((left) => left.key === item.key)) : [];
+      if (gone.length > 0) {
+        refreshLists();
+        const goneKeys = new Set(gone.map((item) => item.key));
+        sayWhatWasSent(
+          gone.length,
+          (now?.conflicts ?? []).filter((conflict) => goneKeys.has(conflict.key)).map((conflict) => conflict.reason),
+        );
+      }
+    }
+  }, [markCheckedIn, refreshLists, reload, sayWhatWasSent]);
+
+  // On opening the page, and whenever the connection returns: send what this phone kept.
+  useEffect(() => {
+    void reload()
+      .catch(() => undefined)
+      .then(() => sendKept());
+    const onOnline = () => void sendKept();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [reload, sendKept]);
+
+  const waiting = queue.length;
+  useEffect(() => {
+    if (waiting === 0 || !online) return;
+    const timer = window.setInterval(() => void sendKept(), RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting, online, sendKept]);
+
+  const keep = useCallback(
+    async (item: QueuedCheckin, why?: string) => {
+      try {
+        await doorStore.queue.add(item);
+        await reload();
+      } catch {
+        show({
+          tone: 'invalid',
+          title: item.name ? `Not saved: ${item.name}` : 'Not saved',
+          detail:
+            'This browser would not keep the check-in on the phone (private browsing?). Check the person in again once there is a connection.',
+        });
+        return;
+      }
+      show({
+        tone: 'queued',
+        title: item.name ? `Saved on this phone: ${item.name}` : 'Saved on this phone',
+        detail: why ?? 'No connection: it will be sent when the connection returns.',
+      });
+    },
+    [reload, show],
+  );
+
+  const checkIn = useCallback(
+    async (input: DoorInput) => {
+      const list = peopleRef.current ?? [];
+      const registrationId = 'registrationId' in input ? input.registrationId : registrationIdOfPass(input.token);
+      let person: CheckinPerson | undefined = list.find((p) => p.registrationId === registrationId);
+      // A pass naming someone not on this event's list: the list may be older than their registration, so look again first.
+      if ('token' in input && registrationId && !person && navigator.onLine) {
+        const fresh = await queryClient.fetchQuery(checkinQueries.doorList(eventId)).catch(() => undefined);
+        person = fresh?.list.people.find((p) => p.registrationId === registrationId);
+        if (fresh && !fresh.keptFrom && !person) {
+          show({ tone: 'invalid', title: refusalTitles['other-event'] ?? 'Not valid', detail: 'This pass is for another event.' });
+          return;
+        }
+      }
+      if (!navigator.onLine && person) {
+        // With no server to ask, the phone's own list answers for what it knows: in already, or already waiting.
+        if (person.checkedInAt) {
+          show({ tone: 'already', title: `Already checked in at ${formatInstantTime(person.checkedInAt)}`, detail: person.name });
+          return;
+        }
+        if (
+          queueSeen.current.some(
+            (kept) => (kept.registrationId ?? (kept.token && registrationIdOfPass(kept.token))) === person.registrationId,
+          )
+        ) {
+          show({
+            tone: 'already',
+            title: `Already saved on this phone: ${person.name}`,
+            detail: 'It will be sent when the connection returns.',
+          });
+          return;
+        }
+      }
+      const item: QueuedCheckin = {
+        key: crypto.randomUUID(),
+        eventId,
+        ...input,
+        name: person?.name ?? null,
+        at: new Date().toISOString(),
+      };
+      if (!navigator.onLine) {
+        await keep(item);
+        return;
+      }
+      const answer = await sendCheckin(item, { late: false });
+      if (answer.kind === 'unsent') {
+        await keep(item, answer.error.code === 'network' ? undefined : `Not sent yet (${answer.error.message}); it will be sent again.`);
+        return;
+      }
+      if (answer.kind === 'recorded') {
+        markCheckedIn(answer.checkin.registrationId, answer.checkin.checkedInAt);
+        show({ tone: 'checked-in', title: `Checked in: ${answer.checkin.name}` });
+      } else {
+        if (registrationId && answer.reason === 'already-checked-in') markCheckedIn(registrationId, answer.checkedInAt);
+        show(refusalResult(answer));
+      }
+    },
+    [eventId, keep, markCheckedIn, queryClient, show],
+  );
+
+  /** From the camera: the same pass seen again within a few seconds is the same scan, and is let be. */
+  const scanned = useCallback(
+    (token: string) => {
+      const now = Date.now();
+      const seen = recentScans.current.get(token);
+      if (seen !== undefined && now - seen < SAME_SCAN_MS) return;
+      recentScans.current.set(token, now);
+      for (const [kept, when] of recentScans.current) if (now - when >= SAME_SCAN_MS) recentScans.current.delete(kept);
+      void checkIn({ token });
+    },
+    [checkIn],
+  );
+
+  const dismissConflict = useCallback(
+    async (key: string) => {
+      await doorStore.conflicts.remove(key);
+      await reload();
+    },
+    [reload],
+  );
+
+  const waitingIds = new Set(queue.map((item) => item.registrationId ?? (item.token ? registrationIdOfPass(item.token) : null)));
+  return { online, result, show, checkIn, scanned, waiting, waitingIds, conflicts, dismissConflict, lastSent, markCheckedIn };
+}
