@@ -4,32 +4,8 @@ import { loadConfig } from '../config.ts';
 import { session } from '../db/schema.ts';
 import { call, me, signIn, signUp, type TestAccount } from '../test/accounts.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
-import { secretOf, totpCode } from '../test/totp.ts';
-
-/** The cookies an answer set, as a browser would send them back (name=value; …). */
-function cookiesOf(res: Response): string {
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0] ?? '')
-    .filter((c) => !c.endsWith('='))
-    .join('; ');
-}
-
-/** Turns two-step sign-in on for a signed-in account: enable with the password, then a code from the app. */
-async function setUpSecondFactor(t: TestApp, who: TestAccount) {
-  const started = await call(t, 'POST', '/api/auth/two-factor/enable', { password: who.password }, { cookie: who.cookie });
-  expect(started.status).toBe(200);
-  const { totpURI, backupCodes } = (await started.json()) as { totpURI: string; backupCodes: string[] };
-  expect(totpURI).toMatch(/^otpauth:\/\/totp\//);
-  expect(backupCodes).toHaveLength(10);
-  const secret = secretOf(totpURI);
-  const confirmed = await call(t, 'POST', '/api/auth/two-factor/verify-totp', { code: totpCode(secret) }, { cookie: who.cookie });
-  expect(confirmed.status).toBe(200);
-  // Confirming replaces the session: the new one has passed the second factor.
-  const cookie = cookiesOf(confirmed);
-  expect(cookie).toContain('better-auth.session_token=');
-  return { secret, backupCodes, cookie };
-}
+import { cookiesOf, setUpSecondFactor } from '../test/second-factor.ts';
+import { totpCode } from '../test/totp.ts';
 
 /** A password sign-in that stops at the code step: the cookie that says whose sign-in waits for a code. */
 async function signInToCodeStep(t: TestApp, who: TestAccount) {

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
-import { event, review } from '../db/schema.ts';
+import { randomUUID } from 'node:crypto';
+import { account, event, review } from '../db/schema.ts';
 import { dayFrom } from '../db/seed.ts';
 
 let counter = 0;
@@ -34,5 +35,16 @@ export async function insertReview(db: Database, fields: Partial<typeof review.$
     })
     .returning();
   if (!row) throw new Error('review not inserted');
+  return row;
+}
+
+/** An account that never signs in (no password, no session): someone for an admin to act on. */
+export async function insertAccount(db: Database, fields: Partial<typeof account.$inferInsert> = {}) {
+  counter += 1;
+  const [row] = await db
+    .insert(account)
+    .values({ id: randomUUID(), name: `Account ${counter}`, email: `account${counter}-${randomUUID()}@example.org`, ...fields })
+    .returning();
+  if (!row) throw new Error('account not inserted');
   return row;
 }
