@@ -144,6 +144,38 @@ describe('sign-in and sessions', () => {
   });
 });
 
+describe('bodies nested thousands of levels deep', () => {
+  it.each(['/sign-out', '/revoke-other-sessions', '/sign-in/social'])(
+    'POST /api/auth%s answers 400 in the error format, and the session still works',
+    async (path) => {
+      const who = await signUp(t);
+      const deep = `{"provider":"google","a":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`;
+      const res = await t.api(`/api/auth${path}`, {
+        method: 'POST',
+        headers: { origin: t.baseUrl, 'content-type': 'application/json', ...who.auth },
+        body: deep,
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: { code: 'invalid_input', message: 'The request body is nested too deeply' } });
+      expect(await me(t, who.auth)).toMatchObject({ email: who.email });
+    },
+  );
+});
+
+describe('a NUL character, which the database cannot hold', () => {
+  const unstorable = { code: 'invalid_input', message: 'The text contains a character that cannot be stored (such as a NUL character)' };
+
+  it('in the token of a password reset answers 400 in the error format', async () => {
+    const res = await call(t, 'POST', '/api/auth/reset-password', { token: 'abc\u0000def', newPassword: 'lantern-meadow-77' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toEqual(unstorable);
+    // Text that only reads like one is a token like any other: the library says it is not valid.
+    const lookalike = await call(t, 'POST', '/api/auth/reset-password', { token: 'abc\\u0000def', newPassword: 'lantern-meadow-77' });
+    expect(lookalike.status).toBe(400);
+    expect((await lookalike.json()).error.code).toBe('invalid_input');
+  });
+});
+
 describe("the sign-in library's other calls", () => {
   it('are closed, so a picture cannot be set to any URL around the upload checks', async () => {
     const who = await signUp(t);

@@ -84,6 +84,31 @@ function checkedBody(path: string, body: unknown): unknown {
   }
 }
 
+/**
+ * The checked body as the text the library reads. A body nested deeper than it can be written again
+ * (thousands of levels, in a key the library passes on) is invalid input, not a failure of ours.
+ */
+function libraryBody(path: string, body: unknown): string {
+  const checked = checkedBody(path, body) ?? {};
+  let text: string;
+  try {
+    text = JSON.stringify(checked);
+  } catch (err) {
+    if (err instanceof RangeError) throw new AppError('invalid_input', 'The request body is nested too deeply');
+    throw err;
+  }
+  if (NUL_IN_JSON.test(text)) throw unstorableText();
+  return text;
+}
+
+/** A NUL character as JSON writes it (`\u0000` after an even number of backslashes). */
+const NUL_IN_JSON = /(?:^|[^\\])(?:\\\\)*\\u0000/;
+/**
+ * The library looks tokens and emails up in the database, which cannot hold a NUL character: its
+ * failed query would be its own 500, so such text is refused first, as everywhere else.
+ */
+const unstorableText = () => new AppError('invalid_input', 'The text contains a character that cannot be stored (such as a NUL character)');
+
 /** The address the library is asked: for a confirmation link, the token alone (no redirect after it). */
 function libraryUrl(request: FastifyRequest, path: string, publicUrl: string): URL {
   const url = new URL(request.url, publicUrl);
@@ -205,7 +230,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
         headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       }
       const caller = await beforeSecondFactorCall(app, auth, request, path);
-      const body = request.method === 'POST' ? JSON.stringify(checkedBody(path, request.body) ?? {}) : undefined;
+      const body = request.method === 'POST' ? libraryBody(path, request.body) : undefined;
       if (body !== undefined) headers.set('content-type', 'application/json');
       const url = libraryUrl(request, path, app.config.publicUrl);
       const response = await withRequestLog(request.log, () =>

@@ -10,6 +10,9 @@ let webDir: string;
 const indexHtml = '<!doctype html><html><head><title>Helping Hands</title></head><body><div id="root"></div></body></html>';
 const bundle = `console.log(${JSON.stringify('x'.repeat(5000))});`;
 const stylesheet = `body { margin: 0; }\n${'.card { padding: 1rem; }\n'.repeat(200)}`;
+const serviceWorker = "self.addEventListener('fetch', () => {});\n";
+/** The smallest WebAssembly module: its magic number and version. */
+const wasm = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(tmpdir(), 'hh-web-'));
@@ -20,6 +23,8 @@ beforeAll(async () => {
   await writeFile(path.join(webDir, 'assets', 'style-C5d6e7f8.css'), stylesheet);
   await writeFile(path.join(webDir, 'assets', 'style-C5d6e7f8.css.br'), brotliCompressSync(stylesheet));
   await writeFile(path.join(webDir, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(webDir, 'checkin-sw.js'), serviceWorker);
+  await writeFile(path.join(webDir, 'assets', 'zxing_reader-D9e8f7a6.wasm'), wasm);
   t = await startTestApp({ webDir });
 });
 afterAll(async () => {
@@ -81,6 +86,22 @@ describe('the web app', () => {
     expect(await plain.text()).toBe(stylesheet);
   });
 
+  it('serves the door page’s service worker as JavaScript that the browser checks for a newer one on each visit', async () => {
+    const res = await t.api('/checkin-sw.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(serviceWorker);
+  });
+
+  it('serves the QR reader’s WebAssembly as application/wasm, cached as a hashed asset', async () => {
+    const res = await t.api('/assets/zxing_reader-D9e8f7a6.wasm');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/wasm');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(wasm);
+  });
+
   it('answers a missing file with 404, not with the app', async () => {
     const res = await t.api('/assets/missing-abc.js');
     expect(res.status).toBe(404);
@@ -110,7 +131,11 @@ describe('the Content-Security-Policy', () => {
   it('lets no outside script, frame or connection in while payments use the offline test mode', async () => {
     for (const url of ['/', '/donation/0b6f6a57-1b7e-4a8e-9d53-6f1c2a5b9e10', '/api/health']) {
       const policy = (await t.api(url)).headers.get('content-security-policy');
-      expect(directive(policy, 'script-src')).toEqual(["'self'"]);
+      // 'wasm-unsafe-eval' lets the door page compile its QR reader's WebAssembly; eval() of text stays refused.
+      expect(directive(policy, 'script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+      expect(policy).not.toContain("'unsafe-eval'");
+      // No worker-src: the door page's service worker falls back to script-src, this site alone.
+      expect(directive(policy, 'worker-src')).toBeUndefined();
       expect(directive(policy, 'connect-src')).toEqual(["'self'"]);
       // No frame-src: frames fall back to default-src 'self'.
       expect(directive(policy, 'frame-src')).toBeUndefined();
@@ -127,7 +152,12 @@ describe('the Content-Security-Policy', () => {
     try {
       for (const url of ['/', '/donation/0b6f6a57-1b7e-4a8e-9d53-6f1c2a5b9e10', '/api/health']) {
         const policy = (await withStripe.api(url)).headers.get('content-security-policy');
-        expect(directive(policy, 'script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+        expect(directive(policy, 'script-src')).toEqual([
+          "'self'",
+          "'wasm-unsafe-eval'",
+          'https://js.stripe.com',
+          'https://*.js.stripe.com',
+        ]);
         expect(directive(policy, 'frame-src')).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
         expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
         // The rest stays as strict as in test mode.
