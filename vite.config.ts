@@ -19,7 +19,7 @@ function precompressAssets(): Plugin {
       if (this.environment.config.build.ssr) return;
       const dir = options.dir ?? 'dist/web';
       for (const fileName of Object.keys(bundle)) {
-        if (!/\.(js|css|svg|json)$/.test(fileName)) continue;
+        if (!/\.(js|css|svg|json|wasm)$/.test(fileName)) continue;
         const file = path.join(dir, fileName);
         const bytes = readFileSync(file);
         if (bytes.length < 1024) continue;
@@ -53,11 +53,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         codeSplitting: {
           groups: [
-            // What every page runs on, in one chunk that changes only when a dependency is upgraded, so it
-            // stays cached across releases of the app itself.
+            // What every page runs on, in chunks that change only when a dependency is upgraded, so they
+            // stay cached across releases of the app itself. React apart from the rest: main.tsx runs each
+            // as a task of its own.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack)[\\/]/,
+              test: /node_modules[\\/](react-router|cookie|set-cookie-parser|@tanstack)[\\/]/,
               priority: 2,
             },
             // The component library's parts that most pages use (Box, the theme, text, layout), in one chunk.

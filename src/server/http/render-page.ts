@@ -27,6 +27,7 @@ interface ServerEntry {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -54,8 +55,11 @@ const stylesheetLink = /<link rel="stylesheet"[^>]*\shref="\/([^"]+\.css)"[^>]*>
 
 const ROOT = '<div id="root"></div>';
 
-/** The app's module, which the entry imports once the page is shown: its code and styles go with every page. */
-const APP_MODULE = 'src/web/start-app.tsx';
+/**
+ * What the entry (src/web/main.tsx) imports, step by step, once the page is shown: React, the libraries,
+ * the app. Their code and styles go with every page.
+ */
+const startUpModules = (manifest: Record<string, ManifestChunk>) => manifest['index.html']?.dynamicImports ?? [];
 
 /**
  * A picture of the app's own (under /images/) at most this big comes inside the page that shows it
@@ -155,8 +159,8 @@ export async function createPageRenderer(
     const page = await render(url);
     // No route redirects today; should one, the browser's router follows it from the plain page.
     if (page.redirect) return { status: 200, html: await decorate(url, index) };
-    // The app (start-app.tsx, loaded by the entry once the page is shown) and the page's own routes.
-    const files = filesFor(manifest, [APP_MODULE, ...page.modules]);
+    // The app (loaded by the entry once the page is shown) and the page's own routes.
+    const files = filesFor(manifest, [...startUpModules(manifest), ...page.modules]);
     const cssFiles = [...new Set([...entryCss, ...files.css])];
     const css = cssFiles.map(stylesheet).join('\n');
     // The same stylesheets by name, disabled (never fetched): the app's loader sees them and does not

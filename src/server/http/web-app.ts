@@ -29,7 +29,8 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       const relative = path.relative(root, filePath);
       if (relative.startsWith(`assets${path.sep}`)) {
         reply.header('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
-      } else if (relative === 'index.html') {
+      } else if (relative === 'index.html' || relative === 'checkin-sw.js') {
+        // A service worker is checked for updates on each visit; the browser must not keep an old one.
         reply.header('Cache-Control', 'no-cache');
       } else {
         reply.header('Cache-Control', 'public, max-age=3600');

@@ -12,6 +12,26 @@ describe('formatEventDate', () => {
     expect(formatEventDate('2026-12-05T12:00')).toBe('Saturday 5 December 2026, 12:00 pm');
   });
 
+  it('words every day and minute as British English does (the ICU formatter agrees, across two years)', () => {
+    const icu = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h12',
+      timeZone: 'UTC',
+    });
+    for (let day = Date.UTC(2027, 0, 1); day < Date.UTC(2029, 0, 1); day += 86_400_000 + 7 * 60_000) {
+      const date = new Date(day);
+      const value = date.toISOString().slice(0, 16);
+      const part = (type: string) => icu.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+      const expected = `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toLowerCase()}`;
+      expect(formatEventDate(value)).toBe(expected);
+    }
+  });
+
   it('shows a value that is not a real date as given', () => {
     expect(formatEventDate('2026-02-31')).toBe('2026-02-31');
     expect(formatEventDate('next spring')).toBe('next spring');
@@ -29,5 +49,9 @@ describe('formatInstantDay', () => {
   it('shows an instant as its day, and anything unreadable as given', () => {
     expect(formatInstantDay('2026-11-21T12:00:00.000Z')).toBe('21 November 2026');
     expect(formatInstantDay('not a date')).toBe('not a date');
+    const icuDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+    for (let at = Date.UTC(2027, 0, 1); at < Date.UTC(2028, 0, 1); at += 86_400_000 + 37 * 60_000) {
+      expect(formatInstantDay(new Date(at).toISOString())).toBe(icuDay.format(at));
+    }
   });
 });
