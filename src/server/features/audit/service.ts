@@ -1,9 +1,9 @@
-import { and, count, eq, getTableColumns, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, lt, or, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditListFilters, AuditListQuery } from '../../../shared/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { after, cursorFrom, cursorKey, EXPORT_PAGE, type KeyValue, newestFirst, nextCursor, orderOf } from '../../db/cursor.ts';
 import { auditEntry } from '../../db/schema.ts';
-import { containsPattern } from '../../db/search.ts';
+import { contains } from '../../db/search.ts';
 import { totalOf } from '../../db/totals.ts';
 import { csvPages } from '../../http/csv.ts';
 
@@ -25,8 +25,8 @@ function toEntry(row: typeof auditEntry.$inferSelect): AuditEntry {
 function filtersOf(query: AuditListFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.q) {
-    const pattern = containsPattern(query.q);
-    const match = or(ilike(auditEntry.action, pattern), ilike(auditEntry.actorEmail, pattern), ilike(auditEntry.targetLabel, pattern));
+    const q = query.q;
+    const match = or(contains(auditEntry.action, q), contains(auditEntry.actorEmail, q), contains(auditEntry.targetLabel, q));
     if (match) conditions.push(match);
   }
   if (query.action) conditions.push(eq(auditEntry.action, query.action));

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { type Donation, type DonationListQuery, donorOf, isDeletedDonor } from '../../../shared/donations.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { account, donation, event, paymentEvent } from '../../db/schema.ts';
-import { containsPattern, throughIndexes } from '../../db/search.ts';
+import { contains, throughIndexes } from '../../db/search.ts';
 import { donationTallies } from '../../db/totals.ts';
 import { after, cursorFrom, cursorKey, EXPORT_PAGE, type KeyValue, newestFirst, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
 import { csvPages } from '../../http/csv.ts';
@@ -248,9 +248,9 @@ export function listDonations(db: Database, query: DonationListQuery) {
 }
 
 async function donationsPage(db: Database, query: DonationListQuery) {
-  const pattern = query.q ? containsPattern(query.q) : undefined;
-  const where: SQL | undefined = pattern
-    ? or(ilike(donation.email, pattern), ilike(donation.eventTitle, pattern), ilike(donation.transaction, pattern))
+  const q = query.q;
+  const where: SQL | undefined = q
+    ? or(contains(donation.email, q), contains(donation.eventTitle, q), contains(donation.transaction, q))
     : undefined;
   const keys = sortKeysOf(query.sort, sortable, newestFirst(donation.createdAt, donation.id), { expr: donation.id, type: 'uuid' });
   const from = cursorFrom(query.cursor, keys);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { type Event, type EventFields, type EventListQuery, type EventWrite, eventMessages } from '../../../shared/events.ts';
 import { eventHours, hoursOf, minutesOf } from '../../../shared/hours.ts';
@@ -12,7 +12,7 @@ import { eventChangedMessage } from '../../mail/templates/event-changed.tsx';
 import { eventDeletedMessage } from '../../mail/templates/event-deleted.tsx';
 import { eventDate, mailEvent } from '../../mail/templates/event-links.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
-import { containsPattern, throughIndexes } from '../../db/search.ts';
+import { contains, throughIndexes } from '../../db/search.ts';
 import { totalOf } from '../../db/totals.ts';
 import { rowsOf } from '../../db/catalog.ts';
 import { after, cursorKey, decodeCursor, nextCursor, type KeyValue, type SortKey } from '../../db/cursor.ts';
@@ -141,7 +141,7 @@ function upcomingThenPast(db: Database, where: SQL | undefined, query: EventList
 export async function listEvents(db: Database, query: EventListQuery) {
   const { now, currency } = await siteNow(db);
   const where: SQL | undefined = and(
-    query.q ? ilike(event.title, containsPattern(query.q)) : undefined,
+    query.q ? contains(event.title, query.q) : undefined,
     query.when ? whenCondition(query.when, now) : undefined,
   );
   const keys = query.sort ? sortKeys(query.sort) : [halfKey, ...upcomingKeys];
@@ -155,7 +155,7 @@ export async function listEvents(db: Database, query: EventListQuery) {
           .orderBy(...orderOf(keys))
           .limit(query.limit)
           .offset(query.offset)
-      : upcomingThenPast(db, query.q ? ilike(event.title, containsPattern(query.q)) : undefined, query, now, from),
+      : upcomingThenPast(db, query.q ? contains(event.title, query.q) : undefined, query, now, from),
     countEvents(db, query, where, now),
   ]);
   const ids = rows.map((row) => row.id);

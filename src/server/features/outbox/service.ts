@@ -1,8 +1,8 @@
-import { and, count, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, or, type SQL } from 'drizzle-orm';
 import type { OutboxListQuery, OutboxMessage } from '../../../shared/outbox.ts';
 import type { Database } from '../../db/client.ts';
 import { outboxMessage } from '../../db/schema.ts';
-import { containsPattern } from '../../db/search.ts';
+import { contains } from '../../db/search.ts';
 import { totalOf } from '../../db/totals.ts';
 import { after, cursorFrom, cursorKey, newestFirst, nextCursor, orderOf } from '../../db/cursor.ts';
 import { sendAgain } from '../../mail/outbox.ts';
@@ -25,8 +25,7 @@ function toMessage(row: typeof outboxMessage.$inferSelect): OutboxMessage {
 export async function listOutbox(db: Database, query: OutboxListQuery) {
   const conditions: SQL[] = [];
   if (query.q) {
-    const pattern = containsPattern(query.q);
-    const match = or(ilike(outboxMessage.to, pattern), ilike(outboxMessage.subject, pattern));
+    const match = or(contains(outboxMessage.to, query.q), contains(outboxMessage.subject, query.q));
     if (match) conditions.push(match);
   }
   if (query.status) conditions.push(eq(outboxMessage.status, query.status));

@@ -1,4 +1,4 @@
-import { count, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { count, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Registration, RegistrationCreated, RegistrationListQuery } from '../../../shared/registrations.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
 import { parseSort } from '../../../shared/paging.ts';
@@ -17,7 +17,7 @@ import {
 } from '../../db/cursor.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { account, event, registration } from '../../db/schema.ts';
-import { containsPattern, throughIndexes } from '../../db/search.ts';
+import { contains, throughIndexes } from '../../db/search.ts';
 import { totalOf } from '../../db/totals.ts';
 import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -141,11 +141,10 @@ export async function listRegistrationsOf(db: Database, email: string): Promise<
  * the join to event could not use: that read every registration.
  */
 function matching(db: Database, text: string): SQL {
-  const pattern = containsPattern(text);
-  const titled = db.select({ id: event.id }).from(event).where(ilike(event.title, pattern));
+  const titled = db.select({ id: event.id }).from(event).where(contains(event.title, text));
   const any = or(
-    ilike(registration.name, pattern),
-    ilike(registration.email, pattern),
+    contains(registration.name, text),
+    contains(registration.email, text),
     sql`${registration.eventId} = any(array(${titled}))`,
   );
   // `or` of three conditions is never empty; the type allows for a call with none.

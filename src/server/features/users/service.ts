@@ -1,8 +1,8 @@
-import { and, asc, count, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Account, AccountListQuery, ProfileUpdate, Role } from '../../../shared/accounts.ts';
 import type { Database } from '../../db/client.ts';
 import { account, notice, registration, review } from '../../db/schema.ts';
-import { containsPattern, throughIndexes } from '../../db/search.ts';
+import { contains, throughIndexes } from '../../db/search.ts';
 import { totalOf } from '../../db/totals.ts';
 import { after, cursorFrom, cursorKey, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
 import { AppError } from '../../errors.ts';
@@ -57,7 +57,7 @@ export function listAccounts(db: Database, query: AccountListQuery) {
 }
 
 async function accountsPage(db: Database, query: AccountListQuery) {
-  const where = query.q ? or(ilike(account.name, containsPattern(query.q)), ilike(account.email, containsPattern(query.q))) : undefined;
+  const where = query.q ? or(contains(account.name, query.q), contains(account.email, query.q)) : undefined;
   const keys = sortKeysOf(query.sort, sortable, [...byEmail], { expr: account.id, type: 'text' });
   const from = cursorFrom(query.cursor, keys);
   const [rows, total] = await Promise.all([
