@@ -9,10 +9,17 @@ export { baseURL };
 
 /**
  * Where a failed journey leaves its evidence: a Playwright trace of every page it had open (open
- * it with `npx playwright-core show-trace <file>`, or at trace.playwright.dev) and a screenshot.
+ * it with `npx playwright-core show-trace <file>`, or at trace.playwright.dev; not with E2E_TRACE=off)
+ * and a screenshot.
  * `.ci/run` prints this folder when a suite fails.
  */
 export const artifactsDir = path.resolve(import.meta.dirname, '../../test-results/e2e', process.env.DATABASE_URL ? 'server' : 'embedded');
+
+/**
+ * Traces take a DOM snapshot at every step. `.ci/run` turns them off with E2E_TRACE=off, since nobody
+ * can open a trace left on the CI machine; a failed test there still leaves its screenshots.
+ */
+const tracing = process.env.E2E_TRACE !== 'off';
 
 let browser: Browser | undefined;
 const contexts: BrowserContext[] = [];
@@ -50,6 +57,7 @@ async function keepEvidenceOfFailure({ task }: { task: { name: string; file: { n
             ),
         );
       }
+      if (!tracing) return;
       await context.tracing
         .stopChunk(failed ? { path: path.join(folder, `trace-${index}.zip`) } : {})
         .then(() => context.tracing.startChunk())
@@ -66,8 +74,10 @@ export async function newPage(viewport = { width: 1280, height: 800 }): Promise<
   if (!browser?.isConnected()) browser = await chromium.connect(inject('wsEndpoint'));
   const context = await browser.newContext({ baseURL, viewport });
   contexts.push(context);
-  await context.tracing.start({ snapshots: true, screenshots: false });
-  await context.tracing.startChunk();
+  if (tracing) {
+    await context.tracing.start({ snapshots: true, screenshots: false });
+    await context.tracing.startChunk();
+  }
   const page = await context.newPage();
   waitForTakeover(page);
   const problems: string[] = [];
