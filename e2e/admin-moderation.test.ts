@@ -97,6 +97,8 @@ describe('admin: review moderation', () => {
     await hiddenRow.getByRole('button', { name: `Delete ‘${message}’ by Val Volunteer` }).click();
     const dialog = admin.getByRole('dialog', { name: 'Are you sure you want to delete?' });
     await dialog.getByText(`The review ‘${message}’ by Val Volunteer will be deleted for good.`).waitFor();
+    // Asked for less motion (as every journey's page is), the dialog is there at once, not fading in.
+    expect(await dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
     await expectAccessible(admin);
     await dialog.getByRole('button', { name: 'No, keep it' }).click();
     await toast(admin, 'Review not deleted').waitFor();

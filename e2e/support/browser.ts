@@ -21,6 +21,13 @@ export const artifactsDir = path.resolve(import.meta.dirname, '../../test-result
  */
 const tracing = process.env.E2E_TRACE !== 'off';
 
+/**
+ * Pages are opened as by someone who asks their system for less motion: the app's dialogs, drawers and
+ * toasts then appear at once (the theme's respectReducedMotion), so axe never reads a dialog caught
+ * half-way through its fade as text of too little contrast.
+ */
+export const reducedMotion = 'reduce' as const;
+
 let browser: Browser | undefined;
 const contexts: BrowserContext[] = [];
 
@@ -72,7 +79,7 @@ async function keepEvidenceOfFailure({ task }: { task: { name: string; file: { n
  */
 export async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
   if (!browser?.isConnected()) browser = await chromium.connect(inject('wsEndpoint'));
-  const context = await browser.newContext({ baseURL, viewport });
+  const context = await browser.newContext({ baseURL, viewport, reducedMotion });
   contexts.push(context);
   if (tracing) {
     await context.tracing.start({ snapshots: true, screenshots: false });
@@ -108,8 +115,8 @@ export const toast = (page: Page, text: string) => toasts(page).getByText(text, 
 
 /** axe-core on the page as it is now: no serious or critical violation. */
 export async function expectAccessible(page: Page) {
-  // A dialog or drawer still fading in has text at part opacity, which axe reads as too little contrast.
-  // (A spinner's endless animation is not waited for.)
+  // The app's own fades are off (reducedMotion above); any other finite animation still running is
+  // waited for, since text at part opacity reads as too little contrast. A spinner's endless one is not.
   await page.evaluate(() =>
     Promise.all(
       document

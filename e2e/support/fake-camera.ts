@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import type { Session } from './accounts.ts';
-import { baseURL } from './browser.ts';
+import { baseURL, reducedMotion } from './browser.ts';
 import { chromiumArgs, findChromium } from './chromium.ts';
 
 const WIDTH = 320;
@@ -68,7 +68,7 @@ export async function pageWithCamera(session: Session, file: string): Promise<Pa
     ],
   });
   cameraBrowsers.push(browser);
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, reducedMotion });
   await context.grantPermissions(['camera'], { origin: baseURL });
   await context.addCookies([{ ...session.cookie, url: baseURL }]);
   return context.newPage();

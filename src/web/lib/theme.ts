@@ -22,6 +22,8 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   focusRing: 'auto',
+  // Dialogs, drawers, menus and toasts appear without a fade for people who ask their system for less motion.
+  respectReducedMotion: true,
   components: {
     // Stock Mantine leaves these close buttons without an accessible name (STACK-NOTES).
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
