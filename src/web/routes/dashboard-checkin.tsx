@@ -13,6 +13,7 @@ import { keepDoorPageForOffline } from '../features/checkin/offline-shell.ts';
 import { PassScanner } from '../features/checkin/pass-scanner.tsx';
 import { ResultBanner } from '../features/checkin/result-banner.tsx';
 import { useDoor } from '../features/checkin/use-door.ts';
+import { backToAllEvents, EventNotFound } from '../features/events/event-not-found.tsx';
 import { isApiError } from '../lib/api-error.ts';
 import { formatEventDate } from '../lib/format-date.ts';
 import { formatInstantDateTime } from '../lib/format-time.ts';
@@ -65,17 +66,7 @@ export function DashboardCheckinPage() {
     }
   }
 
-  if (notFound) {
-    return (
-      <Paper withBorder p="xl" radius="md">
-        <Stack align="center" ta="center" gap="sm">
-          <Title order={1}>Event not found</Title>
-          <Text c="dimmed">No event has this address. It may have been deleted.</Text>
-          <ButtonLink to="/dashboard/allEvents">Back to All Events</ButtonLink>
-        </Stack>
-      </Paper>
-    );
-  }
+  if (notFound) return <EventNotFound back={backToAllEvents} />;
 
   const checkedIn = list ? list.people.filter((person) => person.checkedInAt !== null).length : 0;
   return (

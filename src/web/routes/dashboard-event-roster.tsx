@@ -1,4 +1,4 @@
-import { Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { rosterCsvUrl, rosterQueries } from '../features/roster/api.ts';
 import { HoursDialog } from '../features/roster/hours-dialog.tsx';
 import { RosterLists } from '../features/roster/roster-lists.tsx';
 import { SignInSheet } from '../features/roster/sign-in-sheet.tsx';
+import { backToAllEvents, EventNotFound } from '../features/events/event-not-found.tsx';
 import { isApiError } from '../lib/api-error.ts';
 import { formatEventDate } from '../lib/format-date.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
@@ -34,17 +35,7 @@ export function DashboardEventRosterPage() {
   const roster = query.data;
   usePageTitle(notFound ? 'Event not found' : roster ? `Roster: ${roster.event.title}` : 'Roster');
 
-  if (notFound) {
-    return (
-      <Paper withBorder p="xl" radius="md">
-        <Stack align="center" ta="center" gap="sm">
-          <Title order={1}>Event not found</Title>
-          <Text c="dimmed">No event has this address. It may have been deleted.</Text>
-          <ButtonLink to="/dashboard/allEvents">Back to All Events</ButtonLink>
-        </Stack>
-      </Paper>
-    );
-  }
+  if (notFound) return <EventNotFound back={backToAllEvents} />;
 
   return (
     <>

@@ -12,12 +12,10 @@ import { EventForm } from '../features/admin-events/event-form.tsx';
 import { EventFormSkeleton } from '../features/admin-events/event-form-skeleton.tsx';
 import { EventSaved } from '../features/admin-events/event-saved.tsx';
 import { eventQueries } from '../features/events/api.ts';
-import { EventNotFound } from '../features/events/event-not-found.tsx';
+import { backToAllEvents, EventNotFound } from '../features/events/event-not-found.tsx';
 import { isApiError } from '../lib/api-error.ts';
 import { notify } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
-
-const allEvents = { to: '/dashboard/allEvents', label: 'Back to All Events' };
 
 /** The event as the form's text; its index and key go back unchanged. */
 function formValues(event: Event): EventFormValues {
@@ -47,13 +45,13 @@ export function DashboardUpdateEventPage() {
 
   usePageTitle(notFound ? 'Event not found' : query.data ? `Update ${query.data.title}` : 'Update Event');
 
-  if (notFound) return <EventNotFound back={allEvents} />;
+  if (notFound) return <EventNotFound back={backToAllEvents} />;
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" gap="sm">
         <Title order={1}>Update Event</Title>
-        <ButtonLink to={allEvents.to} variant="default">
-          {allEvents.label}
+        <ButtonLink to={backToAllEvents.to} variant="default">
+          {backToAllEvents.label}
         </ButtonLink>
       </Group>
       {!query.isFetchedAfterMount && <EventFormSkeleton />}
@@ -68,8 +66,8 @@ export function DashboardUpdateEventPage() {
               message={`${fillMessage(eventMessages.updated, { title: updated })}.`}
               links={
                 <>
-                  <ButtonLink to={allEvents.to} variant="light">
-                    {allEvents.label}
+                  <ButtonLink to={backToAllEvents.to} variant="light">
+                    {backToAllEvents.label}
                   </ButtonLink>
                   <ButtonLink to={`/eventDetails/${query.data._id}`} variant="default">
                     View {updated}

@@ -1,6 +1,9 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { ButtonLink } from '../../components/button.tsx';
 
+/** Where an admin page about one event sends its visitor back to. */
+export const backToAllEvents = { to: '/dashboard/allEvents', label: 'Back to All Events' };
+
 /**
  * The event id is unknown or not an id at all (the API answers 404 for both). `back` is where the
  * visitor came from: the public list unless told otherwise (the admin's All Events).
