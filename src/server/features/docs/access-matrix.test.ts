@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import diagnostics from 'node:diagnostics_channel';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, RouteOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../shared/errors.ts';
@@ -26,7 +24,8 @@ import {
 import { call, me } from '../../test/accounts.ts';
 import { changedTables, fingerprint, publicTables } from '../../test/db-fingerprint.ts';
 import { insertAccount, insertEvent, insertReview } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { type RecordedRoute, startTestAppRecordingRoutes } from '../../test/recorded-routes.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { calendarTokenOf } from '../calendar/service.ts';
 
 /**
@@ -72,7 +71,7 @@ const mayChangeWhenRefused = new Set(['session']);
 let t: TestApp;
 let callers: Record<CallerName, Caller>;
 /** Every route the app added, as Fastify saw it being added. */
-const registered: { method: string; url: string }[] = [];
+let registered: RecordedRoute[];
 let eventId: string;
 let registrationId: string;
 let donationId: string;
@@ -329,19 +328,8 @@ function ruleOf(route: { method: string; url: string }): Rule | CoveredElsewhere
 }
 
 beforeAll(async () => {
-  // Fastify announces each new instance on this channel before any route is added.
-  const watch = (message: unknown) => {
-    (message as { fastify: FastifyInstance }).fastify.addHook('onRoute', (route: RouteOptions) => {
-      for (const method of [route.method].flat()) registered.push({ method, url: route.url });
-    });
-  };
-  diagnostics.subscribe('fastify.initialization', watch);
-  try {
-    // ADMIN_MFA as in production: the admin caller works as admin only after the second factor.
-    t = await startTestApp({ adminMfa: 'required' });
-  } finally {
-    diagnostics.unsubscribe('fastify.initialization', watch);
-  }
+  // ADMIN_MFA as in production: the admin caller works as admin only after the second factor.
+  ({ t, routes: registered } = await startTestAppRecordingRoutes({ adminMfa: 'required' }));
   // The mail and reminder jobs would change the outbox on their own, between two fingerprints of a
   // refused call; messages stay queued instead (what is sent is the outbox's own tests' concern).
   await t.app.outbox.stop();

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import diagnostics from 'node:diagnostics_channel';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { authCalls } from '../../auth/calls.ts';
@@ -10,7 +8,8 @@ import { donation } from '../../db/schema.ts';
 import { accessOf } from '../../http/api-docs.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { type RecordedRoute, startTestAppRecordingRoutes } from '../../test/recorded-routes.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 interface Operation {
   method: string;
@@ -28,7 +27,7 @@ let t: TestApp;
 let document: { openapi: string; paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>; tags: { name: string }[] };
 let operations: Operation[];
 /** Every route the app added, as Fastify saw it being added. */
-const registered: { method: string; url: string }[] = [];
+let registered: RecordedRoute[];
 let admin: TestAccount;
 let volunteer: TestAccount;
 let donator: TestAccount;
@@ -38,18 +37,7 @@ let othersRegistration: string;
 let othersDonation: string;
 
 beforeAll(async () => {
-  // Fastify announces each new instance on this channel before any route is added.
-  const watch = (message: unknown) => {
-    (message as { fastify: FastifyInstance }).fastify.addHook('onRoute', (route: RouteOptions) => {
-      for (const method of [route.method].flat()) registered.push({ method, url: route.url });
-    });
-  };
-  diagnostics.subscribe('fastify.initialization', watch);
-  try {
-    t = await startTestApp();
-  } finally {
-    diagnostics.unsubscribe('fastify.initialization', watch);
-  }
+  ({ t, routes: registered } = await startTestAppRecordingRoutes());
   document = await (await t.api('/api/openapi.json')).json();
   operations = Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, operation]) => ({ ...operation, method: method.toUpperCase(), path })),
