@@ -1,4 +1,4 @@
-import { Stack, VisuallyHidden } from '@mantine/core';
+import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import grid from './card-grid.module.css';
 
@@ -32,6 +32,30 @@ export function LoadingPlaceholders({ label, count, layout = 'grid', header, chi
       <VisuallyHidden>{label}</VisuallyHidden>
       {header && <div aria-hidden="true">{header}</div>}
       {layout === 'grid' ? <div className={grid.grid}>{placeholders}</div> : <Stack gap="md">{placeholders}</Stack>}
+    </div>
+  );
+}
+
+/** A block of a page still loading: a heading's line has a width; a card spans the page, rounded. */
+export interface LoadingBlock {
+  height: number;
+  width?: string;
+}
+
+/**
+ * The loading state of a page about one thing (a roster, a receipt, the door list): blocks in the
+ * shape of what will load, so nothing jumps when it arrives, announced once as `label`.
+ */
+export function LoadingBlocks({ label, blocks, maw }: { label: string; blocks: LoadingBlock[]; maw?: number }) {
+  const keys = placeholderKeys(blocks.length);
+  return (
+    <div role="status">
+      <VisuallyHidden>{label}</VisuallyHidden>
+      <Stack gap="md" maw={maw} aria-hidden="true">
+        {blocks.map((block, index) => (
+          <Skeleton key={keys[index]} height={block.height} width={block.width} radius={block.width ? undefined : 'md'} />
+        ))}
+      </Stack>
     </div>
   );
 }

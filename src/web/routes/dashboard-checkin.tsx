@@ -1,4 +1,4 @@
-import { Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
@@ -18,6 +18,7 @@ import { isApiError } from '../lib/api-error.ts';
 import { formatEventDate } from '../lib/format-date.ts';
 import { formatInstantDateTime } from '../lib/format-time.ts';
 import { notify } from '../lib/notify.ts';
+import { LoadingBlocks } from '../components/loading-placeholders.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /**
@@ -72,14 +73,7 @@ export function DashboardCheckinPage() {
   return (
     <Stack gap="lg" data-offline-ready={offlineReady || undefined}>
       {query.isPending && (
-        <div role="status">
-          <VisuallyHidden>Loading the door list</VisuallyHidden>
-          <Stack gap="md" aria-hidden="true">
-            <Skeleton height={32} width="50%" />
-            <Skeleton height={88} radius="md" />
-            <Skeleton height={200} radius="md" />
-          </Stack>
-        </div>
+        <LoadingBlocks label="Loading the door list" blocks={[{ height: 32, width: '50%' }, { height: 88 }, { height: 200 }]} />
       )}
       {query.isError && (
         <>

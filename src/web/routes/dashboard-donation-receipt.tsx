@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatAmount } from '../../shared/money.ts';
@@ -8,6 +8,7 @@ import { webConfig } from '../lib/config.ts';
 import { QueryError } from '../components/query-error.tsx';
 import { donationQueries } from '../features/donations/api.ts';
 import { isApiError } from '../lib/api-error.ts';
+import { LoadingBlocks } from '../components/loading-placeholders.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
 import classes from './dashboard-donation-receipt.module.css';
 
@@ -47,15 +48,7 @@ export function DashboardDonationReceiptPage() {
   const receipt = query.data;
   return (
     <Stack gap="lg">
-      {query.isPending && (
-        <div role="status">
-          <VisuallyHidden>Loading the receipt</VisuallyHidden>
-          <Stack gap="md" maw={640} aria-hidden="true">
-            <Skeleton height={32} width="50%" />
-            <Skeleton height={200} radius="md" />
-          </Stack>
-        </div>
-      )}
+      {query.isPending && <LoadingBlocks label="Loading the receipt" blocks={[{ height: 32, width: '50%' }, { height: 200 }]} maw={640} />}
       {query.isError && (
         <>
           <Title order={1}>Donation receipt</Title>

@@ -1,4 +1,4 @@
-import { Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { SignInSheet } from '../features/roster/sign-in-sheet.tsx';
 import { backToAllEvents, EventNotFound } from '../features/events/event-not-found.tsx';
 import { isApiError } from '../lib/api-error.ts';
 import { formatEventDate } from '../lib/format-date.ts';
+import { LoadingBlocks } from '../components/loading-placeholders.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 function places(roster: Roster): string {
@@ -40,15 +41,7 @@ export function DashboardEventRosterPage() {
   return (
     <>
       <Stack gap="lg" data-print="hide">
-        {query.isPending && (
-          <div role="status">
-            <VisuallyHidden>Loading the roster</VisuallyHidden>
-            <Stack gap="md" aria-hidden="true">
-              <Skeleton height={32} width="50%" />
-              <Skeleton height={160} radius="md" />
-            </Stack>
-          </div>
-        )}
+        {query.isPending && <LoadingBlocks label="Loading the roster" blocks={[{ height: 32, width: '50%' }, { height: 160 }]} />}
         {query.isError && (
           <>
             <Title order={1}>Roster</Title>

@@ -1,4 +1,4 @@
-import { Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { QueryError } from '../components/query-error.tsx';
 import { impactQueries } from '../features/impact/api.ts';
@@ -6,6 +6,7 @@ import { AttendedEvents } from '../features/impact/attended-events.tsx';
 import { DonationsByYear } from '../features/impact/donations-by-year.tsx';
 import { ImpactSummary } from '../features/impact/impact-summary.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
+import { LoadingBlocks } from '../components/loading-placeholders.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /**
@@ -25,16 +26,7 @@ export function DashboardImpactPage() {
         <Title order={1}>My Impact</Title>
         <Text c="dimmed">The time you have given at events and the money you have donated.</Text>
       </Stack>
-      {query.isPending && (
-        <div role="status">
-          <VisuallyHidden>Loading your impact</VisuallyHidden>
-          <Stack gap="md" aria-hidden="true">
-            <Skeleton height={88} radius="md" />
-            <Skeleton height={180} radius="md" />
-            <Skeleton height={140} radius="md" />
-          </Stack>
-        </div>
-      )}
+      {query.isPending && <LoadingBlocks label="Loading your impact" blocks={[{ height: 88 }, { height: 180 }, { height: 140 }]} />}
       {query.isError && <QueryError title="Your impact could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && (
         <>
