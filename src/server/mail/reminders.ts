@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { account, event, outboxMessage, registration } from '../db/schema.ts';
+import { PeriodicJob } from '../periodic-job.ts';
 import { enqueue } from './outbox.ts';
 import { eventReminderMessage } from './templates/event-reminder.tsx';
 import type { MailSite } from './templates/layout.tsx';
@@ -76,58 +77,28 @@ export async function queueReminders(db: Database, site: MailSite, secret: strin
  * Looks for reminders to queue at start and every `everyMs` after, in every instance: the outbox key
  * makes a second instance's (or a restart's) run queue nothing new.
  */
-export class ReminderJob {
-  /** A failed look for tomorrow's events: logged, unless the database outage watch takes it (one event per outage). */
+export class ReminderJob extends PeriodicJob {
   onReadFailure: (err: unknown) => void = (err) => this.log.warn({ err }, 'reminders: could not look for events tomorrow; will try again');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
 
   constructor(
     private readonly db: Database,
     /** Read at each run: the organisation's name and time zone as its settings say now. */
     private readonly site: () => Promise<MailSite>,
     private readonly secret: string,
-    private readonly everyMs: number,
+    everyMs: number,
     private readonly log: FastifyBaseLogger,
     /** Called when reminders were queued: the outbox sends them at once. */
     private readonly onQueued: () => void,
-  ) {}
-
-  start() {
-    this.timer = setInterval(() => void this.runOnce(), this.everyMs);
-    this.timer.unref();
-    void this.runOnce();
+  ) {
+    super(everyMs);
   }
 
-  /** One look now (a run already going is waited for instead): how many reminders it queued. */
-  async runOnce(now = new Date()): Promise<number> {
-    if (this.stopped) return 0;
-    if (this.running) {
-      await this.running;
-      return 0;
+  protected async work(now: Date): Promise<number> {
+    const queued = await queueReminders(this.db, await this.site(), this.secret, now);
+    if (queued > 0) {
+      this.log.info({ reminders: { queued } }, 'event reminders queued');
+      this.onQueued();
     }
-    let queued = 0;
-    this.running = this.site()
-      .then((site) => queueReminders(this.db, site, this.secret, now))
-      .then((count) => {
-        queued = count;
-        if (count > 0) {
-          this.log.info({ reminders: { queued: count } }, 'event reminders queued');
-          this.onQueued();
-        }
-      })
-      .catch((err: unknown) => this.onReadFailure(err))
-      .finally(() => {
-        this.running = undefined;
-      });
-    await this.running;
     return queued;
-  }
-
-  async stop() {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
   }
 }
