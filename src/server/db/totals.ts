@@ -1,4 +1,5 @@
-import { eq, like, sql } from 'drizzle-orm';
+import { count, eq, like, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 import { rowTotal } from './schema.ts';
 
@@ -25,6 +26,20 @@ export async function totalOf(db: Database, name: Counted): Promise<{ rows: numb
     .from(rowTotal)
     .where(eq(rowTotal.name, name));
   return { rows: Number(found?.rows ?? 0), amount: Number(found?.amount ?? 0) };
+}
+
+/**
+ * A list's total: the rows of `table` that `filter` matches, counted (a search or filter reads its
+ * matches); with no filter, the total the triggers keep as `kept`, a read of a few rows.
+ */
+export function listTotal(db: Database, table: PgTable, filter: SQL | undefined, kept: Counted): Promise<number> {
+  return filter
+    ? db
+        .select({ value: count() })
+        .from(table)
+        .where(filter)
+        .then(([found]) => found?.value ?? 0)
+    : totalOf(db, kept).then((found) => found.rows);
 }
 
 /**

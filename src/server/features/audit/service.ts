@@ -1,10 +1,10 @@
-import { and, count, eq, getTableColumns, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, lt, or, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditListFilters, AuditListQuery } from '../../../shared/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { after, cursorFrom, cursorKey, EXPORT_PAGE, type KeyValue, newestFirst, nextCursor, orderOf } from '../../db/cursor.ts';
 import { auditEntry } from '../../db/schema.ts';
 import { contains } from '../../db/search.ts';
-import { totalOf } from '../../db/totals.ts';
+import { listTotal } from '../../db/totals.ts';
 import { csvPages } from '../../http/csv.ts';
 
 const keys = newestFirst(auditEntry.at, auditEntry.id);
@@ -46,13 +46,7 @@ export async function listAudit(db: Database, query: AuditListQuery) {
       .orderBy(...orderOf(keys))
       .limit(query.limit)
       .offset(query.offset),
-    where
-      ? db
-          .select({ value: count() })
-          .from(auditEntry)
-          .where(where)
-          .then(([found]) => found?.value ?? 0)
-      : totalOf(db, 'audit_entry').then((found) => found.rows),
+    listTotal(db, auditEntry, where, 'audit_entry'),
   ]);
   return { entries: rows.map(toEntry), total, next: nextCursor(rows, query.limit) };
 }

@@ -1,9 +1,9 @@
-import { and, count, eq, getTableColumns, or, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, or, type SQL } from 'drizzle-orm';
 import type { OutboxListQuery, OutboxMessage } from '../../../shared/outbox.ts';
 import type { Database } from '../../db/client.ts';
 import { outboxMessage } from '../../db/schema.ts';
 import { contains } from '../../db/search.ts';
-import { totalOf } from '../../db/totals.ts';
+import { listTotal } from '../../db/totals.ts';
 import { after, cursorFrom, cursorKey, newestFirst, nextCursor, orderOf } from '../../db/cursor.ts';
 import { sendAgain } from '../../mail/outbox.ts';
 
@@ -41,13 +41,7 @@ export async function listOutbox(db: Database, query: OutboxListQuery) {
       .limit(query.limit)
       .offset(query.offset),
     // Unsearched, the total the triggers keep (of every message, or of those in the status asked for).
-    query.q
-      ? db
-          .select({ value: count() })
-          .from(outboxMessage)
-          .where(where)
-          .then(([found]) => found?.value ?? 0)
-      : totalOf(db, query.status ? `outbox_message:${query.status}` : 'outbox_message').then((found) => found.rows),
+    listTotal(db, outboxMessage, query.q ? where : undefined, query.status ? `outbox_message:${query.status}` : 'outbox_message'),
   ]);
   return { messages: rows.map(toMessage), total, next: nextCursor(rows, query.limit) };
 }

@@ -1,11 +1,11 @@
-import { and, count, desc, eq, getTableColumns, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, or, type SQL } from 'drizzle-orm';
 import type { PublicReview, Review, ReviewModerationQuery, ReviewStatus } from '../../../shared/reviews.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { review } from '../../db/schema.ts';
 import { contains, inIndexOrder } from '../../db/search.ts';
 import { pictureUrl } from '../../http/picture-url.ts';
-import { totalOf } from '../../db/totals.ts';
+import { listTotal, totalOf } from '../../db/totals.ts';
 import { after, cursorFrom, cursorKey, newestFirst as newestFirstKeys, nextCursor, orderOf } from '../../db/cursor.ts';
 
 type ReviewRow = typeof review.$inferSelect;
@@ -89,13 +89,8 @@ export async function listForModeration(db: Database, publicUrl: string, query: 
   const [rows, total] = await Promise.all([
     // A search finds its rows through the trigram indexes (bitmaps); a state alone, by walking its index.
     q ? page(db) : inIndexOrder(db, page),
-    q
-      ? db
-          .select({ value: count() })
-          .from(review)
-          .where(where)
-          .then(([found]) => found?.value ?? 0)
-      : totalOf(db, `review:${query.status}`).then((found) => found.rows),
+    // Unsearched, the total the triggers keep for the state asked for.
+    listTotal(db, review, q ? where : undefined, `review:${query.status}`),
   ]);
   return { reviews: rows.map((row) => toReview(row, publicUrl)), total, next: nextCursor(rows, query.limit) };
 }

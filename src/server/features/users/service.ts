@@ -1,9 +1,9 @@
-import { and, asc, count, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Account, AccountListQuery, ProfileUpdate, Role } from '../../../shared/accounts.ts';
 import type { Database } from '../../db/client.ts';
 import { account, notice, registration, review } from '../../db/schema.ts';
 import { contains, throughIndexes } from '../../db/search.ts';
-import { totalOf } from '../../db/totals.ts';
+import { listTotal } from '../../db/totals.ts';
 import { after, cursorFrom, cursorKey, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
 import { AppError } from '../../errors.ts';
 import { fillFreedPlaces, lockEventPlaces } from '../events/service.ts';
@@ -68,13 +68,7 @@ async function accountsPage(db: Database, query: AccountListQuery) {
       .orderBy(...orderOf(keys))
       .limit(query.limit)
       .offset(query.offset),
-    where
-      ? db
-          .select({ value: count() })
-          .from(account)
-          .where(where)
-          .then(([found]) => found?.value ?? 0)
-      : totalOf(db, 'account').then((found) => found.rows),
+    listTotal(db, account, where, 'account'),
   ]);
   return { accounts: rows.map(toAccount), total, next: nextCursor(rows, query.limit) };
 }
