@@ -279,7 +279,7 @@ describe('the door: by name', () => {
     await banner(page).getByText('Checked in: Nia Name').waitFor();
     // The banner may still be the first check-in's: the server's own list says when this one is in.
     await expect.poll(async () => (await doorList(admin, eventId)).checkedIn).toBe(1);
-    expect((await apiCall(admin, 'POST', '/checkin', { registrationId: nia.registrationId })).status).toBe(409);
+    expect((await apiCall(admin, 'POST', '/checkin', { eventId, registrationId: nia.registrationId })).status).toBe(409);
 
     // The roster shows the check-in, and leads back to the door.
     await page.getByRole('link', { name: 'Roster', exact: true }).click();
@@ -361,7 +361,7 @@ describe('the door without a connection', () => {
     await page.getByRole('button', { name: 'Check in Cleo Conflict' }).click();
     await page.getByText('Waiting to send: 1').waitFor();
     // Meanwhile another phone, online, checks her in.
-    const other = await apiCall(admin, 'POST', '/checkin', { registrationId: cleo.registrationId, key: crypto.randomUUID() });
+    const other = await apiCall(admin, 'POST', '/checkin', { eventId, registrationId: cleo.registrationId, key: crypto.randomUUID() });
     expect(other.status).toBe(200);
     const first = ((await other.json()) as { checkedInAt: string }).checkedInAt;
 
@@ -480,8 +480,49 @@ describe('the door without a connection', () => {
     await page.context().setOffline(false);
     await page.getByText('Waiting to send: 0').waitFor();
     await page.getByText('1 of 1 checked in').waitFor();
-    expect(sent).toEqual([{ token, key: expect.stringMatching(/^[\da-f-]{36}$/), at: expect.any(String) }]);
+    expect(sent).toEqual([{ eventId, token, key: expect.stringMatching(/^[\da-f-]{36}$/), at: expect.any(String) }]);
     expect((await doorList(admin, eventId)).checkedIn).toBe(1);
+  });
+
+  it('shows a pass for another event scanned with no connection as a conflict, and counts it at neither event', async () => {
+    const admin = await adminSession();
+    const here = await newEvent(admin, 'Offline door');
+    const there = await newEvent(admin, 'Other offline door');
+    await registeredPeople(here.eventId, ['Hugo Here']);
+    const [olga] = await registeredPeople(there.eventId, ['Olga Other']);
+    if (!olga) throw new Error('no one registered');
+    const token = await passOf(admin, olga.registrationId);
+    const page = await pageWithCamera(admin, qrVideo(token));
+    const sent: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/checkin') sent.push(request.postDataJSON());
+    });
+    await openDoor(page, here.eventId, here.title);
+    await page.getByText('0 of 1 checked in').waitFor();
+    await page.locator('[data-offline-ready]').waitFor({ timeout: 30_000 });
+
+    // Offline, the phone cannot ask whether a pass missing from its list is new here or another event's: it keeps it.
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Scan passes' }).click();
+    await banner(page).getByText('Saved on this phone', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Stop camera' }).click();
+    await page.getByText('Waiting to send: 1').waitFor();
+
+    await page.context().setOffline(false);
+    await page.getByText('Waiting to send: 0').waitFor();
+    // Sent with this door's event, the server refuses it: a conflict in red, not a check-in at the other event.
+    expect(sent).toEqual([{ eventId: here.eventId, token, key: expect.stringMatching(/^[\da-f-]{36}$/), at: expect.any(String) }]);
+    const conflicts = page.getByRole('region', { name: 'Conflicts (1)' });
+    await conflicts.waitFor();
+    expect(await conflicts.getByTestId('door-conflict').textContent()).toContain(
+      'Olga Other: not counted here (This pass is for another event)',
+    );
+    await banner(page).getByText('1 check-in kept on this phone not counted').waitFor();
+    expect(await banner(page).getAttribute('data-tone')).toBe('invalid');
+    expect(await keptQueue(page)).toBe(0);
+    expect((await doorList(admin, there.eventId)).checkedIn).toBe(0);
+    expect((await doorList(admin, here.eventId)).checkedIn).toBe(0);
+    await expectAccessible(page);
   });
 
   it('opens again with no connection, from what the phone kept', async () => {

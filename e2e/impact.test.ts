@@ -46,8 +46,8 @@ async function register(who: Session, eventId: string) {
   return (await res.json()) as { insertedId: string; status: 'registered' | 'waitlisted' };
 }
 
-async function checkIn(admin: Session, registrationId: string) {
-  const res = await apiCall(admin, 'POST', '/checkin', { registrationId });
+async function checkIn(admin: Session, eventId: string, registrationId: string) {
+  const res = await apiCall(admin, 'POST', '/checkin', { eventId, registrationId });
   if (res.status !== 200) throw new Error(`checking in ${registrationId} failed: ${res.status} ${await res.text()}`);
 }
 
@@ -155,7 +155,7 @@ describe('My Impact', () => {
     const { eventId, title, day } = await newEvent(admin, 'Impact test');
     const volunteer = await volunteerSession();
     const { insertedId } = await register(volunteer, eventId);
-    await checkIn(admin, insertedId);
+    await checkIn(admin, eventId, insertedId);
     const gift = await donateThroughApi(volunteer, eventId);
     const given = `$${(gift.amount / 100).toFixed(2)}`;
 
@@ -274,7 +274,7 @@ describe("admin: an event's hours", () => {
     const away = await signUpThroughApi({ email: uniqueEmail('away'), name: 'Ava Away' });
     const { insertedId } = await register(came, eventId);
     await register(away, eventId);
-    await checkIn(admin, insertedId);
+    await checkIn(admin, eventId, insertedId);
 
     const page = await signedInPage(admin);
     await page.goto(`/dashboard/events/${eventId}/roster`);

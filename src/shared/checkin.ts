@@ -15,11 +15,15 @@ export const checkinMessages = {
   waitlisted: 'This person is on the waitlist, not registered',
   cancelled: 'This registration was cancelled',
   notFound: 'No registration has this id',
+  otherEventPass: 'This pass is for another event',
+  otherEventRegistration: 'This registration is for another event',
+  noEvent: 'Give the event this door checks people in for',
+  badEvent: 'Event id is not valid',
   undone: 'Check-in undone',
 } as const;
 
 /** Why a check-in was refused with 409. */
-export const checkinRefusalValues = ['already-checked-in', 'waitlisted', 'cancelled'] as const;
+export const checkinRefusalValues = ['already-checked-in', 'waitlisted', 'cancelled', 'other-event'] as const;
 export type CheckinRefusal = (typeof checkinRefusalValues)[number];
 
 /** Hours are given in quarter hours, at most a day (shared with an event's own hours). */
@@ -34,7 +38,9 @@ export const passSchema = z.object({
 export type Pass = z.infer<typeof passSchema>;
 
 /**
- * POST /api/checkin (admins): one of `token` (scanned) or `registrationId` (found by name).
+ * POST /api/checkin (admins): one of `token` (scanned) or `registrationId` (found by name), at the door
+ * of `eventId`: a pass or registration of another event is refused, so a check-in kept on a phone is
+ * never recorded (with its hours) at an event other than the one whose door made it.
  * `key`: the phone's own id for this check-in (a uuid it made when the person was scanned), so that the
  * same check-in sent again (a retry after a lost answer, or a queue sent when the connection returns)
  * is answered 200 as the first time, not taken for a second one.
@@ -43,6 +49,7 @@ export type Pass = z.infer<typeof passSchema>;
  */
 export const checkinCreateSchema = z
   .object({
+    eventId: z.uuid({ error: (issue) => (issue.input === undefined ? checkinMessages.noEvent : checkinMessages.badEvent) }),
     token: z.string().min(1, 'Scan a pass').max(500, 'This pass is not valid').optional(),
     registrationId: z.uuid({ message: 'Registration id is not valid' }).optional(),
     key: z.uuid({ message: 'Check-in key is not valid' }).optional(),
@@ -69,7 +76,7 @@ export type Checkin = z.infer<typeof checkinSchema>;
 
 /**
  * 409 from POST /api/checkin: the product's error (`message`) with why (`reason`); for
- * `already-checked-in`, the first check-in's time and the person.
+ * `already-checked-in`, the first check-in's time and the person; for `other-event`, the person.
  */
 export const checkinRefusedSchema = z.object({
   message: z.string(),

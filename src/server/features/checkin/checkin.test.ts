@@ -69,13 +69,13 @@ describe('GET /api/register/{id}/pass', () => {
 describe('POST /api/checkin', () => {
   it('checks a person in from their pass once, and answers a second scan 409 with the first time', async () => {
     const { event, id, token } = await registeredPerson({ name: 'Dora Door' });
-    const first = await checkIn({ token });
+    const first = await checkIn({ eventId: event.id, token });
     expect(first.status).toBe(200);
     const recorded = await first.json();
     expect(recorded).toMatchObject({ registrationId: id, name: 'Dora Door', event: event.title, eventId: event.id });
     expect(Math.abs(Date.parse(recorded.checkedInAt) - Date.now())).toBeLessThan(60_000);
 
-    const again = await checkIn({ token });
+    const again = await checkIn({ eventId: event.id, token });
     expect(again.status).toBe(409);
     expect((await again.json()).error).toEqual({
       code: 'conflict',
@@ -85,13 +85,13 @@ describe('POST /api/checkin', () => {
       registrationId: id,
       name: 'Dora Door',
     });
-    const byId = await checkIn({ registrationId: id, key: randomUUID() });
+    const byId = await checkIn({ eventId: event.id, registrationId: id, key: randomUUID() });
     expect(byId.status).toBe(409);
     expect((await byId.json()).error.checkedInAt).toBe(recorded.checkedInAt);
   });
 
   it('refuses made-up and altered passes with 400 and records nothing', async () => {
-    const { id, token } = await registeredPerson();
+    const { event, id, token } = await registeredPerson();
     const [version, idPart = '', macPart = ''] = token.split('.');
     const forgedForAnother = passToken(id, 'a secret that is not the app’s, long enough to sign');
     const altered = [
@@ -105,7 +105,7 @@ describe('POST /api/checkin', () => {
       id,
     ];
     for (const bad of altered) {
-      const res = await checkIn({ token: bad });
+      const res = await checkIn({ eventId: event.id, token: bad });
       expect(res.status, bad).toBe(400);
       const { error } = await res.json();
       expect(error.message).toBe(checkinMessages.badToken);
@@ -116,30 +116,32 @@ describe('POST /api/checkin', () => {
   });
 
   it('answers the same check-in sent again with the same key 200, as recorded the first time', async () => {
-    const { id, token } = await registeredPerson();
+    const { event, id, token } = await registeredPerson();
     const key = randomUUID();
     const at = new Date(Date.now() - 3600_000).toISOString();
-    const first = await checkIn({ token, key, at });
+    const first = await checkIn({ eventId: event.id, token, key, at });
     expect(first.status).toBe(200);
     const recorded = await first.json();
     expect(recorded.checkedInAt).toBe(at);
     // The queue sends it again, a minute later, with the phone's own time of the scan.
-    const replay = await checkIn({ token, key, at });
+    const replay = await checkIn({ eventId: event.id, token, key, at });
     expect(replay.status).toBe(200);
     expect(await replay.json()).toEqual(recorded);
-    const byName = await checkIn({ registrationId: id, key });
+    const byName = await checkIn({ eventId: event.id, registrationId: id, key });
     expect(byName.status).toBe(200);
     expect((await byName.json()).checkedInAt).toBe(at);
     // Another phone's check-in of the same person is a second one: refused, with the first time.
-    const otherPhone = await checkIn({ token, key: randomUUID() });
+    const otherPhone = await checkIn({ eventId: event.id, token, key: randomUUID() });
     expect(otherPhone.status).toBe(409);
     expect((await otherPhone.json()).error.checkedInAt).toBe(at);
   });
 
   it('records one of 20 check-ins of the same person sent at once, and refuses the other 19', async () => {
-    const { id, token } = await registeredPerson();
+    const { event, id, token } = await registeredPerson();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => checkIn(i % 2 === 0 ? { token, key: randomUUID() } : { registrationId: id })),
+      Array.from({ length: 20 }, (_, i) =>
+        checkIn(i % 2 === 0 ? { eventId: event.id, token, key: randomUUID() } : { eventId: event.id, registrationId: id }),
+      ),
     );
     const statuses = answers.map((res) => res.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -160,7 +162,7 @@ describe('POST /api/checkin', () => {
     await register(await signUp(t), event.id);
     const waiting = await signUp(t, { name: 'Wally Waiting' });
     const id = await register(waiting, event.id);
-    const res = await checkIn({ token: await passOf(id) });
+    const res = await checkIn({ eventId: event.id, token: await passOf(id) });
     expect(res.status).toBe(409);
     expect((await res.json()).error).toMatchObject({
       code: 'conflict',
@@ -170,13 +172,13 @@ describe('POST /api/checkin', () => {
       registrationId: id,
       name: 'Wally Waiting',
     });
-    expect((await checkIn({ registrationId: id })).status).toBe(409);
+    expect((await checkIn({ eventId: event.id, registrationId: id })).status).toBe(409);
   });
 
   it('refuses the valid pass of a cancelled registration with 409 cancelled, and an unknown id with 404', async () => {
-    const { person, id, token } = await registeredPerson();
+    const { person, event, id, token } = await registeredPerson();
     expect((await call(t, 'DELETE', `/api/register/${id}`, undefined, person.auth)).status).toBe(200);
-    const res = await checkIn({ token });
+    const res = await checkIn({ eventId: event.id, token });
     expect(res.status).toBe(409);
     expect((await res.json()).error).toEqual({
       code: 'conflict',
@@ -186,48 +188,117 @@ describe('POST /api/checkin', () => {
       registrationId: null,
       name: null,
     });
-    const unknown = await checkIn({ registrationId: randomUUID() });
+    const unknown = await checkIn({ eventId: event.id, registrationId: randomUUID() });
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).error.message).toBe(checkinMessages.notFound);
   });
 
+  it('refuses a pass or registration of another event at this door with 409, recording no check-in and no hours', async () => {
+    const today = dayFrom(new Date(), 0);
+    const { person, event, id, token } = await registeredPerson({
+      name: 'Owen Other',
+      eventFields: { date: today, time: '09:00', endAt: `${today} 12:00:00` },
+    });
+    const door = await insertEvent(t.app.db);
+    const refusal = (message: string) => ({
+      code: 'conflict',
+      message,
+      reason: 'other-event',
+      checkedInAt: null,
+      registrationId: id,
+      name: 'Owen Other',
+    });
+    // Scanned at the wrong door, found by name there, or sent late from a phone's queue: none is recorded.
+    const at = new Date(Date.now() - 600_000).toISOString();
+    for (const [body, message] of [
+      [{ token }, checkinMessages.otherEventPass],
+      [{ token, key: randomUUID(), at }, checkinMessages.otherEventPass],
+      [{ registrationId: id, key: randomUUID() }, checkinMessages.otherEventRegistration],
+    ] as const) {
+      const res = await checkIn({ eventId: door.id, ...body });
+      expect(res.status).toBe(409);
+      expect((await res.json()).error).toEqual(refusal(message));
+    }
+    // A door of no event at all is another event too.
+    const nowhere = await checkIn({ eventId: randomUUID(), token });
+    expect(nowhere.status).toBe(409);
+    expect((await nowhere.json()).error.reason).toBe('other-event');
+
+    const [row] = await t.app.db.select().from(registration).where(eq(registration.id, id));
+    expect([row?.checkedInAt, row?.checkedInBy, row?.checkinKey]).toEqual([null, null, null]);
+    const impact = await (await call(t, 'GET', `/api/impact/${encodeURIComponent(person.email)}`, undefined, admin.auth)).json();
+    expect(impact.events).toEqual([]);
+    expect(impact.hours.total).toBe(0);
+    for (const eventId of [event.id, door.id]) {
+      expect((await (await call(t, 'GET', `/api/events/${eventId}/checkins`, undefined, admin.auth)).json()).checkedIn).toBe(0);
+    }
+
+    // At its own door the same pass is taken, and the wrong door still refuses it afterwards.
+    expect((await checkIn({ eventId: event.id, token })).status).toBe(200);
+    const later = await checkIn({ eventId: door.id, token, key: randomUUID() });
+    expect(later.status).toBe(409);
+    expect((await later.json()).error.reason).toBe('other-event');
+    const counted = await (await call(t, 'GET', `/api/impact/${encodeURIComponent(person.email)}`, undefined, admin.auth)).json();
+    expect(counted.events.map((e: { eventId: string }) => e.eventId)).toEqual([event.id]);
+    expect(counted.hours.total).toBe(3);
+  });
+
+  it('answers a missing or malformed eventId 400 naming eventId, and records nothing', async () => {
+    const { id, token } = await registeredPerson();
+    for (const [body, message] of [
+      [{ token }, checkinMessages.noEvent],
+      [{ registrationId: id, key: randomUUID() }, checkinMessages.noEvent],
+      [{ eventId: 'the-hall', token }, checkinMessages.badEvent],
+      [{ eventId: 42, token }, checkinMessages.badEvent],
+      [{ eventId: null, registrationId: id }, checkinMessages.badEvent],
+    ] as const) {
+      const res = await checkIn(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const { error } = await res.json();
+      expect(error.fields).toEqual({ eventId: message });
+      expect(error.message).toContain('eventId');
+    }
+    const [row] = await t.app.db.select().from(registration).where(eq(registration.id, id));
+    expect(row?.checkedInAt).toBeNull();
+  });
+
   it('checks in people whose event is months away: admins decide', async () => {
-    const { token } = await registeredPerson({ eventFields: { inDays: 200 } });
-    expect((await checkIn({ token })).status).toBe(200);
+    const { event, token } = await registeredPerson({ eventFields: { inDays: 200 } });
+    expect((await checkIn({ eventId: event.id, token })).status).toBe(200);
   });
 
   it('takes the phone’s time of a check-in kept offline, but not one in the future or older than 7 days', async () => {
-    const { token } = await registeredPerson();
+    const { event, token } = await registeredPerson();
     const cases = [
       [new Date(Date.now() + 5 * 60_000).toISOString(), 'The check-in time cannot be in the future'],
       [new Date(Date.now() - 8 * 24 * 3600_000).toISOString(), 'The check-in time must be within the last 7 days'],
     ] as const;
     for (const [at, message] of cases) {
-      const res = await checkIn({ token, at });
+      const res = await checkIn({ eventId: event.id, token, at });
       expect(res.status).toBe(400);
       expect((await res.json()).error.fields).toEqual({ at: message });
     }
-    const notAnInstant = await checkIn({ token, at: 'yesterday' });
+    const notAnInstant = await checkIn({ eventId: event.id, token, at: 'yesterday' });
     expect(notAnInstant.status).toBe(400);
     expect(Object.keys((await notAnInstant.json()).error.fields)).toEqual(['at']);
     const skewed = new Date(Date.now() + 30_000).toISOString();
-    const res = await checkIn({ token, at: skewed });
+    const res = await checkIn({ eventId: event.id, token, at: skewed });
     expect(res.status).toBe(200);
     expect((await res.json()).checkedInAt).toBe(skewed);
   });
 
   it('takes a token or a registration id, not both nor neither', async () => {
-    const { id, token } = await registeredPerson();
+    const { event, id, token } = await registeredPerson();
     for (const body of [{}, { token, registrationId: id }, { registrationId: 'nope' }, { token, key: 'not-a-uuid' }]) {
-      expect((await checkIn(body)).status).toBe(400);
+      expect((await checkIn({ eventId: event.id, ...body })).status).toBe(400);
     }
   });
 
   it('is for admins only: 401 signed out, 403 for volunteers and donators, nothing recorded', async () => {
-    const { id, token } = await registeredPerson();
-    expect((await call(t, 'POST', '/api/checkin', { token })).status).toBe(401);
-    expect((await checkIn({ token }, volunteer)).status).toBe(403);
-    expect((await checkIn({ registrationId: id }, donator)).status).toBe(403);
+    const { event, id, token } = await registeredPerson();
+    expect((await call(t, 'POST', '/api/checkin', { eventId: event.id, token })).status).toBe(401);
+    expect((await checkIn({ eventId: event.id, token }, volunteer)).status).toBe(403);
+    expect((await checkIn({ eventId: event.id, registrationId: id }, donator)).status).toBe(403);
     const [row] = await t.app.db.select().from(registration).where(eq(registration.id, id));
     expect(row?.checkedInAt).toBeNull();
   });
@@ -235,8 +306,8 @@ describe('POST /api/checkin', () => {
 
 describe('DELETE /api/checkin/{registrationId}', () => {
   it('undoes a check-in, after which the person can be checked in again', async () => {
-    const { id, token } = await registeredPerson();
-    expect((await checkIn({ token })).status).toBe(200);
+    const { event, id, token } = await registeredPerson();
+    expect((await checkIn({ eventId: event.id, token })).status).toBe(200);
     const undo = await call(t, 'DELETE', `/api/checkin/${id}`, undefined, admin.auth);
     expect(undo.status).toBe(200);
     expect(await undo.json()).toEqual({ modifiedCount: 1 });
@@ -244,12 +315,12 @@ describe('DELETE /api/checkin/{registrationId}', () => {
     expect([row?.checkedInAt, row?.checkedInBy, row?.checkinKey]).toEqual([null, null, null]);
     const again = await call(t, 'DELETE', `/api/checkin/${id}`, undefined, admin.auth);
     expect(await again.json()).toEqual({ modifiedCount: 0 });
-    expect((await checkIn({ token })).status).toBe(200);
+    expect((await checkIn({ eventId: event.id, token })).status).toBe(200);
   });
 
   it('answers 404 for an unknown registration and refuses everyone but admins', async () => {
-    const { id, token } = await registeredPerson();
-    expect((await checkIn({ token })).status).toBe(200);
+    const { event, id, token } = await registeredPerson();
+    expect((await checkIn({ eventId: event.id, token })).status).toBe(200);
     expect((await call(t, 'DELETE', `/api/checkin/${randomUUID()}`, undefined, admin.auth)).status).toBe(404);
     expect((await call(t, 'DELETE', `/api/checkin/${id}`)).status).toBe(401);
     expect((await call(t, 'DELETE', `/api/checkin/${id}`, undefined, volunteer.auth)).status).toBe(403);
@@ -264,7 +335,7 @@ describe('GET /api/events/{id}/checkins', () => {
     const people = await Promise.all(['Zed Last', 'amy first', 'Mo Middle', 'Walt Waiting'].map((name) => signUp(t, { name })));
     const ids: string[] = [];
     for (const person of people) ids.push(await register(person, event.id));
-    expect((await checkIn({ registrationId: ids[2] })).status).toBe(200);
+    expect((await checkIn({ eventId: event.id, registrationId: ids[2] })).status).toBe(200);
 
     const res = await call(t, 'GET', `/api/events/${event.id}/checkins`, undefined, admin.auth);
     expect(res.status).toBe(200);

@@ -76,7 +76,8 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Check a person in',
         description: [
-          'With `token` (a scanned pass) or `registrationId` (the person found by name). Answers the check-in: who, for which event, and when.',
+          'With `token` (a scanned pass) or `registrationId` (the person found by name), and `eventId`: the event whose door checks the person in. Answers the check-in: who, for which event, and when.',
+          'A pass or registration of another event answers 409 `reason: "other-event"` (with the person’s `registrationId` and `name`) and records nothing: a check-in kept on a phone offline is never counted, with its hours, at an event other than the one whose door made it.',
           'Each registration is checked in once, however many phones send it at once: the first is recorded, the others answer 409 with `reason: "already-checked-in"` and the first check-in’s `checkedInAt`, `registrationId` and `name` beside `code` and `message` in the error body.',
           'Give each check-in a `key` (a uuid the phone makes when the person is scanned): the same check-in sent again with the same key answers 200 with the check-in recorded the first time, so a queue kept offline and sent twice counts once.',
           '`at`: when the phone checked the person in, for check-ins kept offline (at most 7 days ago, never in the future); the server’s clock when left out.',
@@ -86,16 +87,16 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: checkinSchema,
           ...errorResponses({
-            400: 'The pass is not valid (made up or altered).',
+            400: 'The pass is not valid (made up or altered), or `eventId` is missing or not an event id.',
             404: 'No registration has this id.',
-            409: 'Already checked in, waitlisted, or cancelled: `reason` says which; for `already-checked-in`, `checkedInAt`, `registrationId` and `name` say when and who.',
+            409: 'Already checked in, waitlisted, cancelled, or for another event: `reason` says which; for `already-checked-in`, `checkedInAt`, `registrationId` and `name` say when and who; for `other-event`, `registrationId` and `name` say who.',
           }),
         },
       },
     },
     async (request) => {
       const admin = requireSignedIn(request);
-      const { token, key, at } = request.body;
+      const { eventId, token, key, at } = request.body;
       const when = checkinTime(at);
       let registrationId = request.body.registrationId;
       if (token !== undefined) {
@@ -104,7 +105,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
         registrationId = named;
       }
       if (!registrationId) throw noSuchRegistration();
-      const done = await checkIn(app.db, admin, { registrationId, fromPass: token !== undefined, key, at: when });
+      const done = await checkIn(app.db, admin, { eventId, registrationId, fromPass: token !== undefined, key, at: when });
       noteAudit(request, {
         target: { kind: 'registration', id: done.registrationId, label: `${done.email} at ${done.event}` },
         details: { by: token !== undefined ? 'pass' : 'name' },

@@ -12,7 +12,9 @@ import { creditedHours, toEvent } from '../events/service.ts';
  * empty (and the person has a place), so however many phones send it at once, the database records
  * it once: the first writer's row is returned, every other finds none and is told who came when. The
  * phone's own key for a check-in is kept with it: the same check-in sent again (its answer was lost,
- * or a queue kept offline is sent twice) is answered as the first time, not refused as a second.
+ * or a queue kept offline is sent twice) is answered as the first time, not refused as a second. The
+ * UPDATE also names the door's event, so a pass of another event (scanned offline, where the phone
+ * could not tell) is refused rather than recorded, with its hours, at an event it was not made at.
  */
 
 type RegistrationRow = typeof registration.$inferSelect;
@@ -42,6 +44,8 @@ async function asCheckin(db: Database, row: RegistrationRow): Promise<Checkin> {
 }
 
 export interface CheckinRequest {
+  /** The event whose door sent the check-in: a registration of any other is refused. */
+  eventId: string;
   registrationId: string;
   /** Whether the id came from a signed pass: then a registration that is gone was cancelled, not mistyped. */
   fromPass: boolean;
@@ -52,7 +56,7 @@ export interface CheckinRequest {
 
 /** Records a person's arrival once; see the module's comment. */
 export async function checkIn(db: Database, admin: SignedInAccount, request: CheckinRequest): Promise<Checkin> {
-  const { registrationId, key } = request;
+  const { eventId, registrationId, key } = request;
   // Twice at most: an undo between the refused write and the read that explains it lets the second try record it.
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const [recorded] = await db
@@ -62,7 +66,14 @@ export async function checkIn(db: Database, admin: SignedInAccount, request: Che
         checkedInBy: admin.id,
         checkinKey: key ?? null,
       })
-      .where(and(eq(registration.id, registrationId), eq(registration.status, 'registered'), isNull(registration.checkedInAt)))
+      .where(
+        and(
+          eq(registration.id, registrationId),
+          eq(registration.eventId, eventId),
+          eq(registration.status, 'registered'),
+          isNull(registration.checkedInAt),
+        ),
+      )
       .returning();
     if (recorded) return asCheckin(db, recorded);
 
@@ -70,6 +81,10 @@ export async function checkIn(db: Database, admin: SignedInAccount, request: Che
     if (!found) {
       if (request.fromPass) throw refused('cancelled', checkinMessages.cancelled);
       throw notFoundError();
+    }
+    if (found.eventId !== eventId) {
+      const message = request.fromPass ? checkinMessages.otherEventPass : checkinMessages.otherEventRegistration;
+      throw refused('other-event', message, { id: found.id, name: found.name, checkedInAt: null });
     }
     if (found.status === 'waitlisted') throw refused('waitlisted', checkinMessages.waitlisted, found);
     if (found.checkedInAt) {

@@ -93,7 +93,12 @@ const eventBody = (title: string) => ({
   banner: '/images/events/food-bank.svg',
   date: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
 });
-const freshRegistration = async () => register(t, donator(), (await insertEvent(t.app.db)).id);
+/** The donator's registration for a new event, with the event (its door, for a check-in). */
+const freshPlace = async () => {
+  const { id: eventId } = await insertEvent(t.app.db);
+  return { eventId, registrationId: await register(t, donator(), eventId) };
+};
+const freshRegistration = async () => (await freshPlace()).registrationId;
 const freshNotice = async () => {
   const res = await call(t, 'POST', '/api/notices', { notice: 'Bring gloves tomorrow.' }, callers.admin.headers);
   return ((await res.json()) as { insertedId: string }).insertedId;
@@ -282,14 +287,14 @@ const rules: Record<string, Rule | CoveredElsewhere> = {
 
   'POST /api/checkin': {
     ...adminOnly,
-    request: async () => ({ path: '/api/checkin', body: { registrationId: await freshRegistration(), key: randomUUID() } }),
+    request: async () => ({ path: '/api/checkin', body: { ...(await freshPlace()), key: randomUUID() } }),
   },
   'DELETE /api/checkin/:registrationId': {
     ...adminOnly,
     request: async () => {
-      const checkedIn = await freshRegistration();
-      await call(t, 'POST', '/api/checkin', { registrationId: checkedIn }, callers.admin.headers);
-      return { path: `/api/checkin/${checkedIn}` };
+      const checkedIn = await freshPlace();
+      await call(t, 'POST', '/api/checkin', checkedIn, callers.admin.headers);
+      return { path: `/api/checkin/${checkedIn.registrationId}` };
     },
   },
   'PATCH /api/checkin/:registrationId': { ...adminOnly, request: () => ({ path: `/api/checkin/${registrationId}`, body: { hours: 2 } }) },

@@ -63,7 +63,7 @@ beforeAll(async () => {
     [older, 1.5],
   ] as const) {
     const id = await placeFor(giver, event.id);
-    expect((await call(t, 'POST', '/api/checkin', { registrationId: id }, admin.auth)).status).toBe(200);
+    expect((await call(t, 'POST', '/api/checkin', { eventId: event.id, registrationId: id }, admin.auth)).status).toBe(200);
     if (hours !== null) expect((await call(t, 'PATCH', `/api/checkin/${id}`, { hours }, admin.auth)).status).toBe(200);
   }
   await placeFor(giver, missed.id);
@@ -107,7 +107,7 @@ describe('GET /api/impact/{email}', () => {
   it('counts an event left when its check-in is undone', async () => {
     const event = await insertEvent(t.app.db, { title: 'Undone Event', time: '09:00', hoursMinutes: 60 });
     const id = await placeFor(giver, event.id);
-    expect((await call(t, 'POST', '/api/checkin', { registrationId: id }, admin.auth)).status).toBe(200);
+    expect((await call(t, 'POST', '/api/checkin', { eventId: event.id, registrationId: id }, admin.auth)).status).toBe(200);
     expect((await (await impactOf(giver.email, giver)).json()).hours.total).toBe(5.5);
     expect((await call(t, 'DELETE', `/api/checkin/${id}`, undefined, admin.auth)).status).toBe(200);
     const after = await (await impactOf(giver.email, giver)).json();

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 // Types only: the door page checks nothing the server has not checked already.
-import type { Checkin, EventCheckins } from '../../../shared/checkin.ts';
+import type { Checkin, CheckinCreate, EventCheckins } from '../../../shared/checkin.ts';
 import { deleteJson, sendJson } from '../../lib/api-client.ts';
 import { ApiError, isApiError } from '../../lib/api-error.ts';
 import { accountScope } from '../../lib/current-account.ts';
@@ -20,14 +20,17 @@ const settledRefusals = new Set([400, 404, 409]);
 
 /**
  * POST /api/checkin with the phone's key (and, for a check-in kept offline, when it was made): sent twice,
- * the same key is answered as the first time, so a queue can always be sent again safely.
+ * the same key is answered as the first time, so a queue can always be sent again safely. It names the
+ * event whose door made it, so a pass of another event kept offline is refused (409 `other-event`), not
+ * counted there.
  */
 export async function sendCheckin(item: QueuedCheckin, options: { late: boolean }): Promise<SendResult> {
   const body = {
+    eventId: item.eventId,
     ...(item.token !== undefined ? { token: item.token } : { registrationId: item.registrationId }),
     key: item.key,
     ...(options.late ? { at: item.at } : {}),
-  };
+  } satisfies CheckinCreate;
   try {
     const { data } = await sendJson<Checkin>('POST', '/checkin', body);
     return { kind: 'recorded', checkin: data };

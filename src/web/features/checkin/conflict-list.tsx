@@ -3,9 +3,19 @@ import { Button } from '../../components/button.tsx';
 import { formatInstantTime } from '../../lib/format-time.ts';
 import type { CheckinConflict } from './door-store.ts';
 
+/** What a conflict says after the person's name: when they were checked in elsewhere, or why the check-in was refused. */
+function whatHappened(conflict: CheckinConflict): string {
+  if (conflict.reason === 'already-checked-in') {
+    return `already checked in${conflict.checkedInAt ? ` at ${formatInstantTime(conflict.checkedInAt)}` : ''}, on another phone`;
+  }
+  if (conflict.reason === 'other-event') return `not counted here (${conflict.message})`;
+  return `not valid (${conflict.message})`;
+}
+
 /**
  * Check-ins made on this phone without a connection that the server refused when they were sent:
- * someone already checked in on another phone (amber), or a pass not valid (red). Kept until dismissed.
+ * someone already checked in on another phone (amber), or a pass not valid or for another event (red).
+ * Kept until dismissed.
  */
 export function ConflictList({ conflicts, onDismiss }: { conflicts: CheckinConflict[]; onDismiss: (key: string) => void }) {
   if (conflicts.length === 0) return null;
@@ -23,9 +33,7 @@ export function ConflictList({ conflicts, onDismiss }: { conflicts: CheckinConfl
                 <span aria-hidden="true">{conflict.reason === 'already-checked-in' ? '⚠ ' : '✕ '}</span>
                 {conflict.name ?? 'A pass'}:{' '}
               </Text>
-              {conflict.reason === 'already-checked-in'
-                ? `already checked in${conflict.checkedInAt ? ` at ${formatInstantTime(conflict.checkedInAt)}` : ''}, on another phone`
-                : `not valid (${conflict.message})`}
+              {whatHappened(conflict)}
               <Text component="span" size="sm" c="dimmed">
                 {' '}
                 · this phone at {formatInstantTime(conflict.at)}
