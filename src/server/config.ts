@@ -132,8 +132,8 @@ export interface Config {
   authRateLimit: number;
   /**
    * Limits no person reaches by hand, against scripts: sign-in attempts per client address across
-   * every email (password spraying) in each five minutes, and each account's writes in each hour.
-   * Not settings; tests lower them.
+   * every email (password spraying) in each five minutes, each account's writes in each hour and its
+   * downloads in each minute. Not settings; tests lower them.
    */
   limits: Limits;
   /** Behind a reverse proxy: take the client address and scheme from X-Forwarded-* headers. */
@@ -161,6 +161,8 @@ export interface AuditSettings {
 export interface Limits {
   signInPerAddress: number;
   perAccountHourly: Record<AccountLimit, number>;
+  /** Each kind of file made for one account, counted apart. */
+  downloadsPerMinute: Record<DownloadLimit, number>;
   /** Pictures decoded at once; more wait in line, up to `pictureQueue`, and beyond that are answered 503. */
   pictureDecodes: number;
   pictureQueue: number;
@@ -168,6 +170,9 @@ export interface Limits {
 
 /** The writes each account may make a limited number of times an hour. */
 export type AccountLimit = 'uploads' | 'reviews' | 'registrations' | 'paymentIntents';
+
+/** The files each account may download a limited number of times a minute: each takes the server a while to make. */
+export type DownloadLimit = 'ownData' | 'receipts' | 'certificates';
 
 export interface MailSettings {
   /** Where messages go; without it nothing is sent and each message is written to the log instead. */
@@ -235,6 +240,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // A person registers for a few events at a time; 60 also takes a form sent many times at once
       // (each after the first answered 409), which must still make one registration.
       perAccountHourly: { uploads: 20, reviews: 10, registrations: 60, paymentIntents: 30 },
+      // A person downloads a file or two at a time; a script looping on one slowed everyone else.
+      downloadsPerMinute: { ownData: 10, receipts: 10, certificates: 10 },
       pictureDecodes: 2,
       pictureQueue: 20,
     },

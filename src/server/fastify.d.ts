@@ -1,6 +1,6 @@
 import type { Auth } from './auth/auth.ts';
 import type { SignedInAccount } from './auth/signed-in.ts';
-import type { AccountLimit, Config } from './config.ts';
+import type { AccountLimit, Config, DownloadLimit } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AuditDeclaration, AuditNote } from './features/audit/record.ts';
 import type { AuditRetentionJob } from './features/audit/retention.ts';
@@ -55,6 +55,8 @@ declare module 'fastify' {
     cache?: CacheScope;
     /** Limited per account in each hour (src/server/http/limits.ts). */
     accountLimit?: AccountLimit;
+    /** A file limited per account in each minute (src/server/http/limits.ts). */
+    downloadLimit?: DownloadLimit;
     /** What the route records in the audit log when it answers 2xx to an admin (required of admin writes). */
     audit?: AuditDeclaration;
   }

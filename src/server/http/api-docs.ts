@@ -60,9 +60,14 @@ export function tagged(tag: string) {
  */
 export function errorsAsErrorBody(route: RouteOptions) {
   // A route limited per account (src/server/http/limits.ts) says so in the reference.
-  const limited = (route.config as { accountLimit?: string } | undefined)?.accountLimit;
-  const tooMany = limited
-    ? { 429: errorResponse('Too many of these from this account in the last hour; `Retry-After` says in how many seconds to try again.') }
+  const limits = route.config as { accountLimit?: string; downloadLimit?: string } | undefined;
+  const per = limits?.accountLimit ? 'hour' : limits?.downloadLimit ? 'minute' : undefined;
+  const tooMany = per
+    ? {
+        429: errorResponse(
+          `Too many of these from this account in the last ${per}; \`Retry-After\` says in how many seconds to try again.`,
+        ),
+      }
     : {};
   route.schema = {
     ...route.schema,

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountLimit, Limits } from '../config.ts';
+import type { AccountLimit, DownloadLimit, Limits } from '../config.ts';
 import { AppError } from '../errors.ts';
 import type { RateLimitCounts } from './rate-limit-counts.ts';
 
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /** "40 seconds", "1 minute", "12 minutes": how long to wait, in words. */
 export function waitInWords(seconds: number): string {
@@ -35,21 +36,40 @@ const accountLimitWords: Record<AccountLimit, string> = {
   paymentIntents: 'You have started many donations in the last hour.',
 };
 
+const downloadLimitWords: Record<DownloadLimit, string> = {
+  ownData: 'You have downloaded your data many times in the last minute.',
+  receipts: 'You have downloaded many receipts in the last minute.',
+  certificates: 'You have downloaded many certificates in the last minute.',
+};
+
 /**
  * Writes a person makes by hand a few times an hour, limited per account so a script signed in as
- * one cannot flood the product (routes say which with `config: { accountLimit }`). Checked before
- * the body is read, after the session: a caller who is not signed in is refused before this.
+ * one cannot flood the product (routes say which with `config: { accountLimit }`); and files made
+ * for the account (its data, receipts, certificates), which take the server a while each, limited
+ * per account and kind each minute (`config: { downloadLimit }`), so one account's loop cannot slow
+ * everyone else. Checked before the body is read, after the session: a caller who is not signed in
+ * is refused before this.
  */
 export function registerAccountLimits(app: FastifyInstance, counts: RateLimitCounts, limits: Limits) {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const what = request.routeOptions.config.accountLimit;
+    const { accountLimit, downloadLimit } = request.routeOptions.config;
     const account = request.account;
-    if (!what || !account) return;
-    await refuseOverLimit(counts, reply, {
-      key: `account:${what}:${account.id}`,
-      max: limits.perAccountHourly[what],
-      windowMs: HOUR_MS,
-      message: accountLimitWords[what],
-    });
+    if (!account) return;
+    if (accountLimit) {
+      await refuseOverLimit(counts, reply, {
+        key: `account:${accountLimit}:${account.id}`,
+        max: limits.perAccountHourly[accountLimit],
+        windowMs: HOUR_MS,
+        message: accountLimitWords[accountLimit],
+      });
+    }
+    if (downloadLimit) {
+      await refuseOverLimit(counts, reply, {
+        key: `account:download:${downloadLimit}:${account.id}`,
+        max: limits.downloadsPerMinute[downloadLimit],
+        windowMs: MINUTE_MS,
+        message: downloadLimitWords[downloadLimit],
+      });
+    }
   });
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { deletedDonorDomain } from '../../shared/donations.ts';
 import type { Database } from '../db/client.ts';
 import { outboxMessage } from '../db/schema.ts';
 
@@ -30,6 +31,9 @@ export type OutboxRow = typeof outboxMessage.$inferSelect;
 export const MAX_ATTEMPTS = 8;
 /** How long a claimed message is held by the instance sending it before another may take it over. */
 export const CLAIM_SECONDS = 120;
+
+/** A message whose account was deleted: its address is the account's placeholder, where nothing can be sent. */
+const toDeletedAccount = sql`${outboxMessage.to} like ${`%@${deletedDonorDomain}`}`;
 
 export function retryDelaySeconds(attempts: number, delays: number[]): number {
   return delays[Math.min(attempts - 1, delays.length - 1)] ?? 60;
@@ -104,7 +108,8 @@ export async function markFailed(db: Database, row: OutboxRow, error: string, re
   await db
     .update(outboxMessage)
     .set({
-      status: giveUp ? 'failed' : 'queued',
+      // A message whose account was deleted while it was being sent is not tried again.
+      status: giveUp ? 'failed' : sql`(case when ${toDeletedAccount} then 'failed' else 'queued' end)::outbox_status`,
       lockedUntil: null,
       lastError: error.slice(0, 1000),
       nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts, retryDelaysS)})`,
@@ -112,12 +117,42 @@ export async function markFailed(db: Database, row: OutboxRow, error: string, re
     .where(eq(outboxMessage.id, row.id));
 }
 
-/** 'Send again': back to the queue, due now, with its tries counted afresh. */
+/**
+ * 'Send again': back to the queue, due now, with its tries counted afresh. Not a message being sent,
+ * nor one whose account was deleted (it has no address any more).
+ */
 export async function sendAgain(db: Database, id: string): Promise<OutboxRow | undefined> {
   const [row] = await db
     .update(outboxMessage)
     .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
-    .where(and(eq(outboxMessage.id, id), sql`${outboxMessage.status} <> 'sending'`))
+    .where(and(eq(outboxMessage.id, id), sql`${outboxMessage.status} <> 'sending'`, sql`not ${toDeletedAccount}`))
     .returning();
   return row;
+}
+
+/**
+ * Erasure reaches the outbox (docs/decisions/035-erasure-reaches-the-outbox.md): when an account is
+ * deleted, mail not yet sent to its address goes, and every message kept in the history names
+ * `placeholder` (the deleted account's address on its donations) instead, without its body,
+ * attachments and headers (they carry the name, the address and links with tokens); the address
+ * leaves the last error too. Subjects stay: they name events, amounts and the site, not the person.
+ */
+export async function forgetRecipient(db: Database, address: string, placeholder: string) {
+  const dropped = await db
+    .delete(outboxMessage)
+    .where(and(eq(outboxMessage.to, address), inArray(outboxMessage.status, ['queued', 'failed'])))
+    .returning({ id: outboxMessage.id });
+  const kept = await db
+    .update(outboxMessage)
+    .set({
+      to: placeholder,
+      html: '',
+      text: '',
+      attachments: '[]',
+      headers: '{}',
+      lastError: sql`replace(${outboxMessage.lastError}, ${address}, ${placeholder})`,
+    })
+    .where(eq(outboxMessage.to, address))
+    .returning({ id: outboxMessage.id });
+  return { dropped: dropped.length, kept: kept.length };
 }

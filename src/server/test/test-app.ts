@@ -52,6 +52,7 @@ export async function startTestApp(
       ...base.limits,
       signInPerAddress: 100_000,
       perAccountHourly: { uploads: 100_000, reviews: 100_000, registrations: 100_000, paymentIntents: 100_000 },
+      downloadsPerMinute: { ownData: 100_000, receipts: 100_000, certificates: 100_000 },
     },
     // Admin journeys work without a second factor unless a test asks for ADMIN_MFA=required.
     adminMfa: 'optional',

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import { Badge, NativeSelect, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { donorOf } from '../../shared/donations.ts';
 import { type OutboxMessage, type OutboxStatus, outboxStatuses } from '../../shared/outbox.ts';
 import { AdminList } from '../features/admin/admin-list.tsx';
 import type { Column } from '../features/admin/admin-table.tsx';
@@ -26,7 +27,8 @@ function When({ instant }: { instant: string }) {
 }
 
 const columns: Column<OutboxMessage>[] = [
-  { id: 'to', header: 'To', cell: (m) => <span style={{ overflowWrap: 'anywhere' }}>{m.to}</span> },
+  // A deleted account's messages keep a placeholder address, shown as 'Deleted account'.
+  { id: 'to', header: 'To', cell: (m) => <span style={{ overflowWrap: 'anywhere' }}>{donorOf(m.to)}</span> },
   { id: 'subject', header: 'Subject', cell: (m) => m.subject },
   {
     id: 'status',

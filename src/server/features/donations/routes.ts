@@ -190,6 +190,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/:id/receipt.pdf',
     {
       onRequest: selfOrAdmin,
+      config: { downloadLimit: 'receipts' },
       schema: {
         summary: 'Download the receipt of a donation as a PDF',
         description: 'The printable receipt as an A4 PDF, with its refund when it was refunded. For the account that made it, or an admin.',

@@ -45,6 +45,7 @@ export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/impact/:email/certificate.pdf',
     {
       onRequest: selfOrAdmin,
+      config: { downloadLimit: 'certificates' },
       schema: {
         summary: 'Download a certificate of volunteering as a PDF',
         description:

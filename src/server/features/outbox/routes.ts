@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isDeletedDonor } from '../../../shared/donations.ts';
 import { nextCursorHeader, totalCountHeader } from '../../../shared/http.ts';
 import { outboxIdParamsSchema, outboxListQuerySchema, outboxMessageSchema } from '../../../shared/outbox.ts';
 import { requireRole } from '../../auth/signed-in.ts';
@@ -37,11 +38,15 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { audit: { action: 'outbox.send-again', target: outboxOfPath } },
       schema: {
         summary: 'Send a message again',
-        description: 'Queues it now, with its tries counted afresh (a message being sent at this moment is left alone: 409).',
+        description:
+          'Queues it now, with its tries counted afresh. A message being sent at this moment is left alone (409), and so is one to an account deleted since (409): its address was replaced by a placeholder where nothing can be sent.',
         params: outboxIdParamsSchema,
         response: {
           200: outboxMessageSchema,
-          ...errorResponses({ 404: 'No message has this id.', 409: 'The message is being sent right now.' }),
+          ...errorResponses({
+            404: 'No message has this id.',
+            409: 'The message is being sent right now, or its account was deleted.',
+          }),
         },
       },
     },
@@ -51,8 +56,12 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
         app.outbox.kick();
         return queued;
       }
-      if (await findOutboxMessage(app.db, request.params.id)) throw new AppError('conflict', 'This message is being sent right now');
-      throw new AppError('not_found', 'Message not found');
+      const found = await findOutboxMessage(app.db, request.params.id);
+      if (!found) throw new AppError('not_found', 'Message not found');
+      if (isDeletedDonor(found.to)) {
+        throw new AppError('conflict', 'This message cannot be sent again: the account it went to was deleted, and its address with it');
+      }
+      throw new AppError('conflict', 'This message is being sent right now');
     },
   );
 };

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { deletedDonorDomain } from '../../../shared/donations.ts';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import { ownDataMessages, type OwnData } from '../../../shared/own-data.ts';
 import type { Role } from '../../../shared/accounts.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
@@ -19,24 +17,17 @@ import {
   verification,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { forgetRecipient } from '../../mail/outbox.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
 import { lockEventPlaces } from '../events/service.ts';
 import { deleteImageByUrl } from '../images/service.ts';
 import { cancelRegistration } from '../registrations/service.ts';
-import { refuseLastAdmin, setAuthorPicture } from './service.ts';
+import { deletedAccountAddress, refuseLastAdmin, setAuthorPicture } from './service.ts';
 
 /**
  * People's own data (DECISIONS 4.7): everything the product holds about an account, and the
  * account's deletion by its owner.
  */
-
-/**
- * One placeholder for all of a deleted account's donations: counts of distinct donors (an event's
- * donors) stay as they were, and nothing in it comes from the person.
- */
-function deletedDonorEmail(): string {
-  return `deleted-${randomUUID().replaceAll('-', '').slice(0, 12)}@${deletedDonorDomain}`;
-}
 
 const iso = (at: Date) => at.toISOString();
 const isoOrNull = (at: Date | null) => at?.toISOString() ?? null;
@@ -142,6 +133,8 @@ export interface DeletedAccount {
   signInMethodsRemoved: number;
   verificationsRemoved: number;
   mailDropped: number;
+  /** Mail already sent, kept in the outbox's history under the placeholder address, without its body. */
+  mailKept: number;
   /** Donations kept as financial records, with no account and a placeholder address. */
   donationsKept: number;
   photoDeleted: boolean;
@@ -152,7 +145,8 @@ export interface DeletedAccount {
  * route does it (a freed place goes to the first person waiting, who is emailed); its reviews,
  * sessions, sign-in methods, verification links, picture and unsent mail go; its donations stay as
  * financial records with no account and a placeholder address (`deleted-<12 random hex>@deleted.invalid`), so
- * every total, receipt and export still counts them. Refused for the last admin (409) and when
+ * every total, receipt and export still counts them; the mail it was sent stays in the outbox's
+ * history under the same placeholder, without its body. Refused for the last admin (409) and when
  * `confirm` is not the account's email (400).
  */
 export async function deleteOwnAccount(db: Database, caller: SignedInAccount, confirm: string, site: SigningSite): Promise<DeletedAccount> {
@@ -160,6 +154,8 @@ export async function deleteOwnAccount(db: Database, caller: SignedInAccount, co
     throw new AppError('invalid_input', ownDataMessages.wrongConfirmation, { confirm: ownDataMessages.wrongConfirmation });
   }
   const id = caller.id;
+  // One placeholder for the account's donations and the mail it was sent (decisions 029 and 035).
+  const placeholder = deletedAccountAddress();
   return db.transaction(async (tx) => {
     // The same lock order as every other change to places: events (in id order), then admin
     // rows, then the account.
@@ -184,7 +180,7 @@ export async function deleteOwnAccount(db: Database, caller: SignedInAccount, co
     const donationsKept = (
       await tx
         .update(donation)
-        .set({ accountId: null, email: deletedDonorEmail() })
+        .set({ accountId: null, email: placeholder })
         .where(eq(donation.accountId, id))
         .returning({ id: donation.id })
     ).length;
@@ -202,13 +198,9 @@ export async function deleteOwnAccount(db: Database, caller: SignedInAccount, co
         .where(or(eq(verification.value, id), eq(verification.identifier, target.email)))
         .returning({ id: verification.id })
     ).length;
-    // Mail not yet sent to them (the cancellations just queued among it); what was sent stays in the outbox's history.
-    const mailDropped = (
-      await tx
-        .delete(outboxMessage)
-        .where(and(eq(outboxMessage.to, target.email), inArray(outboxMessage.status, ['queued', 'failed'])))
-        .returning({ id: outboxMessage.id })
-    ).length;
+    // Mail not yet sent to them goes (the cancellations just queued among it); what was sent stays in
+    // the outbox's history, under the placeholder.
+    const { dropped: mailDropped, kept: mailKept } = await forgetRecipient(tx, target.email, placeholder);
     // Notices they wrote are the organisation's; their picture is personal data and goes.
     await setAuthorPicture(tx, id, null);
     await tx.delete(account).where(eq(account.id, id));
@@ -223,6 +215,7 @@ export async function deleteOwnAccount(db: Database, caller: SignedInAccount, co
       signInMethodsRemoved,
       verificationsRemoved,
       mailDropped,
+      mailKept,
       donationsKept,
       photoDeleted: target.image !== null,
     };

@@ -59,6 +59,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/me/export',
     {
+      config: { downloadLimit: 'ownData' },
       schema: {
         summary: 'Download everything held about the signed-in account',
         description:
@@ -82,7 +83,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete the signed-in account',
         description:
-          'The body repeats the account’s email (`confirm`), so that a stray call cannot delete it. Its registrations are cancelled (a freed place goes to the first person waiting, who is emailed), its reviews, sessions, sign-in methods, picture and unsent mail are removed, and the session cookie is cleared; its donations stay as financial records, with no account and a placeholder address shown as ‘Deleted account’.',
+          'The body repeats the account’s email (`confirm`), so that a stray call cannot delete it. Its registrations are cancelled (a freed place goes to the first person waiting, who is emailed), its reviews, sessions, sign-in methods, picture and unsent mail are removed, and the session cookie is cleared; its donations stay as financial records, with no account and a placeholder address shown as ‘Deleted account’, and the mail it was sent stays in the outbox under the same placeholder, without its body.',
         body: accountDeletionSchema,
         response: {
           200: deletedCountSchema,
@@ -204,7 +205,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete an account',
         description:
-          'Removes its sign-in, sessions, registrations and picture; its donations stay, as financial records. A place its registrations held goes to the first person on that event’s waitlist, who is emailed. `deletedCount` is 0 when no account has the id.',
+          'Removes its sign-in, sessions, registrations, picture and unsent mail; its donations stay, as financial records, and the mail it was sent stays in the outbox under a placeholder address, without its body. A place its registrations held goes to the first person on that event’s waitlist, who is emailed. `deletedCount` is 0 when no account has the id.',
         params: z.object({ id: z.string().max(100) }),
         response: { 200: deletedCountSchema, ...errorResponses({ 409: lastAdmin }) },
       },

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Account, AccountListQuery, ProfileUpdate, Role } from '../../../shared/accounts.ts';
+import { deletedDonorDomain } from '../../../shared/donations.ts';
 import type { Database } from '../../db/client.ts';
 import { account, notice, registration, review } from '../../db/schema.ts';
 import { contains, throughIndexes } from '../../db/search.ts';
@@ -8,6 +10,7 @@ import { after, cursorFrom, cursorKey, nextCursor, orderOf, sortKeysOf } from '.
 import { AppError } from '../../errors.ts';
 import { fillFreedPlaces, lockEventPlaces } from '../events/service.ts';
 import { deleteImageByUrl } from '../images/service.ts';
+import { forgetRecipient } from '../../mail/outbox.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
 import { wallClockAt } from '../../../shared/time-zone.ts';
 
@@ -147,9 +150,19 @@ async function eventsOf(tx: Database, accountId: string): Promise<string[]> {
 }
 
 /**
+ * The address a deleted account leaves on what is kept of it (its donations, the mail it was sent):
+ * one per account, so counts of distinct donors stay as they were; drawn at random, so nothing in it
+ * comes from the person; at `.invalid`, so nothing can be sent there.
+ */
+export function deletedAccountAddress(): string {
+  return `deleted-${randomUUID().replaceAll('-', '').slice(0, 12)}@${deletedDonorDomain}`;
+}
+
+/**
  * Removes an account with its sign-in methods, sessions and registrations (the database cascades);
- * its donations stay, as financial records, with the email they were made with. The places its
- * registrations held go to the first people waiting, in the same transaction.
+ * its donations stay, as financial records, with the email they were made with. Mail not yet sent to
+ * it goes, and what was sent stays in the outbox under a placeholder address (forgetRecipient). The
+ * places its registrations held go to the first people waiting, in the same transaction.
  */
 export async function deleteAccount(db: Database, id: string, site: SigningSite): Promise<number> {
   const now = wallClockAt(site.timeZone);
@@ -174,6 +187,7 @@ export async function deleteAccount(db: Database, id: string, site: SigningSite)
     await setAuthorPicture(tx, id, null);
     await tx.delete(account).where(eq(account.id, id));
     await deleteImageByUrl(tx, target.image);
+    await forgetRecipient(tx, target.email, deletedAccountAddress());
     for (const locked of events) await fillFreedPlaces(tx, locked, site, now);
     return 1;
   });

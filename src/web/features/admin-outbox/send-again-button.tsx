@@ -1,11 +1,16 @@
+import { Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isDeletedDonor } from '../../../shared/donations.ts';
 import type { OutboxMessage } from '../../../shared/outbox.ts';
 import { Button } from '../../components/button.tsx';
 import { notify } from '../../lib/notify.ts';
 import { adminListKey } from '../admin/api.ts';
 import { sendMessageAgain } from './api.ts';
 
-/** 'Send again': queues the message now; the list refreshes to show it queued, then sent. */
+/**
+ * 'Send again': queues the message now; the list refreshes to show it queued, then sent. A message to
+ * an account deleted since has no address left to send to: it says so instead.
+ */
 export function SendAgainButton({ message }: { message: OutboxMessage }) {
   const queryClient = useQueryClient();
   const send = useMutation({
@@ -16,6 +21,7 @@ export function SendAgainButton({ message }: { message: OutboxMessage }) {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminListKey }),
   });
   if (message.status === 'sending' || message.status === 'queued') return null;
+  if (isDeletedDonor(message.to)) return <Text size="xs">Cannot be sent again: the account was deleted</Text>;
   return (
     <Button
       size="sm"
