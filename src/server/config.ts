@@ -160,6 +160,8 @@ export interface AuditSettings {
 
 export interface Limits {
   signInPerAddress: number;
+  /** Failed sign-ins for one account, from any address, in 15 minutes before it is locked for a growing while. */
+  signInFailuresPerAccount: number;
   perAccountHourly: Record<AccountLimit, number>;
   /** Each kind of file made for one account, counted apart. */
   downloadsPerMinute: Record<DownloadLimit, number>;
@@ -237,6 +239,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     limits: {
       // An office or a phone network shares one address: five times one person's allowance.
       signInPerAddress: 5 * e.AUTH_RATE_LIMIT,
+      // Guessing one person's password from many addresses (150 tries from 15 addresses went unseen).
+      signInFailuresPerAccount: 10,
       // A person registers for a few events at a time; 60 also takes a form sent many times at once
       // (each after the first answered 409), which must still make one registration.
       perAccountHourly: { uploads: 20, reviews: 10, registrations: 60, paymentIntents: 30 },

@@ -36,8 +36,13 @@ const MAX_DRAWS = 3;
 /** A person's own queries (their account and what hangs off it) are never part of the shared HTML. */
 const isPersonal = (query: Query) => query.queryKey[0] === accountScope[0];
 
-/** Whether the page would ask for this query now (a query can wait for another's answer). */
+/**
+ * Whether the page would ask for this query now (a query can wait for another's answer). A query
+ * marked `meta: { browserOnly: true }` acts for the person who opens the page (confirming their
+ * address): drawn on the server it would act for no one, so it waits for the browser.
+ */
 function isWanted(query: Query): boolean {
+  if (query.meta?.browserOnly === true) return false;
   const enabled = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 }

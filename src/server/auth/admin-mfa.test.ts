@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { session } from '../db/schema.ts';
+import { account, session } from '../db/schema.ts';
 import { call, me, signIn, signUp, type TestAccount } from '../test/accounts.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 import { cookiesOf, setUpSecondFactor } from '../test/second-factor.ts';
-import { totpCode } from '../test/totp.ts';
+import { unusedTotpCode } from '../test/totp.ts';
 
 /** A password sign-in that stops at the code step: the cookie that says whose sign-in waits for a code. */
 async function signInToCodeStep(t: TestApp, who: TestAccount) {
@@ -61,7 +61,7 @@ describe('ADMIN_MFA=required', () => {
 
     const waiting = await signInToCodeStep(t, admin);
     // A wrong code is refused and signs nobody in.
-    const right = totpCode(secret);
+    const right = await unusedTotpCode(secret);
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
     const refused = await call(t, 'POST', '/api/auth/two-factor/verify-totp', { code: wrong }, { cookie: waiting });
     expect(refused.status).toBe(400);
@@ -145,13 +145,14 @@ describe('ADMIN_MFA=required', () => {
     expect((await refused.json()).error).toMatchObject({ code: 'mfa_required', reason: 'confirm' });
     expect(await me(t, { cookie })).toMatchObject({ mfaRequired: 'confirm' });
 
-    const confirmed = await call(t, 'POST', '/api/auth/two-factor/verify-totp', { code: totpCode(secret) }, { cookie });
+    const confirmed = await call(t, 'POST', '/api/auth/two-factor/verify-totp', { code: await unusedTotpCode(secret) }, { cookie });
     expect(confirmed.status).toBe(200);
     expect((await adminCall(t, { cookie })).status).toBe(200);
   });
 
   it('refuses to start the set-up with a wrong password', async () => {
     const admin = await signUp(t, { role: 'admin' });
+    await t.app.db.update(account).set({ emailVerified: true }).where(eq(account.id, admin.id));
     const res = await call(t, 'POST', '/api/auth/two-factor/enable', { password: 'not-the-password' }, { cookie: admin.cookie });
     expect(res.status).toBe(400);
     expect((await res.json()).error.fields).toEqual({ password: 'The password is wrong' });
@@ -175,7 +176,7 @@ describe('ADMIN_MFA=optional', () => {
     const admin = await signUp(t, { role: 'admin' });
     const { secret } = await setUpSecondFactor(t, admin);
     const waiting = await signInToCodeStep(t, admin);
-    const accepted = await call(t, 'POST', '/api/auth/two-factor/verify-totp', { code: totpCode(secret) }, { cookie: waiting });
+    const accepted = await call(t, 'POST', '/api/auth/two-factor/verify-totp', { code: await unusedTotpCode(secret) }, { cookie: waiting });
     expect(accepted.status).toBe(200);
     expect((await adminCall(t, { cookie: cookiesOf(accepted) })).status).toBe(200);
   });

@@ -81,9 +81,9 @@ describe('sign-in and sessions', () => {
     expect((await res.json()).error).toEqual({ code: 'unauthenticated', message: 'Invalid email or password' });
   });
 
-  it('makes an existing confirmed account admin at its next sign-in once its email is in ADMIN_EMAILS', async () => {
+  it('makes an existing account whose mailbox was proven admin at its next sign-in once its email is in ADMIN_EMAILS', async () => {
     const who = await signUp(t, { email: 'later-boss@example.org' });
-    await t.app.db.update(account).set({ role: 'donator', emailVerified: true }).where(eq(account.id, who.id));
+    await t.app.db.update(account).set({ role: 'donator', emailVerified: true, mailboxProvenAt: new Date() }).where(eq(account.id, who.id));
     const res = await signIn(t, who.email, who.password);
     expect(res.status).toBe(200);
     const [row] = await t.app.db.select().from(account).where(eq(account.id, who.id));

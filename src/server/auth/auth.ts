@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth, twoFactor as twoFactorPlugin } from 'better-auth/plugins';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/accounts.ts';
 import type { Config } from '../config.ts';
@@ -12,6 +12,7 @@ import { authLogger } from '../http/logger.ts';
 import { enqueue } from '../mail/outbox.ts';
 import { RESET_PASSWORD_MINUTES, resetPasswordMessage } from '../mail/templates/reset-password.tsx';
 import { VERIFY_EMAIL_HOURS, verifyEmailMessage } from '../mail/templates/verify-email.tsx';
+import { mailSetUpLink, makeAdminIfListed, passwordSetThroughMailbox } from './mailbox-proof.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 /**
@@ -43,16 +44,8 @@ export function createAuth(
   /** Read when a message is written, so it names the organisation as its settings say now. */
   const site = () => mailSiteFrom(db, config.publicUrl);
 
-  /** ADMIN_EMAILS: the account becomes admin only once its address is confirmed. */
-  async function makeAdminIfListed(userId: string) {
-    if (config.adminEmails.length === 0) return;
-    await db
-      .update(account)
-      .set({ role: 'admin' })
-      .where(
-        and(eq(account.id, userId), eq(account.emailVerified, true), inArray(account.email, config.adminEmails), ne(account.role, 'admin')),
-      );
-  }
+  /** The library itself, for the hooks below that read the caller's session (set once it is made). */
+  let self: { api: { getSession(options: { headers: Headers }): Promise<{ session: { id: string; userId: string } } | null> } } | undefined;
 
   /**
    * The library calls these after its own write (the account at sign-up, the reset token row), not
@@ -63,7 +56,7 @@ export function createAuth(
     outbox?.kick();
   }
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Helping Hands',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -79,6 +72,8 @@ export function createAuth(
         age: { type: 'string', input: false, required: false },
         education: { type: 'string', input: false, required: false },
         occupation: { type: 'string', input: false, required: false },
+        // Written by the account's create hook below (a provider vouched for the address); never sent out.
+        mailboxProvenAt: { type: 'date', input: false, required: false, returned: false },
       },
     },
     emailAndPassword: {
@@ -87,6 +82,8 @@ export function createAuth(
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      // A password set through a mailed link proves the mailbox: see mailbox-proof.ts.
+      onPasswordReset: async ({ user }) => passwordSetThroughMailbox(db, config.adminEmails, user.id),
       resetPasswordTokenExpiresIn: RESET_PASSWORD_MINUTES * 60,
       sendResetPassword: async ({ user, token }) =>
         queue(resetPasswordMessage({ site: await site(), to: user.email, name: user.name, token })),
@@ -97,9 +94,22 @@ export function createAuth(
       // The link confirms the address; it does not sign anyone in (a mail forwarded or read over a
       // shoulder must not hand over the account).
       autoSignInAfterVerification: false,
-      sendVerificationEmail: async ({ user, token }) =>
-        queue(verifyEmailMessage({ site: await site(), userId: user.id, to: user.email, name: user.name, token })),
-      afterEmailVerification: async (user) => makeAdminIfListed(user.id),
+      // An admin address is asked to choose its password through the mailed link instead: only that
+      // proves the mailbox owner holds the account (see mailbox-proof.ts).
+      sendVerificationEmail: async ({ user, token }) => {
+        if (isAdminEmail(user.email)) {
+          if (await mailSetUpLink(db, await site(), { id: user.id, email: user.email, name: user.name, admin: true })) outbox?.kick();
+          return;
+        }
+        await queue(verifyEmailMessage({ site: await site(), userId: user.id, to: user.email, name: user.name, token }));
+      },
+      // Confirming an address ends the account's other sessions: whoever signed up with it before
+      // the owner clicked is signed out.
+      afterEmailVerification: async (user, request) => {
+        const current = request ? await self?.api.getSession({ headers: request.headers }).catch(() => null) : null;
+        const keep = current?.session.userId === user.id ? current.session.id : undefined;
+        await db.delete(session).where(keep ? and(eq(session.userId, user.id), ne(session.id, keep)) : eq(session.userId, user.id));
+      },
     },
     session: {
       expiresIn: 7 * DAY_SECONDS,
@@ -159,6 +169,8 @@ export function createAuth(
               ...user,
               email: user.email.toLowerCase(),
               role: user.emailVerified === true && isAdminEmail(user.email) ? 'admin' : 'donator',
+              // A provider made this account and vouched for the address: nobody else held it first.
+              ...(user.emailVerified === true ? { mailboxProvenAt: new Date() } : {}),
             },
           }),
         },
@@ -186,12 +198,14 @@ export function createAuth(
             return { data: { ...created, secondFactor: passed } };
           },
           // ADMIN_EMAILS applies from the next sign-in on, also to accounts made before it was
-          // set, once the address is confirmed.
-          after: async (created) => makeAdminIfListed(created.userId),
+          // set, once the mailbox owner has proven they hold the account.
+          after: async (created) => makeAdminIfListed(db, config.adminEmails, created.userId),
         },
       },
     },
   });
+  self = auth;
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

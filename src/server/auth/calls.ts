@@ -67,7 +67,7 @@ export interface AuthCall {
   /** The success answer: JSON, or a status without a body. */
   answer: { schema: z.ZodType; headers?: Record<string, string> } | { status: number; description: string; type?: string };
   /** Errors particular to the call. */
-  errors?: Partial<Record<400 | 401 | 404 | 409, string>>;
+  errors?: Partial<Record<400 | 401 | 403 | 404 | 409, string>>;
 }
 
 /**
@@ -84,7 +84,11 @@ export const authCalls: readonly AuthCall[] = [
     summary: 'Create an account with an email and password, signed in',
     description:
       'The new account is a donator, and a confirmation link is mailed to the address; the account is an admin when its ' +
-      `email is in ADMIN_EMAILS, from the moment the address is confirmed. ${sessionGiven}`,
+      'email is in ADMIN_EMAILS once a password is chosen through the link mailed to it (for such an address the mail is ' +
+      'that link, not a confirmation). A new password has at least 8 characters (12 for an admin) and must not be easy ' +
+      'to guess (it is checked against common passwords and the person’s own email and name); the 400 says why. An email ' +
+      'that has an account answers 409; if that account is not confirmed, the address is mailed a link to finish setting it ' +
+      `up (choosing its password there ends every session of it). ${sessionGiven}`,
     body: signUpBody,
     limited: true,
     answer: {
@@ -98,7 +102,9 @@ export const authCalls: readonly AuthCall[] = [
     path: '/sign-in/email',
     access: 'public',
     summary: 'Sign in with an email and password',
-    description: sessionGiven,
+    description:
+      `${sessionGiven} Ten failed sign-ins for one account in 15 minutes, from any addresses, lock it for 30 seconds, ` +
+      'twice as long after each further failure, up to 15 minutes (429, even for the right password).',
     body: signInBody,
     limited: true,
     answer: {
@@ -219,11 +225,16 @@ export const authCalls: readonly AuthCall[] = [
     summary: 'Start setting up two-step sign-in (an authenticator app)',
     description:
       'Answers the `otpauth://` address to show as a QR code and ten recovery codes (shown once). Two-step sign-in is on ' +
-      'only once a code from the app is confirmed with `POST /api/auth/two-factor/verify-totp`.',
+      'only once a code from the app is confirmed with `POST /api/auth/two-factor/verify-totp`. Only an account whose ' +
+      'address is confirmed may; the set-up is mailed to the account.',
     body: passwordOnlyBody,
     limited: true,
     answer: { schema: z.looseObject({ totpURI: z.string(), backupCodes: z.array(z.string()) }) },
-    errors: { 400: 'The password is wrong, or two-step sign-in is already on.' },
+    errors: {
+      400: 'The password is wrong, or two-step sign-in is already on.',
+      403: 'Two-step sign-in is on and this session has not passed it.',
+      409: 'The account’s email address is not confirmed yet.',
+    },
   },
   {
     methods: ['POST'],
@@ -233,11 +244,15 @@ export const authCalls: readonly AuthCall[] = [
     description:
       'After a password sign-in that answered `twoFactorRedirect`: finishes it (the `two_factor` cookie says whose). ' +
       'Signed in: confirms the set-up, or confirms this session for admin pages (after Google or OpenID Connect sign-in). ' +
-      'Ten wrong codes in a row lock two-step sign-in for 15 minutes.',
+      'Each code (each 30-second step of the app) is accepted once per account. Ten wrong codes in a row, on either ' +
+      'path, lock two-step sign-in for 15 minutes (429).',
     body: secondFactorCodeBody,
     limited: true,
     answer: { schema: z.looseObject({ token: z.string(), user: libraryUser }) },
-    errors: { 400: 'The code is wrong or too many were tried.', 401: 'The sign-in waiting for a code has expired: sign in again.' },
+    errors: {
+      400: 'The code is wrong, was already used, or too many were tried.',
+      401: 'The sign-in waiting for a code has expired: sign in again.',
+    },
   },
   {
     methods: ['POST'],
@@ -255,22 +270,30 @@ export const authCalls: readonly AuthCall[] = [
     path: '/two-factor/generate-backup-codes',
     access: 'signed-in',
     summary: 'Replace the recovery codes',
-    description: 'Answers ten new recovery codes (shown once); the old ones stop working.',
+    description:
+      'Answers ten new recovery codes (shown once); the old ones stop working. Needs a session that passed two-step ' +
+      'sign-in; the account is mailed.',
     body: passwordOnlyBody,
     limited: true,
     answer: { schema: z.looseObject({ status: z.boolean(), backupCodes: z.array(z.string()) }) },
-    errors: { 400: 'The password is wrong, or two-step sign-in is not on.' },
+    errors: {
+      400: 'The password is wrong, or two-step sign-in is not on.',
+      403: 'This session has not passed two-step sign-in.',
+    },
   },
   {
     methods: ['POST'],
     path: '/two-factor/disable',
     access: 'signed-in',
     summary: 'Turn two-step sign-in off',
-    description: 'Refused for an admin while ADMIN_MFA is `required`.',
+    description: 'Refused for an admin while ADMIN_MFA is `required`. Needs a session that passed two-step sign-in; the account is mailed.',
     body: passwordOnlyBody,
     limited: true,
     answer: { schema: z.looseObject({ status: z.boolean() }) },
-    errors: { 400: 'The password is wrong.' },
+    errors: {
+      400: 'The password is wrong.',
+      403: 'An admin under ADMIN_MFA=required, or a session that has not passed two-step sign-in.',
+    },
   },
   {
     methods: ['GET'],

@@ -39,8 +39,9 @@ async function linkToken(email: string, page: '/verify-email' | '/reset-password
   return decodeURIComponent(match[1]);
 }
 
-/** What the /verify-email page calls. */
-const confirm = (token: string) => call(t, 'GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+/** What the /verify-email page calls, from the browser of `headers` (signed in there, or not). */
+const confirm = (token: string, headers: Record<string, string> = {}) =>
+  call(t, 'GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`, undefined, headers);
 const isAdmin = async (email: string, headers: Record<string, string>) =>
   ((await (await call(t, 'GET', `/api/users/${email}`, undefined, headers)).json()) as boolean[])[0];
 const forgot = (email: string) => call(t, 'POST', '/api/auth/request-password-reset', { email });
@@ -60,15 +61,18 @@ describe('confirming the email address', () => {
 
     // Unconfirmed, the account signs in and uses the site.
     expect(await me(t, who.auth)).toMatchObject({ email: who.email, emailVerified: false });
-    expect((await signIn(t, who.email, who.password)).status).toBe(200);
+    const elsewhere = sessionOf(await signIn(t, who.email, who.password), who);
     const profile = { address: '1 High Street', age: '30', education: 'BSc', occupation: 'Nurse' };
     expect((await call(t, 'PUT', '/api/users', profile, who.auth)).status).toBe(200);
 
+    // Opened in the browser signed in at sign-up: that session stays, every other one ends (whoever
+    // signed up with the address first is signed out when its owner confirms it).
     const token = await linkToken(who.email, '/verify-email');
-    const opened = await confirm(token);
+    const opened = await confirm(token, who.auth);
     expect(opened.status).toBe(200);
     expect(await opened.json()).toMatchObject({ status: true });
     expect(await me(t, who.auth)).toMatchObject({ emailVerified: true });
+    expect(await me(t, elsewhere.auth)).toBeNull();
     expect((await confirm(token)).status).toBe(200);
   });
 
@@ -99,7 +103,7 @@ describe('confirming the email address', () => {
     const again = await call(t, 'POST', '/api/auth/send-verification-email', { email: who.email }, who.auth);
     expect(again.status).toBe(200);
     const token = await linkToken(who.email, '/verify-email', 2);
-    expect((await confirm(token)).status).toBe(200);
+    expect((await confirm(token, who.auth)).status).toBe(200);
     // Confirmed: nothing more to send.
     const done = await call(t, 'POST', '/api/auth/send-verification-email', { email: who.email }, who.auth);
     expect(done.status).toBe(409);
@@ -128,24 +132,34 @@ describe('confirming the email address', () => {
 });
 
 describe('ADMIN_EMAILS', () => {
-  it('does not make an unconfirmed listed address admin, even at sign-in; confirming it does, at once', async () => {
+  it('mails an admin address a link to choose its password, not a confirmation; only choosing it makes the account admin', async () => {
     const chief = await signUp(t, { email: 'chief@example.org' });
+    const [received] = await smtp.mailTo(chief.email);
+    expect(received?.subject).toBe('Finish setting up your account on Helping Hands');
+    expect(received?.text).toMatch(/admin addresses/);
+    expect(received?.text).not.toContain('/verify-email?token=');
     expect(await isAdmin(chief.email, chief.auth)).toBe(false);
     const again = sessionOf(await signIn(t, chief.email, chief.password), chief);
     expect(await isAdmin(chief.email, again.auth)).toBe(false);
     expect((await call(t, 'GET', '/api/users', undefined, chief.auth)).status).toBe(403);
 
-    expect((await confirm(await linkToken(chief.email, '/verify-email'))).status).toBe(200);
-    // The session it already has is an admin's from now on.
-    expect(await isAdmin(chief.email, chief.auth)).toBe(true);
-    expect((await call(t, 'GET', '/api/users', undefined, chief.auth)).status).toBe(200);
+    const chosen = 'chief-lantern-meadow-77';
+    expect((await reset(await linkToken(chief.email, '/reset-password'), chosen)).status).toBe(200);
+    // Every session ended, as at any password set by mail; the next sign-in is an admin's.
+    expect(await me(t, chief.auth)).toBeNull();
+    expect(await me(t, again.auth)).toBeNull();
+    const signedIn = sessionOf(await signIn(t, chief.email, chosen), { ...chief, password: chosen });
+    expect(await me(t, signedIn.auth)).toMatchObject({ role: 'admin', emailVerified: true });
+    expect((await call(t, 'GET', '/api/users', undefined, signedIn.auth)).status).toBe(200);
   });
 
-  it('makes a confirmed listed account admin again at its next sign-in', async () => {
+  it('makes a listed account whose mailbox was proven admin again at its next sign-in, and one merely confirmed not', async () => {
     const deputy = await signUp(t, { email: 'deputy@example.org' });
-    expect((await confirm(await linkToken(deputy.email, '/verify-email'))).status).toBe(200);
-    await t.app.db.update(account).set({ role: 'donator' }).where(eq(account.id, deputy.id));
+    await t.app.db.update(account).set({ emailVerified: true }).where(eq(account.id, deputy.id));
+    expect((await signIn(t, deputy.email, deputy.password)).status).toBe(200);
     expect(await isAdmin(deputy.email, deputy.auth)).toBe(false);
+
+    await t.app.db.update(account).set({ mailboxProvenAt: new Date() }).where(eq(account.id, deputy.id));
     expect((await signIn(t, deputy.email, deputy.password)).status).toBe(200);
     expect(await isAdmin(deputy.email, deputy.auth)).toBe(true);
   });
@@ -234,7 +248,8 @@ describe('the limit per address', () => {
     // Behind a proxy, from an address of its own: with REDIS_URL the counts outlive this app, and
     // every other test calls from 127.0.0.1.
     const small = await startTestApp({ mail: mail(smtp.url), authRateLimit: 3, trustProxy: true });
-    const from = `2001:db8::${Date.now().toString(16).slice(-4)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    // Counted by its /64 network, so the network is this run's own.
+    const from = `2001:db8:${Date.now().toString(16).slice(-4)}:${Math.floor(Math.random() * 0xffff).toString(16)}::1`;
     try {
       const ask = (path: string, email: string) => call(small, 'POST', `/api/auth/${path}`, { email }, { 'x-forwarded-for': from });
       const statuses: number[] = [];

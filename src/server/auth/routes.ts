@@ -1,10 +1,17 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { account, verification } from '../db/schema.ts';
 import { AppError, codeByStatus, notFound } from '../errors.ts';
-import { refuseOverLimit } from '../http/limits.ts';
+import { readSiteSettings } from '../features/site/settings.ts';
+import { refuseOverLimit, waitInWords } from '../http/limits.ts';
 import { withRequestLog } from '../http/logger.ts';
 import { databaseUnavailable } from '../http/outage.ts';
+import { addressKey } from '../http/rate-limit.ts';
+import { mailSiteFrom } from '../mail/site.ts';
 import type { Auth } from './auth.ts';
+import { authEvent } from './auth-events.ts';
 import {
   authCallOf,
   changePasswordBody,
@@ -16,9 +23,11 @@ import {
   signUpBody,
   verifyEmailQuery,
 } from './calls.ts';
+import { endResetLinks, mailSetUpLink } from './mailbox-proof.ts';
+import { passwordProblem } from './password-rules.ts';
 import { afterSecondFactorCall, beforeSecondFactorCall } from './second-factor.ts';
+import { mailSecurityNotice } from './security-mail.ts';
 import { endOutlivedSession } from './session-hook.ts';
-import { commonPasswordMessage, isCommonPassword } from './common-passwords.ts';
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 /** Mail to one address: at most this many links of one kind in each 15 minutes, whoever asks. */
@@ -38,49 +47,88 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   throw new AppError('invalid_input', Object.values(fields)[0] ?? 'Invalid input', fields);
 }
 
-function refuseCommon(password: string, field: string) {
-  if (isCommonPassword(password)) throw new AppError('invalid_input', commonPasswordMessage, { [field]: commonPasswordMessage });
+/** The first lock; each further failure past the limit doubles it, up to LOCK_MAX_MS. */
+const LOCK_FIRST_MS = 30_000;
+const LOCK_MAX_MS = 15 * 60 * 1000;
+
+/** Whose password a call sets, for the rules that depend on the person (their words, an admin's length). */
+interface PasswordOwner {
+  id?: string;
+  email: string;
+  name: string;
+  role?: string;
+}
+
+/** A new password that breaks the rules is refused beside its field, saying why. */
+async function refuseWeak(app: FastifyInstance, password: string, field: string, owner: PasswordOwner) {
+  const admin = owner.role === 'admin' || app.config.adminEmails.includes(owner.email.toLowerCase());
+  const organisation = (await readSiteSettings(app.db)).name;
+  const problem = passwordProblem(password, { admin, email: owner.email, name: owner.name, organisation });
+  if (problem) throw new AppError('invalid_input', problem, { [field]: problem });
+}
+
+/** The account a reset link's token belongs to, while the link is good. */
+async function resetLinkOwner(app: FastifyInstance, token: string): Promise<Required<PasswordOwner> | undefined> {
+  const [found] = await app.db
+    .select({ id: account.id, email: account.email, name: account.name, role: account.role })
+    .from(verification)
+    .innerJoin(account, eq(account.id, verification.value))
+    .where(and(eq(verification.identifier, `reset-password:${token}`), gt(verification.expiresAt, new Date())));
+  return found;
+}
+
+/** What the handler learned while checking a call, for what it does after the library answers. */
+interface Checked {
+  body: unknown;
+  /** The account whose password the call sets (change or reset). */
+  owner?: PasswordOwner;
 }
 
 /**
  * The body the sign-in library gets: for the calls that create accounts or sessions, only the
- * fields the product allows (a sign-up cannot choose its own picture URL or role).
+ * fields the product allows (a sign-up cannot choose its own picture URL or role); new passwords
+ * meet the password rules for their owner.
  */
-function checkedBody(path: string, body: unknown): unknown {
+async function checkedBody(app: FastifyInstance, auth: Auth, request: FastifyRequest, path: string, body: unknown): Promise<Checked> {
   switch (path) {
     case '/sign-up/email': {
       const parsed = parseBody(signUpBody, body);
-      refuseCommon(parsed.password, 'password');
-      return parsed;
+      await refuseWeak(app, parsed.password, 'password', parsed);
+      return { body: parsed };
     }
     case '/sign-in/email':
-      return parseBody(signInBody, body);
+      return { body: parseBody(signInBody, body) };
     // The plugin's own issuer stays; the method is always the authenticator app.
     case '/two-factor/enable':
-      return { ...parseBody(passwordOnlyBody, body), method: 'totp' };
+      return { body: { ...parseBody(passwordOnlyBody, body), method: 'totp' } };
     case '/two-factor/generate-backup-codes':
     case '/two-factor/disable':
-      return parseBody(passwordOnlyBody, body);
+      return { body: parseBody(passwordOnlyBody, body) };
     case '/two-factor/verify-totp':
     case '/two-factor/verify-backup-code':
-      return parseBody(secondFactorCodeBody, body);
+      return { body: parseBody(secondFactorCodeBody, body) };
     case '/change-password': {
       const parsed = parseBody(changePasswordBody, body);
-      refuseCommon(parsed.newPassword, 'newPassword');
+      const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+      if (!found) throw new AppError('unauthenticated', 'Please sign in first');
+      const owner = found.user as PasswordOwner & { id: string };
+      await refuseWeak(app, parsed.newPassword, 'newPassword', owner);
       // Changing the password signs out every other session.
-      return { ...parsed, revokeOtherSessions: true };
+      return { body: { ...parsed, revokeOtherSessions: true }, owner };
     }
     // Without callbackURL / redirectTo: the links in the mail lead to the product's own pages.
     case '/send-verification-email':
     case '/request-password-reset':
-      return parseBody(emailOnlyBody, body);
+      return { body: parseBody(emailOnlyBody, body) };
     case '/reset-password': {
       const parsed = parseBody(resetPasswordBody, body);
-      refuseCommon(parsed.newPassword, 'newPassword');
-      return parsed;
+      const owner = await resetLinkOwner(app, parsed.token);
+      // A link that is not good is the library's to refuse, in its words; the rules need an owner.
+      if (owner) await refuseWeak(app, parsed.newPassword, 'newPassword', owner);
+      return { body: parsed, owner };
     }
     default:
-      return body;
+      return { body };
   }
 }
 
@@ -88,11 +136,10 @@ function checkedBody(path: string, body: unknown): unknown {
  * The checked body as the text the library reads. A body nested deeper than it can be written again
  * (thousands of levels, in a key the library passes on) is invalid input, not a failure of ours.
  */
-function libraryBody(path: string, body: unknown): string {
-  const checked = checkedBody(path, body) ?? {};
+function libraryBody(checked: unknown): string {
   let text: string;
   try {
-    text = JSON.stringify(checked);
+    text = JSON.stringify(checked ?? {});
   } catch (err) {
     if (err instanceof RangeError) throw new AppError('invalid_input', 'The request body is nested too deeply');
     throw err;
@@ -155,6 +202,9 @@ function translateError(path: string, status: number, body: { code?: string; mes
       code: 'Too many wrong codes. Please sign in again.',
     });
   }
+  if (body.code === 'ACCOUNT_TEMPORARILY_LOCKED') {
+    return new AppError('rate_limited', 'Too many wrong codes: two-step sign-in is locked for up to 15 minutes. Please try again later.');
+  }
   const code = codeByStatus[status] ?? (status >= 500 ? 'internal' : 'invalid_input');
   return new AppError(code, body.message || 'The sign-in request was refused');
 }
@@ -171,8 +221,8 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
       const path = authPath(request);
       const email = (request.body as { email?: unknown } | undefined)?.email;
       return path === '/sign-in/email' && typeof email === 'string'
-        ? `sign-in:${request.ip}:${email.trim().toLowerCase()}`
-        : `${path}:${request.ip}`;
+        ? `sign-in:${addressKey(request.ip)}:${email.trim().toLowerCase()}`
+        : `${path}:${addressKey(request.ip)}`;
     },
   });
   // Calls that mail an address count per email too, so nobody can flood one person's inbox from
@@ -203,12 +253,13 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
       // common password on many accounts (password spraying).
       if (path === '/sign-in/email' && request.method === 'POST') {
         await refuseOverLimit(app.rateLimitCounts, reply, {
-          key: `sign-in-any:${request.ip}`,
+          key: `sign-in-any:${addressKey(request.ip)}`,
           max: options.signInPerAddress,
           windowMs: FIVE_MINUTES_MS,
           message: 'Too many sign-in attempts from your network.',
         });
       }
+      if (path === '/sign-in/email' && request.method === 'POST') await refuseWhileSignInLocked(app, request, reply);
       if (call?.mails) {
         const counted = await perEmail(request);
         if (!counted.isAllowed && counted.isExceeded) {
@@ -222,15 +273,20 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
     },
     async handler(request, reply) {
       const path = authPath(request);
-      if (!authCallOf(request.method, path)) throw notFound('Sign-in call');
+      if (!authCallOf(request.method, path)) {
+        // Someone trying the library's other calls: worth a line, not an alarm.
+        request.log.info({ authProbe: path, method: request.method }, 'sign-in call that the product does not offer');
+        throw notFound('Sign-in call');
+      }
       const started = Date.now();
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (value === undefined || name === 'content-length') continue;
         headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       }
-      const caller = await beforeSecondFactorCall(app, auth, request, path);
-      const body = request.method === 'POST' ? libraryBody(path, request.body) : undefined;
+      const caller = await beforeSecondFactorCall(app, auth, request, reply, path);
+      const checked = request.method === 'POST' ? await checkedBody(app, auth, request, path, request.body) : undefined;
+      const body = checked ? libraryBody(checked.body) : undefined;
       if (body !== undefined) headers.set('content-type', 'application/json');
       const url = libraryUrl(request, path, app.config.publicUrl);
       const response = await withRequestLog(request.log, () =>
@@ -240,7 +296,9 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
       });
       // The library answers a database failure with its own 500: an outage is a 503.
       if (response.status >= 500 && (await app.databaseOutage.explains())) throw databaseUnavailable();
-      if (response.ok) await afterSecondFactorCall(app, path, caller);
+      const errorCode = response.ok ? undefined : await libraryErrorCode(response);
+      await afterSecondFactorCall(app, request, path, caller, { ok: response.ok, errorCode });
+      await afterCall(app, request, path, checked, { ok: response.ok, errorCode });
       if (path === '/request-password-reset') {
         const wait = PASSWORD_RESET_ANSWER_MS - (Date.now() - started);
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -248,6 +306,97 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; ra
       return sendResponse(reply, response, path);
     },
   });
+}
+
+/** The library's error code in a refusal, read from a copy of the answer. */
+async function libraryErrorCode(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.clone().json()) as { code?: unknown };
+    return typeof body.code === 'string' ? body.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const signInEmail = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+};
+
+/**
+ * An account with many failed sign-ins lately, from whatever addresses, is locked for a while: 30 s
+ * after the tenth in 15 minutes (limits.signInFailuresPerAccount), twice as long after each further one, up to 15 minutes. Even the
+ * right password waits (it is what a guesser would find), and the person is told how long.
+ */
+async function refuseWhileSignInLocked(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const email = signInEmail(request);
+  if (!email) return;
+  const locked = await app.rateLimitCounts.peek(`sign-in-lock:${email}`);
+  if (!locked) return;
+  const seconds = Math.max(1, Math.ceil(locked.ttl / 1000));
+  reply.header('retry-after', String(seconds));
+  throw new AppError(
+    'rate_limited',
+    `Too many failed sign-ins for this account. Please wait ${waitInWords(seconds)} and try again, or set a new password with 'Forgot password?'.`,
+  );
+}
+
+async function countSignInFailure(app: FastifyInstance, request: FastifyRequest) {
+  const email = signInEmail(request);
+  if (!email) return;
+  const failures = (await app.rateLimitCounts.count(`sign-in-failures:${email}`, LOCK_MAX_MS)).current;
+  authEvent(request, 'sign-in-failed', email, { failures });
+  const allowed = app.config.limits.signInFailuresPerAccount;
+  if (failures < allowed) return;
+  const lockMs = Math.min(LOCK_MAX_MS, LOCK_FIRST_MS * 2 ** Math.min(20, failures - allowed));
+  await app.rateLimitCounts.count(`sign-in-lock:${email}`, lockMs);
+  authEvent(request, 'sign-in-locked', email, { failures, lockSeconds: Math.ceil(lockMs / 1000) });
+}
+
+/** What follows a call the library has answered: counts, links ended, mails and log lines. */
+async function afterCall(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  path: string,
+  checked: Checked | undefined,
+  outcome: { ok: boolean; errorCode?: string },
+) {
+  if (path === '/sign-in/email' && outcome.errorCode === 'INVALID_EMAIL_OR_PASSWORD') await countSignInFailure(app, request);
+  if (path === '/sign-up/email' && outcome.errorCode?.startsWith('USER_ALREADY_EXISTS')) await offerSetUp(app, request);
+  if (path === '/request-password-reset' && outcome.ok) authEvent(request, 'password-reset-requested', signInEmail(request) ?? null);
+  const owner = checked?.owner;
+  if (!outcome.ok || !owner?.id) return;
+  const who = { userId: owner.id, email: owner.email, name: owner.name };
+  if (path === '/change-password') {
+    // An older reset link must not undo the new password.
+    await endResetLinks(app.db, owner.id);
+    authEvent(request, 'password-changed', owner.email);
+    await mailSecurityNotice(app, who, 'password-changed');
+  } else if (path === '/reset-password') {
+    authEvent(request, 'password-reset-done', owner.email);
+    await mailSecurityNotice(app, who, 'password-reset');
+  }
+}
+
+/**
+ * A sign-up that meets an account not yet confirmed answers as the spec says ('already exists'), and
+ * mails the address a link to finish setting the account up, so the mailbox owner can take it over
+ * from whoever signed up first. A confirmed account gets nothing: the answer is the same.
+ */
+async function offerSetUp(app: FastifyInstance, request: FastifyRequest) {
+  const email = signInEmail(request);
+  if (!email) return;
+  const [found] = await app.db
+    .select({ id: account.id, email: account.email, name: account.name, emailVerified: account.emailVerified })
+    .from(account)
+    .where(eq(account.email, email));
+  if (!found || found.emailVerified) return;
+  const site = await mailSiteFrom(app.db, app.config.publicUrl);
+  const sent = await mailSetUpLink(app.db, site, { ...found, admin: app.config.adminEmails.includes(email) });
+  if (sent) {
+    app.outbox.kick();
+    authEvent(request, 'account-set-up-link-sent', email);
+  }
 }
 
 function authPath(request: FastifyRequest): string {

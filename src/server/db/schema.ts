@@ -67,6 +67,14 @@ export const account = pgTable(
     calendarToken: text('calendar_token').unique(),
     /** Two-step sign-in (an authenticator app's codes) is on: a password sign-in then asks for a code. */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /**
+     * When a password was first set through a link mailed to the address (or a sign-in provider made
+     * the account, vouching for the address): proof that the mailbox owner holds the account, which
+     * ADMIN_EMAILS asks before it makes an account admin. Null until then.
+     */
+    mailboxProvenAt: timestamp('mailbox_proven_at', { withTimezone: true }),
+    /** The last authenticator time-step (30 s) whose code was accepted: each step's code works once. */
+    totpLastStep: integer('totp_last_step'),
     ...timestamps,
   },
   (t) => [

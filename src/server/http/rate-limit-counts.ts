@@ -149,6 +149,23 @@ export class RateLimitCounts {
     return this.local.incr(key, timeWindow);
   }
 
+  /** The live count for a key without counting: undefined when nothing was counted in its window. */
+  async peek(key: string): Promise<Count | undefined> {
+    const local = this.local.peek(key);
+    const redis = this.redis;
+    if (redis?.status !== 'ready' || this.outage) return local;
+    try {
+      const [current, ttl] = await Promise.all([redis.get(redisNamespace + key), redis.pttl(redisNamespace + key)]);
+      this.answered();
+      if (current === null || ttl <= 0) return local;
+      const counted = { current: Number(current), ttl };
+      return local ? { current: counted.current + local.current, ttl: Math.max(counted.ttl, local.ttl) } : counted;
+    } catch (err) {
+      this.failed(err instanceof Error ? err.message : String(err));
+      return local;
+    }
+  }
+
   /** For the health answer: undefined without REDIS_URL. */
   async redisState(): Promise<'ok' | 'unavailable' | undefined> {
     if (!this.redis) return undefined;

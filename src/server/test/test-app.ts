@@ -51,6 +51,7 @@ export async function startTestApp(
     limits: {
       ...base.limits,
       signInPerAddress: 100_000,
+      signInFailuresPerAccount: 100_000,
       perAccountHourly: { uploads: 100_000, reviews: 100_000, registrations: 100_000, paymentIntents: 100_000 },
       downloadsPerMinute: { ownData: 100_000, receipts: 100_000, certificates: 100_000 },
     },

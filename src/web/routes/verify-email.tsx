@@ -27,6 +27,9 @@ export function VerifyEmailPage() {
       return true;
     },
     enabled: token !== '',
+    // Confirming acts for the person whose browser opens the link (their other sessions end): never
+    // when the server draws the page.
+    meta: { browserOnly: true },
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });

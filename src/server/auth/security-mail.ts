@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { enqueue } from '../mail/outbox.ts';
+import { mailSiteFrom } from '../mail/site.ts';
+import { type SecurityChange, securityNoticeMessage } from '../mail/templates/security-notice.tsx';
+
+/** Tells the account's owner, by mail, that how it signs in changed: they learn of it even when it was not them. */
+export async function mailSecurityNotice(
+  app: FastifyInstance,
+  to: { userId: string; email: string; name: string },
+  change: SecurityChange,
+) {
+  const site = await mailSiteFrom(app.db, app.config.publicUrl);
+  await enqueue(app.db, await securityNoticeMessage({ site, userId: to.userId, to: to.email, name: to.name, change }));
+  app.outbox.kick();
+}
