@@ -122,4 +122,24 @@ describe('pages drawn on the server', () => {
       expect(html).toContain(`<title>${title}</title>`);
     }
   });
+
+  it('counts in the drawn /events heading every upcoming event, as the API does, when there are more than one page holds', async () => {
+    const admin = await adminSession();
+    const headingFor = async () => /data-testid="events-heading"[^>]*>([^<]*)</.exec(await (await fetch(`${baseURL}/events`)).text())?.[1];
+    const apiTotal = async () => Number((await fetch(`${baseURL}/api/events?when=upcoming`)).headers.get('x-total-count'));
+    for (const wanted of [30, 100]) {
+      const missing = wanted - (await apiTotal());
+      for (let i = 0; i < missing; i++) {
+        const created = await apiCall(admin, 'POST', '/events', {
+          title: `Extra Shift ${wanted}-${i}`,
+          desc: 'One more event, so the list runs past its first page.',
+          banner: '/images/events/beach-cleanup.svg',
+          date: `${new Date().getFullYear() + 1}-03-0${1 + (i % 9)}`,
+        });
+        expect(created.status).toBe(200);
+      }
+      expect(await apiTotal()).toBe(wanted);
+      expect(await headingFor()).toBe(`Total ${wanted} events available`);
+    }
+  });
 });

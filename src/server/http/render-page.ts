@@ -151,7 +151,11 @@ export async function createPageRenderer(
     const res = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
     return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.payload, {
       status: res.statusCode,
-      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+      // The list's total comes in a header: without it the page would count only the first page.
+      headers: {
+        'content-type': String(res.headers['content-type'] ?? 'application/json'),
+        ...(res.headers['x-total-count'] === undefined ? {} : { 'x-total-count': String(res.headers['x-total-count']) }),
+      },
     });
   });
 
