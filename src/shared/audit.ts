@@ -3,22 +3,35 @@ import { roleSchema } from './accounts.ts';
 import { cursorSchema, pagingSchema, searchTextSchema } from './paging.ts';
 
 /**
- * The audit log (DECISIONS.md §4.3): every admin action and every bulk read of personal data, with
- * who, when, what, to which record and from where. Actions are short stable names, `area.verb`.
+ * The audit log (DECISIONS.md §4.3): every admin action and every read of personal data by an admin
+ * (lists, and one person's records other than the admin's own), with who, when, what, to which record
+ * and from where. Actions are short stable names, `area.verb`. A read of someone's records names them in
+ * its target (their account, registration or donation); a list read has what it was asked for (search,
+ * filters, page) in its details.
  */
 export const auditActions = [
   'account.role',
   'account.delete',
+  'account.read',
+  'accounts.read',
   'event.create',
   'event.update',
   'event.delete',
   'registration.cancel',
+  'registration.read',
+  'registrations.read',
+  'pass.read',
   'review.moderate',
   'review.delete',
+  'reviews.read',
   'notice.create',
   'notice.update',
   'notice.delete',
   'donation.refund',
+  'donations.read',
+  'receipt.read',
+  'impact.read',
+  'overview.read',
   'settings.update',
   'image.upload',
   'outbox.read',
@@ -32,6 +45,9 @@ export const auditActions = [
   'export.donations.csv',
   'export.roster.csv',
   'export.audit.csv',
+  'export.receipt.pdf',
+  'export.certificate.pdf',
+  'audit.read',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -63,16 +79,26 @@ export type AuditListFilters = Omit<AuditListQuery, 'cursor' | 'limit' | 'offset
 export const auditActionLabels: Record<AuditAction, string> = {
   'account.role': 'Role changed',
   'account.delete': 'Account deleted',
+  'account.read': 'Account read',
+  'accounts.read': 'Accounts listed',
   'event.create': 'Event added',
   'event.update': 'Event updated',
   'event.delete': 'Event deleted',
   'registration.cancel': 'Registration cancelled',
+  'registration.read': 'Registration read',
+  'registrations.read': 'Registrations read',
+  'pass.read': 'Pass read',
   'review.moderate': 'Review moderated',
   'review.delete': 'Review deleted',
+  'reviews.read': 'Reviews read',
   'notice.create': 'Notice posted',
   'notice.update': 'Notice corrected',
   'notice.delete': 'Notice deleted',
-  'donation.refund': 'Donation refunded',
+  'donation.refund': 'Refund requested',
+  'donations.read': 'Donations read',
+  'receipt.read': 'Receipt read',
+  'impact.read': 'Hours and donations read',
+  'overview.read': 'Overview read',
   'settings.update': 'Settings changed',
   'image.upload': 'Picture uploaded',
   'outbox.read': 'Outbox read',
@@ -86,4 +112,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'export.donations.csv': 'Donations exported',
   'export.roster.csv': 'Roster exported',
   'export.audit.csv': 'Audit log exported',
+  'export.receipt.pdf': 'Receipt downloaded',
+  'export.certificate.pdf': 'Certificate downloaded',
+  'audit.read': 'Audit log read',
 };

@@ -32,6 +32,8 @@ export async function startStripeStandIn() {
   const refunded = new Map<string, { id: string }>();
   const refundsByKey = new Map<string, { id: string }>();
   const requests: { method: string; path: string; idempotencyKey: string | undefined; body: URLSearchParams }[] = [];
+  /** What Stripe does between making a refund and answering for it (a test sends its notice meanwhile). */
+  let beforeRefundAnswer: ((refund: { id: string; payment_intent: string }) => Promise<void>) | undefined;
 
   const render = (intent: Intent, expandCharge: boolean) => {
     const { last4, ...rest } = intent;
@@ -135,6 +137,7 @@ export async function startStripeStandIn() {
       };
       refunded.set(intent.id, refund);
       if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+      await beforeRefundAnswer?.(refund);
       return send(200, refund);
     }
     const match = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
@@ -167,6 +170,13 @@ export async function startStripeStandIn() {
     },
     /** The refunds made, by payment. */
     refunded,
+    /**
+     * Has the next refunds answered only once `meanwhile` is done: Stripe's notice of a refund may reach
+     * the app before Stripe's answer to the call that asked for it. Undefined answers at once again.
+     */
+    whileRefunding(meanwhile: typeof beforeRefundAnswer) {
+      beforeRefundAnswer = meanwhile;
+    },
     close: async () => {
       server.closeAllConnections();
       server.close();

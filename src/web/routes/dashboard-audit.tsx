@@ -79,7 +79,7 @@ const columns: Column<AuditEntry>[] = [
 ];
 
 /**
- * /dashboard/audit, inside RequireAdmin: every admin action and bulk read of personal data, who did it,
+ * /dashboard/audit, inside RequireAdmin: every admin action and admin read of personal data, who did it,
  * when and from where (DECISIONS 4.3); searched, filtered by action, paged, and downloadable as CSV.
  */
 export function DashboardAuditPage() {

@@ -90,7 +90,7 @@ describe('what admins do is recorded', () => {
     expect(entry.target?.id).toBe(insertedId);
     expect(entry.target?.label).toContain(donator.email);
     expect(entry.target?.label).toContain('Soup Kitchen');
-    expect(entry.details).toMatchObject({ amountCents: 3000, currency: 'usd' });
+    expect(entry.details).toEqual({ amountCents: 3000, currency: 'usd', outcome: 'refunded' });
   });
 
   it('a settings change records which fields changed, not their texts', async () => {
@@ -138,6 +138,24 @@ describe('accounts deleted by admins', () => {
     expect(own?.actor).toEqual({ id: null, email: otherAdmin.email, role: 'admin' });
     expect(own?.target).toEqual({ kind: 'account', id: otherAdmin.id, label: otherAdmin.email });
     expect(await entriesOf('account.delete')).toHaveLength(2);
+  });
+
+  it('records an admin deleting their own account on the profile page by email and role; a donator’s own deletion is not recorded', async () => {
+    const before = (await entriesOf('account.delete')).length;
+    const leavingDonator = await signUp(t);
+    expect((await call(t, 'DELETE', '/api/users/me', { confirm: leavingDonator.email }, leavingDonator.auth)).status).toBe(200);
+    const leavingAdmin = await signUp(t, { role: 'admin' });
+    const res = await call(t, 'DELETE', '/api/users/me', { confirm: leavingAdmin.email }, { ...leavingAdmin.auth, 'user-agent': browser });
+    expect(res.status).toBe(200);
+    const entries = await entriesOf('account.delete');
+    expect(entries).toHaveLength(before + 1);
+    expect(entries[0]).toMatchObject({
+      actor: { id: null, email: leavingAdmin.email, role: 'admin' },
+      target: { kind: 'account', id: leavingAdmin.id, label: leavingAdmin.email },
+      details: { role: 'admin' },
+      address: '127.0.0.1',
+      userAgent: browser,
+    });
   });
 });
 
@@ -238,13 +256,17 @@ describe('GET /api/audit', () => {
   });
 
   it('pages by cursor through every entry once, newest first, and refuses cursors it did not give', async () => {
-    const ids = await expectCursorPagesToFollow(t, '/api/audit', admin.auth, 3);
+    // Each page read is itself recorded: another admin reads the first admin's entries, which the reads do not add to.
+    const reader = await signUp(t, { role: 'admin' });
+    const ids = await expectCursorPagesToFollow(t, `/api/audit?actor=${encodeURIComponent(admin.email)}`, reader.auth, 3);
     expect(ids.length).toBeGreaterThan(6);
     const all = (await (await call(t, 'GET', '/api/audit?limit=100', undefined, admin.auth)).json()) as AuditEntry[];
     const times = all.map((e) => Date.parse(e.at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
+    // Counted before this read's own entry is written.
+    const before = (await t.app.db.select().from(auditEntry)).length;
     const total = (await call(t, 'GET', '/api/audit', undefined, admin.auth)).headers.get('x-total-count');
-    expect(Number(total)).toBe((await t.app.db.select().from(auditEntry)).length);
+    expect(Number(total)).toBe(before);
     await expectBadCursorsRefused(t, '/api/audit', admin.auth);
   });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { AuditAction } from '../../../shared/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { account, auditEntry } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
 import { accessOf } from '../../http/api-docs.ts';
 
 /** The record an action was about, as a person would name it. */
@@ -27,6 +28,12 @@ export interface AuditNote {
 export interface AuditDeclaration {
   action: AuditAction;
   target?: (request: FastifyRequest, db: Database) => Promise<AuditNote | null>;
+  /**
+   * Record the attempt whatever its answer, not only a 2xx: `details.outcome` is what the handler noted
+   * when it succeeded, or the failure's `reason` (its code without one, `failed` for the unforeseen).
+   * For an action whose result another party may decide first (a refund the gateway's notice marks).
+   */
+  attempts?: boolean;
 }
 
 const USER_AGENT_MAX = 500;
@@ -55,10 +62,13 @@ export async function recordAudit(db: Database, request: FastifyRequest, entry: 
   });
 }
 
-/** Adds to what the route's entry will say (e.g. the id of the record it made). */
+/**
+ * Adds to what the route's entry will say (e.g. the id of the record it made); nothing when the route
+ * records nothing for this caller (not an admin, or the record is their own).
+ */
 export function noteAudit(request: FastifyRequest, note: AuditNote) {
-  if (request.auditNote === null) return;
-  const before = request.auditNote ?? {};
+  const before = request.auditNote;
+  if (!before) return;
   request.auditNote = {
     target: note.target ?? before.target,
     details: { ...before.details, ...note.details },
@@ -73,11 +83,17 @@ export function isAdminWrite(route: Pick<RouteOptions, 'method' | 'config' | 'on
   return typeof access === 'object' && access.roles.includes('admin') && [route.method].flat().some((method) => !READS.has(method));
 }
 
+/** How an attempt failed, for `details.outcome`: the error's `reason`, its code, or `failed`. */
+function outcomeOf(error: Error): string {
+  if (!(error instanceof AppError)) return 'failed';
+  return typeof error.details?.reason === 'string' ? error.details.reason : error.code;
+}
+
 /**
  * The audit log's hooks for the API: every admin write must declare `config.audit` (the app does not
  * start otherwise), and a declared route answered 2xx to an admin leaves one entry. A refused or
- * failed action records nothing. Replies a route keeps (`config.cache`) are recorded when made, not
- * when the same admin is given them again from memory.
+ * failed action records nothing, unless the route records `attempts`. Replies a route keeps
+ * (`config.cache`) are recorded when made, not when the same admin is given them again from memory.
  */
 export function registerAudit(api: FastifyInstance) {
   api.addHook('onRoute', (route) => {
@@ -92,14 +108,19 @@ export function registerAudit(api: FastifyInstance) {
     if (!declared || request.account?.role !== 'admin') return;
     request.auditNote = declared.target ? await declared.target(request, api.db) : {};
   });
+  // Runs before the error handler answers, so the entry written on sending has the outcome.
+  api.addHook('onError', async (request, _reply, error) => {
+    if (request.routeOptions.config.audit?.attempts) noteAudit(request, { details: { outcome: outcomeOf(error) } });
+  });
   api.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
     const declared = request.routeOptions.config.audit;
     const note = request.auditNote;
-    if (!declared || !note || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+    const succeeded = reply.statusCode >= 200 && reply.statusCode < 300;
+    if (!declared || !note || (!succeeded && !declared.attempts)) return payload;
     try {
       await recordAudit(api.db, request, { action: declared.action, ...note });
     } catch (err) {
-      // A bulk read is not handed out unrecorded; a change already made is answered, and the loss logged.
+      // A read of personal data is not handed out unrecorded; a change already made is answered, and the loss logged.
       if (READS.has(request.method)) throw err;
       request.log.error({ err, audit: { action: declared.action } }, 'audit entry not recorded');
     }

@@ -4,7 +4,7 @@ import { nextCursorHeader, totalCountHeader } from '../../../shared/http.ts';
 import { requireRole } from '../../auth/signed-in.ts';
 import { fileResponse, pagedList, tagged } from '../../http/api-docs.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
-import { auditCsv, listAudit } from './service.ts';
+import { auditCsv, listAudit, queryOf } from './service.ts';
 
 const adminOnly = requireRole('admin');
 const filtersOnly = auditListQuerySchema.pick({ q: true, action: true, actor: true });
@@ -16,10 +16,12 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/audit',
     {
       onRequest: adminOnly,
+      // The log names people too (an account's email, a donor's): reading it is recorded like its CSV.
+      config: { audit: { action: 'audit.read', target: queryOf } },
       schema: {
         summary: 'List the audit log, newest first',
         description:
-          'Every admin action and every bulk read of personal data: who (their email and role as they were), when, what (`action`), to which record (`target`) and from which address. Searched by action, actor email or target (`q`), filtered by `action` and `actor` (an email). Entries older than AUDIT_RETENTION_DAYS are deleted daily.',
+          'Every admin action and every read of personal data by an admin (lists, and one person’s records other than the admin’s own): who (their email and role as they were), when, what (`action`), to which record (`target`) and from which address. Searched by action, actor email or target (`q`), filtered by `action` and `actor` (an email). Entries older than AUDIT_RETENTION_DAYS are deleted daily. Reading it is itself recorded (`audit.read`), once the page is answered.',
         querystring: auditListQuerySchema,
         response: { 200: pagedList(auditEntrySchema) },
       },

@@ -73,12 +73,12 @@ export async function noticeOfPath(request: FastifyRequest, db: Database): Promi
   return found ? { target: { kind: 'notice', id: found.id, label: short(found.text) } } : null;
 }
 
-export async function donationOfPath(request: FastifyRequest, db: Database): Promise<AuditNote | null> {
-  const id = param(request, 'id');
+async function donationTarget(db: Database, id: string | null): Promise<(AuditNote & { accountId: string | null }) | null> {
   if (!id) return null;
   const [found] = await db
     .select({
       id: donation.id,
+      accountId: donation.accountId,
       email: donation.email,
       cents: donation.amountCents,
       currency: donation.currency,
@@ -88,9 +88,22 @@ export async function donationOfPath(request: FastifyRequest, db: Database): Pro
     .where(eq(donation.id, id));
   if (!found) return null;
   return {
+    accountId: found.accountId,
     target: { kind: 'donation', id: found.id, label: `${formatAmount(found.cents, found.currency)} by ${found.email} for ${found.title}` },
     details: { amountCents: found.cents, currency: found.currency },
   };
+}
+
+export async function donationOfPath(request: FastifyRequest, db: Database): Promise<AuditNote | null> {
+  const found = await donationTarget(db, param(request, 'id'));
+  return found && { target: found.target, details: found.details };
+}
+
+/** `/payment/{id}/receipt…` read: recorded when an admin reads someone else's donation, not their own. */
+export async function othersDonation(request: FastifyRequest, db: Database): Promise<AuditNote | null> {
+  const found = await donationTarget(db, param(request, 'id'));
+  if (!found || found.accountId === request.account?.id) return null;
+  return { target: found.target };
 }
 
 export async function outboxOfPath(request: FastifyRequest, db: Database): Promise<AuditNote | null> {
@@ -111,9 +124,28 @@ export async function settingsChange(request: FastifyRequest, db: Database): Pro
   return { target: { kind: 'settings', id: null, label: 'Site settings' }, details: { changed } };
 }
 
-/** A list read: what it was asked for (search, filters), not what it answered. */
+/** A list read: what it was asked for (search, filters, sort, and the page: limit, offset, cursor), not what it answered. */
 export async function queryOf(request: FastifyRequest): Promise<AuditNote> {
   return { details: { ...(request.query as Record<string, unknown>) } };
+}
+
+/**
+ * `/…/{email}` read by an admin about someone else (their own is not recorded): the person, by their
+ * account when there is one, else by the email asked about (donations made with it may outlive it).
+ */
+export async function personOfPath(request: FastifyRequest, db: Database): Promise<AuditNote | null> {
+  const email = ((request.params as Params).email ?? '').toLowerCase();
+  if (!email || email === request.account?.email) return null;
+  const found = await accountTarget(db, { email });
+  return { target: found?.target ?? { kind: 'account', id: null, label: email } };
+}
+
+/** `/users/account/{id}` read by an admin about someone else: the account (its own is not recorded). */
+export async function othersAccount(request: FastifyRequest, db: Database): Promise<AuditNote | null> {
+  const id = (request.params as Params).id ?? '';
+  if (id === request.account?.id) return null;
+  const found = await accountTarget(db, { id });
+  return found && { target: found.target };
 }
 
 /** `PUT /users/role`: the account, and its role from and to. */

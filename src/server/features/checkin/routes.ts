@@ -18,7 +18,7 @@ import { recordId } from '../../http/record-id.ts';
 import { passToken, readPassToken } from '../../auth/pass-token.ts';
 import { checkIn, eventCheckins, registrationOwner, setPersonHours, undoCheckin } from './service.ts';
 import { noteAudit } from '../audit/service.ts';
-import { checkinOfPath, eventOfPath } from '../audit/service.ts';
+import { checkinOfPath, eventOfPath, othersRegistration } from '../audit/service.ts';
 
 const adminOnly = requireRole('admin');
 const registrationParams = z.object({ registrationId: z.string().max(100) });
@@ -51,6 +51,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register/:id/pass',
     {
       onRequest: selfOrAdmin,
+      config: { audit: { action: 'pass.read', target: othersRegistration } },
       schema: {
         summary: 'Get the pass of a registration',
         description:

@@ -147,7 +147,7 @@ export async function registerApiDocument(app: FastifyInstance) {
         { name: 'Sign-in', description: 'Accounts and sessions: the calls of the sign-in library that the product allows.' },
         { name: 'Images', description: 'Pictures uploaded for event banners and profiles.' },
         { name: 'Outbox', description: 'Every message the product sends, and whether it went.' },
-        { name: 'Audit log', description: 'Every admin action and every bulk read of personal data: who, when, what and from where.' },
+        { name: 'Audit log', description: 'Every admin action and admin read of personal data: who, when, what and from where.' },
         { name: 'Site', description: 'How this installation is set up, and whether it is up.' },
         { name: 'Reference', description: 'This reference.' },
       ],

@@ -22,7 +22,7 @@ import { mailSiteOf } from '../../mail/site.ts';
 import { InvalidSignature, type PaymentNotification } from '../../payments/gateway.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import * as donations from './service.ts';
-import { donationOfPath } from '../audit/service.ts';
+import { donationOfPath, noteAudit, othersDonation, personOfPath, queryOf } from '../audit/service.ts';
 
 export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
   const gateway = app.payments;
@@ -117,6 +117,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment',
     {
       onRequest: requireRole('admin'),
+      config: { audit: { action: 'donations.read', target: queryOf } },
       schema: {
         summary: 'List donations, newest first',
         querystring: donationListQuerySchema,
@@ -155,7 +156,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/:email',
     {
       onRequest: selfOrAdmin,
-      config: { cache: 'personal' },
+      config: { cache: 'personal', audit: { action: 'donations.read', target: personOfPath } },
       schema: {
         summary: 'List the donations made with an email',
         params: z.object({ email: z.string().max(254) }),
@@ -171,6 +172,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/:id/receipt',
     {
       onRequest: selfOrAdmin,
+      config: { audit: { action: 'receipt.read', target: othersDonation } },
       schema: {
         summary: 'Get the receipt of a donation',
         description: 'The donation with the charity it went to, for the printable receipt page. For the account that made it, or an admin.',
@@ -190,7 +192,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/:id/receipt.pdf',
     {
       onRequest: selfOrAdmin,
-      config: { downloadLimit: 'receipts' },
+      config: { downloadLimit: 'receipts', audit: { action: 'export.receipt.pdf', target: othersDonation } },
       schema: {
         summary: 'Download the receipt of a donation as a PDF',
         description: 'The printable receipt as an A4 PDF, with its refund when it was refunded. For the account that made it, or an admin.',
@@ -215,11 +217,11 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/:id/refund',
     {
       onRequest: requireRole('admin'),
-      config: { audit: { action: 'donation.refund', target: donationOfPath } },
+      config: { audit: { action: 'donation.refund', target: donationOfPath, attempts: true } },
       schema: {
         summary: 'Refund a donation',
         description:
-          'Gives the whole donation back through the payment gateway (Stripe, or the test mode offline), marks it refunded with who and when, emails the donor, and answers the donation. A refunded donation stays listed and counts in no total. Asked again, or many times at once, it is refunded once: every other request answers 409.',
+          'Gives the whole donation back through the payment gateway (Stripe, or the test mode offline), marks it refunded with who and when, emails the donor, and answers the donation. A refunded donation stays listed and counts in no total. Asked again, or many times at once, it is refunded once: every other request answers 409, with `reason` `already-refunded` (also when the gateway’s notice of this refund marked it first) or `refused` (the gateway would not). Every attempt is in the audit log with its outcome.',
         params: z.object({ id: z.string().max(100) }),
         response: {
           200: donationSchema,
@@ -234,6 +236,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = recordId(request.params.id);
       if (!id) throw notFound('Donation');
       const refunded = await donations.refundDonation(app.db, gateway, requireSignedIn(request), id, await mailSiteOf(app));
+      noteAudit(request, { details: { outcome: 'refunded' } });
       app.outbox.kick();
       return refunded;
     },

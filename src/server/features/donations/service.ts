@@ -87,7 +87,9 @@ async function markRefunded(tx: Database, id: string, by: string | null, refundI
  * one of them records it and emails the donor, and the rest answer 409.
  */
 export async function refundDonation(db: Database, gateway: PaymentGateway, admin: SignedInAccount, id: string, site: MailSite) {
-  const alreadyRefunded = (at: Date) => new AppError('conflict', `This donation was already refunded on ${refundedOn.format(at)}`);
+  // `reason` tells the caller, and the audit log's record of the attempt, which of the 409s it was.
+  const alreadyRefunded = (at: Date) =>
+    new AppError('conflict', `This donation was already refunded on ${refundedOn.format(at)}`, undefined, { reason: 'already-refunded' });
   const [found] = await db.select().from(donation).where(eq(donation.id, id));
   if (!found) throw notFound('Donation');
   if (found.refundedAt) throw alreadyRefunded(found.refundedAt);
@@ -99,7 +101,9 @@ export async function refundDonation(db: Database, gateway: PaymentGateway, admi
     const [now] = await db.select({ refundedAt: donation.refundedAt }).from(donation).where(eq(donation.id, id));
     if (now?.refundedAt) throw alreadyRefunded(now.refundedAt);
     if (error instanceof RefundRefused)
-      throw new AppError('conflict', `The payment provider would not refund this donation: ${error.message}`);
+      throw new AppError('conflict', `The payment provider would not refund this donation: ${error.message}`, undefined, {
+        reason: 'refused',
+      });
     throw error;
   }
   const marked = await db.transaction((tx) => markRefunded(tx, found.id, admin.id, refund.id, site));

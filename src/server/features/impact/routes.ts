@@ -10,6 +10,7 @@ import { charityOf } from '../donations/service.ts';
 import { readSiteSettings } from '../site/service.ts';
 import { certificatePdf } from './certificate-pdf.ts';
 import { findImpact } from './service.ts';
+import { personOfPath } from '../audit/service.ts';
 
 const emailParams = z.object({ email: z.string().max(254) });
 const noSuchPerson = 'No account has this email, and no donation was made with it.';
@@ -29,7 +30,7 @@ export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/impact/:email',
     {
       onRequest: selfOrAdmin,
-      config: { cache: 'personal' },
+      config: { cache: 'personal', audit: { action: 'impact.read', target: personOfPath } },
       schema: {
         summary: 'Get what a person gave: hours and donations',
         description:
@@ -45,7 +46,7 @@ export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/impact/:email/certificate.pdf',
     {
       onRequest: selfOrAdmin,
-      config: { downloadLimit: 'certificates' },
+      config: { downloadLimit: 'certificates', audit: { action: 'export.certificate.pdf', target: personOfPath } },
       schema: {
         summary: 'Download a certificate of volunteering as a PDF',
         description:

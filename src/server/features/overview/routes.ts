@@ -13,6 +13,8 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/overview',
     {
       onRequest: requireRole('admin'),
+      // Its latest activity names people (donors by email).
+      config: { audit: { action: 'overview.read' } },
       schema: {
         summary: 'Get the admins’ overview',
         description:

@@ -15,7 +15,7 @@ import { recordId } from '../../http/record-id.ts';
 import { notFound } from '../../errors.ts';
 import { mailSiteOf } from '../../mail/site.ts';
 import * as registrations from './service.ts';
-import { othersRegistration } from '../audit/service.ts';
+import { othersRegistration, personOfPath, queryOf } from '../audit/service.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -51,6 +51,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     {
       onRequest: requireRole('admin'),
+      config: { audit: { action: 'registrations.read', target: queryOf } },
       schema: {
         summary: 'List registrations, newest first',
         querystring: registrationListQuerySchema,
@@ -82,7 +83,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register/event/:email',
     {
       onRequest: selfOrAdmin,
-      config: { cache: 'personal' },
+      config: { cache: 'personal', audit: { action: 'registrations.read', target: personOfPath } },
       schema: {
         summary: 'List the registrations made with an email',
         params: z.object({ email: z.string().max(254) }),
@@ -99,6 +100,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register/:id',
     {
       onRequest: selfOrAdmin,
+      config: { audit: { action: 'registration.read', target: othersRegistration } },
       schema: {
         summary: 'Get a registration',
         params: idParams,

@@ -16,7 +16,7 @@ import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
 import { addReview, deleteReview, listForModeration, listReviews, listReviewsOf, setReviewStatus } from './service.ts';
 import { noteAudit } from '../audit/service.ts';
-import { reviewOfPath } from '../audit/service.ts';
+import { personOfPath, queryOf, reviewOfPath } from '../audit/service.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -48,6 +48,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/review/:email',
     {
       onRequest: selfOrAdmin,
+      config: { audit: { action: 'reviews.read', target: personOfPath } },
       schema: {
         summary: 'List the reviews written with an email',
         description: 'Each with its `status`: pending (waiting for approval), approved (public) or hidden.',
@@ -81,6 +82,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reviews',
     {
       onRequest: requireRole('admin'),
+      config: { audit: { action: 'reviews.read', target: queryOf } },
       schema: {
         summary: 'List reviews to moderate, newest first',
         description: 'The reviews in one `status` (pending by default), with their reviewers, searched by `q` (words, name or email).',

@@ -23,7 +23,7 @@ import { storeImage } from '../images/service.ts';
 import { clearSessionCookies } from '../../auth/session-cookies.ts';
 import { deleteOwnAccount, exportOwnData } from './own-data.ts';
 import * as users from './service.ts';
-import { accountTarget, roleChange } from '../audit/service.ts';
+import { accountTarget, noteAudit, othersAccount, personOfPath, queryOf, roleChange } from '../audit/service.ts';
 
 const PROFILE_IMAGE_SIDE = 512;
 const adminOnly = requireRole('admin');
@@ -80,6 +80,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/users/me',
     {
+      // An admin leaving is recorded like an admin deleting an account: by their email and role, the account gone.
+      config: { audit: { action: 'account.delete' } },
       schema: {
         summary: 'Delete the signed-in account',
         description:
@@ -92,7 +94,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteOwnAccount(app.db, requireSignedIn(request), request.body.confirm, await mailSiteOf(app));
+      const deleted = await deleteOwnAccount(app.db, requireSignedIn(request), request.body.confirm, await mailSiteOf(app));
+      noteAudit(request, { target: { kind: 'account', id: deleted.accountId, label: deleted.email }, details: { role: deleted.role } });
       app.outbox.kick();
       clearSessionCookies(reply, app.config.publicUrl);
       return { deletedCount: 1 };
@@ -103,6 +106,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     {
       onRequest: adminOnly,
+      config: { audit: { action: 'accounts.read', target: queryOf } },
       schema: { summary: 'List accounts, by email', querystring: accountListQuerySchema, response: { 200: pagedList(accountSchema) } },
     },
     async (request, reply) => {
@@ -117,6 +121,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/account/:id',
     {
       onRequest: selfOrAdmin,
+      config: { audit: { action: 'account.read', target: othersAccount } },
       schema: {
         summary: 'Get an account',
         params: z.object({ id: z.string().max(100) }),
@@ -135,6 +140,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:email',
     {
       onRequest: selfOrAdmin,
+      config: { audit: { action: 'account.read', target: personOfPath } },
       schema: {
         summary: 'Whether an account is an admin and whether a volunteer',
         description: 'Answers `[isAdmin, isVolunteer]`.',
