@@ -330,13 +330,25 @@ if (!loadConfig().databaseUrl) {
                 body: JSON.stringify({ name: 'Crash Admin', email: adminEmail, password }),
               });
               expect(res.status).toBe(200);
-              auth = { authorization: `Bearer ${res.headers.get('set-auth-token')}` };
-              // ADMIN_EMAILS makes it admin once the address is confirmed: through the link in the log.
+              // ADMIN_EMAILS makes it admin once its password is chosen through the link mailed to the
+              // address: here from the log line the outbox writes without SMTP_URL. That ends the
+              // sign-up's session, so the admin signs in again.
               const started = server;
-              await expect.poll(() => confirmationLinkIn(started.output(), adminEmail), { timeout: 10_000, interval: 50 }).toBeTruthy();
-              const link = new URL(confirmationLinkIn(started.output(), adminEmail) ?? '');
-              const confirmed = await fetch(`${origin}/api/auth/verify-email${link.search}`, { headers: { origin } });
-              expect(confirmed.status).toBe(200);
+              await expect.poll(() => setUpLinkIn(started.output(), adminEmail), { timeout: 10_000, interval: 50 }).toBeTruthy();
+              const link = new URL(setUpLinkIn(started.output(), adminEmail) ?? '');
+              const chosen = await fetch(`${origin}/api/auth/reset-password`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', origin },
+                body: JSON.stringify({ token: link.searchParams.get('token'), newPassword: password }),
+              });
+              expect(chosen.status).toBe(200);
+              const signedIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', origin },
+                body: JSON.stringify({ email: adminEmail, password }),
+              });
+              expect(signedIn.status).toBe(200);
+              auth = { authorization: `Bearer ${signedIn.headers.get('set-auth-token')}` };
             } else {
               // Everything acknowledged before the earlier kills is there, and the admin's session too.
               const present = await emailsOf(origin, auth);
@@ -370,13 +382,13 @@ if (!loadConfig().databaseUrl) {
   });
 }
 
-/** The confirmation link for `email` in the JSON log line the outbox writes when there is no SMTP_URL. */
-function confirmationLinkIn(output: string, email: string): string | undefined {
+/** The 'finish setting up' link for `email` in the JSON log line the outbox writes when there is no SMTP_URL. */
+function setUpLinkIn(output: string, email: string): string | undefined {
   for (const line of output.split('\n')) {
     if (!line.includes('"outbox"')) continue;
     try {
       const { outbox } = JSON.parse(line) as { outbox?: { kind?: string; to?: string; links?: string[] } };
-      if (outbox?.kind === 'verify-email' && outbox.to === email) return outbox.links?.find((l) => l.includes('/verify-email?token='));
+      if (outbox?.kind === 'finish-set-up' && outbox.to === email) return outbox.links?.find((l) => l.includes('/reset-password?token='));
     } catch {
       // not a JSON line
     }
