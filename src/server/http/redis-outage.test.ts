@@ -143,7 +143,8 @@ if (redisUrl) {
     async function countedInRedis(t: TestApp) {
       const email = freshEmail('probe');
       expect((await signIn(t, email, 'wrong-password-1')).status).toBe(401);
-      return (await redis.keys(`hh-rate-limit:*${email}`)).length === 1;
+      // The sign-in limit's own count (per address and email); failures for the account count apart.
+      return (await redis.keys(`hh-rate-limit:*sign-in:*${email}`)).length === 1;
     }
 
     /** Accounts made without the HTTP sign-up, whose limit (per address, shared through Redis with other files) is not under test. */
