@@ -10,7 +10,7 @@ const builtIndex = path.join(root, 'dist/web/index.html');
 const builtServerEntry = path.join(root, 'dist/ssr/entry-server.js');
 const inputs = ['index.html', 'vite.config.ts', 'postcss.config.cjs', 'package-lock.json', 'src/web', 'src/shared', 'public'];
 
-function newestChange(target) {
+export function newestChange(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
