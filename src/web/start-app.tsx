@@ -44,6 +44,25 @@ async function loadMatchedRoutes(routeList: RouteObject[], pathname: string) {
   }
 }
 
+/**
+ * A link followed on the drawn page before the app came marks it `data-leaving` (early-input.js): the
+ * next page is on its way, and creating the router (which writes this page's history entry) would
+ * cancel it. The app waits until the page is gone, or the mark is (the next page did not come).
+ */
+async function notBeingLeft() {
+  const root = document.documentElement;
+  if (root.dataset.leaving !== 'true') return;
+  await new Promise<void>((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (root.dataset.leaving === 'true') return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ['data-leaving'] });
+  });
+}
+
+await notBeingLeft();
 const router = createBrowserRouter(routes);
 const typedBeforeTakeover = serverState ? noteTypedFields(rootElement) : [];
 

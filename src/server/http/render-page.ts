@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { earlyInputScriptTag } from './early-input.ts';
 
 /** A page's HTML as the server sends it to everyone who asks for that URL. */
 export interface RenderedHtml {
@@ -143,6 +144,9 @@ export async function createPageRenderer(
   const entryCss = [...index.matchAll(stylesheetLink)].map((match) => match[1] as string);
   const template = index
     .replace(stylesheetLink, (_link, _file, offset: number) => (offset === index.search(stylesheetLink) ? '<!--page-styles-->\n    ' : ''))
+    // First in the head, before anything that could be clicked is drawn: what a person does before the
+    // app has taken the page over waits for it (decision 042).
+    .replace('<meta charset="UTF-8" />', (charset) => `${charset}\n    ${earlyInputScriptTag}`)
     .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
     .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
   const pictures = new Map<string, string | null>();
