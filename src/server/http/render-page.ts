@@ -14,7 +14,10 @@ export type RenderPage = (url: string) => Promise<RenderedHtml>;
 
 /** What the server bundle (src/web/entry-server.tsx, built into dist/ssr) exports. */
 interface ServerEntry {
-  createRenderer(answer: (path: string) => Promise<Response>): (url: string) => Promise<{
+  createRenderer(
+    answer: (path: string) => Promise<Response>,
+    origin: string,
+  ): (url: string) => Promise<{
     status: number;
     html: string;
     state: unknown;
@@ -151,6 +154,8 @@ export async function createPageRenderer(
     .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
   const pictures = new Map<string, string | null>();
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  // The site's own address, for what must be absolute in the page (the Google Calendar link's way back).
+  const origin = new URL(app.config.publicUrl).origin;
   const render = entry.createRenderer(async (apiPath) => {
     const res = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
     return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.payload, {
@@ -161,7 +166,7 @@ export async function createPageRenderer(
         ...(res.headers['x-total-count'] === undefined ? {} : { 'x-total-count': String(res.headers['x-total-count']) }),
       },
     });
-  });
+  }, origin);
 
   return async (url) => {
     const page = await render(url);
