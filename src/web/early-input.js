@@ -71,6 +71,9 @@
       const link = event.target.closest('a[href]');
       if (link) {
         if (!event.defaultPrevented && leavesBy(event, link)) {
+          // The browser goes by itself: the app, should it be taking the page over right now, does not
+          // turn this into a navigation of its own that waits for its code on a slow network.
+          event.stopPropagation();
           root.dataset.leaving = 'true';
           clearTimeout(leavingTimer);
           leavingTimer = setTimeout(stayed, LEAVING_MS);
