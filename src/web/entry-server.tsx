@@ -10,6 +10,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { answerApiCallsWith } from './lib/api-client.ts';
 import { accountScope } from './lib/current-account.ts';
 import { cssVariablesResolver, theme } from './lib/theme.ts';
+import { drawnOrigin } from './lib/use-origin.ts';
 import { drawnTitle } from './lib/use-page-title.ts';
 import { routes } from './router.tsx';
 
@@ -47,8 +48,10 @@ function isWanted(query: Query): boolean {
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 }
 
-export function createRenderer(answer: ApiAnswer) {
+/** `origin` is the site's own address (PUBLIC_URL's), for what a page must show whole. */
+export function createRenderer(answer: ApiAnswer, origin: string) {
   answerApiCallsWith((url) => answer(url));
+  drawnOrigin.current = origin;
   const handler = createStaticHandler(routes);
 
   return async function render(url: string): Promise<RenderedPage> {

@@ -4,7 +4,7 @@
 import './lib/zod-without-eval.ts';
 import { MantineProvider } from '@mantine/core';
 import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { NotificationsHost } from './lib/notifications-host.tsx';
@@ -44,6 +44,25 @@ async function loadMatchedRoutes(routeList: RouteObject[], pathname: string) {
   }
 }
 
+/**
+ * A link followed on the drawn page before the app came marks it `data-leaving` (early-input.js): the
+ * next page is on its way, and creating the router (which writes this page's history entry) would
+ * cancel it. The app waits until the page is gone, or the mark is (the next page did not come).
+ */
+async function notBeingLeft() {
+  const root = document.documentElement;
+  if (root.dataset.leaving !== 'true') return;
+  await new Promise<void>((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (root.dataset.leaving === 'true') return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ['data-leaving'] });
+  });
+}
+
+await notBeingLeft();
 const router = createBrowserRouter(routes);
 const typedBeforeTakeover = serverState ? noteTypedFields(rootElement) : [];
 
@@ -55,12 +74,39 @@ function MarkReady() {
   return null;
 }
 
+/** Where the drawn page was scrolled to the moment the app took it over. */
+const drawnScroll = { x: 0, y: 0 };
+
+/** Notes the drawn page's scroll position, before the router's scroll restoration (after it in the tree) moves it. */
+function NoteScroll() {
+  useLayoutEffect(() => {
+    drawnScroll.x = window.scrollX;
+    drawnScroll.y = window.scrollY;
+  }, []);
+  return null;
+}
+
+/**
+ * Puts the drawn page back where the person had scrolled it, in the same frame: the router takes a new
+ * page to the top (ScrollRestoration), which at the take-over threw the page up under a finger that was
+ * tapping 'View Event' further down, and the tap landed on whatever came there (issue 28). A page not
+ * scrolled yet is left to the router, which restores a position it saved (a reload).
+ */
+function KeepScroll() {
+  useLayoutEffect(() => {
+    if (drawnScroll.x !== 0 || drawnScroll.y !== 0) window.scrollTo(drawnScroll.x, drawnScroll.y);
+  }, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <NotificationsHost />
+        {serverState && <NoteScroll />}
         <RouterProvider router={router} />
+        {serverState && <KeepScroll />}
         {serverState && <TypedAgain typed={typedBeforeTakeover} />}
         <MarkReady />
       </QueryClientProvider>

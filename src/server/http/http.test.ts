@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { earlyInputScriptSource } from './early-input.ts';
 
 let t: TestApp;
 let webDir: string;
@@ -131,8 +132,9 @@ describe('the Content-Security-Policy', () => {
   it('lets no outside script, frame or connection in while payments use the offline test mode', async () => {
     for (const url of ['/', '/donation/0b6f6a57-1b7e-4a8e-9d53-6f1c2a5b9e10', '/api/health']) {
       const policy = (await t.api(url)).headers.get('content-security-policy');
-      // 'wasm-unsafe-eval' lets the door page compile its QR reader's WebAssembly; eval() of text stays refused.
-      expect(directive(policy, 'script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+      // 'wasm-unsafe-eval' lets the door page compile its QR reader's WebAssembly; eval() of text stays
+      // refused; one inline script is let in by its hash, no other.
+      expect(directive(policy, 'script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", earlyInputScriptSource]);
       expect(policy).not.toContain("'unsafe-eval'");
       // No worker-src: the door page's service worker falls back to script-src, this site alone.
       expect(directive(policy, 'worker-src')).toBeUndefined();
@@ -155,6 +157,7 @@ describe('the Content-Security-Policy', () => {
         expect(directive(policy, 'script-src')).toEqual([
           "'self'",
           "'wasm-unsafe-eval'",
+          earlyInputScriptSource,
           'https://js.stripe.com',
           'https://*.js.stripe.com',
         ]);

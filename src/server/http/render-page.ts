@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { earlyInputScriptTag } from './early-input.ts';
 
 /** A page's HTML as the server sends it to everyone who asks for that URL. */
 export interface RenderedHtml {
@@ -13,7 +14,10 @@ export type RenderPage = (url: string) => Promise<RenderedHtml>;
 
 /** What the server bundle (src/web/entry-server.tsx, built into dist/ssr) exports. */
 interface ServerEntry {
-  createRenderer(answer: (path: string) => Promise<Response>): (url: string) => Promise<{
+  createRenderer(
+    answer: (path: string) => Promise<Response>,
+    origin: string,
+  ): (url: string) => Promise<{
     status: number;
     html: string;
     state: unknown;
@@ -143,10 +147,15 @@ export async function createPageRenderer(
   const entryCss = [...index.matchAll(stylesheetLink)].map((match) => match[1] as string);
   const template = index
     .replace(stylesheetLink, (_link, _file, offset: number) => (offset === index.search(stylesheetLink) ? '<!--page-styles-->\n    ' : ''))
+    // First in the head, before anything that could be clicked is drawn: what a person does before the
+    // app has taken the page over waits for it (decision 042).
+    .replace('<meta charset="UTF-8" />', (charset) => `${charset}\n    ${earlyInputScriptTag}`)
     .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
     .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
   const pictures = new Map<string, string | null>();
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  // The site's own address, for what must be absolute in the page (the Google Calendar link's way back).
+  const origin = new URL(app.config.publicUrl).origin;
   const render = entry.createRenderer(async (apiPath) => {
     const res = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
     return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.payload, {
@@ -157,7 +166,7 @@ export async function createPageRenderer(
         ...(res.headers['x-total-count'] === undefined ? {} : { 'x-total-count': String(res.headers['x-total-count']) }),
       },
     });
-  });
+  }, origin);
 
   return async (url) => {
     const page = await render(url);

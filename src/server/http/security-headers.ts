@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { earlyInputScriptSource } from './early-input.ts';
 
 /**
  * What Stripe.js and Stripe Elements need (Stripe's CSP guide): its script, the card field's iframes
@@ -16,8 +17,9 @@ export function contentSecurityPolicy({ stripe }: { stripe: boolean }): string {
   return [
     "default-src 'self'",
     // The door page reads passes with ZXing compiled to WebAssembly (served from here): compiling it needs
-    // 'wasm-unsafe-eval', which allows WebAssembly only, never eval() of script text.
-    `script-src 'self' 'wasm-unsafe-eval'${extra(stripeSources.script)}`,
+    // 'wasm-unsafe-eval', which allows WebAssembly only, never eval() of script text. The one inline
+    // script, by its hash, keeps what a person does before the app takes a drawn page over (042).
+    `script-src 'self' 'wasm-unsafe-eval' ${earlyInputScriptSource}${extra(stripeSources.script)}`,
     // Mantine sets CSS variables and positions through style attributes.
     "style-src 'self' 'unsafe-inline'",
     // Event banners may be any https image an admin links to.

@@ -44,7 +44,7 @@ export function ForgotPasswordPage() {
       ) : (
         <Stack gap="md">
           <Text>Enter the email address of your account and we will send you a link to set a new password.</Text>
-          <form onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Forgot password">
+          <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Forgot password">
             <Stack gap="md">
               <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
               {failure && <FormMessage tone="error">{failure}</FormMessage>}

@@ -1,4 +1,3 @@
-import { PageLoader } from '../components/page-loader.tsx';
 import { AuthPanel } from '../features/accounts/auth-panel.tsx';
 import { LoginForm } from '../features/accounts/login-form.tsx';
 import { SignedInNotice } from '../features/accounts/signed-in-notice.tsx';
@@ -7,10 +6,8 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 
 export function LoginPage() {
   usePageTitle('Login');
-  const { account, isPending } = useCurrentAccount();
-  return (
-    <AuthPanel title="Login">
-      {isPending ? <PageLoader label="Checking your sign-in" /> : account ? <SignedInNotice email={account.email} /> : <LoginForm />}
-    </AuthPanel>
-  );
+  // The form is drawn at once, on the server too (whose pages know no one): should the check of the
+  // session then find the person signed in, the notice takes its place.
+  const { account } = useCurrentAccount();
+  return <AuthPanel title="Login">{account ? <SignedInNotice email={account.email} /> : <LoginForm />}</AuthPanel>;
 }

@@ -53,7 +53,7 @@ export function ResetPasswordPage() {
         </Stack>
       ) : (
         <Stack gap="md">
-          <form onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Set a new password">
+          <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Set a new password">
             <Stack gap="md">
               <PasswordInput
                 label="New password"

@@ -60,7 +60,7 @@ export function LoginForm() {
 
   return (
     <Stack gap="md">
-      <form onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Login">
+      <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Login">
         <Stack gap="md">
           <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
           <PasswordInput label="Password" autoComplete="current-password" key={form.key('password')} {...form.getInputProps('password')} />

@@ -60,7 +60,7 @@ function CodeForm({
   }
 
   return (
-    <form onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Two-step sign-in">
+    <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Two-step sign-in">
       <Stack gap="md">
         <Text size="sm">
           {kind === 'app'

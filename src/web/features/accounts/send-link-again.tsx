@@ -54,7 +54,7 @@ export function SendLinkAgainForm() {
   }
 
   return (
-    <form onSubmit={form.onSubmit(handleSubmit, () => setOutcome(null))} noValidate aria-label="Send a new link">
+    <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setOutcome(null))} noValidate aria-label="Send a new link">
       <Stack gap="sm">
         <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
         {outcome && <FormMessage tone={outcome.tone}>{outcome.text}</FormMessage>}

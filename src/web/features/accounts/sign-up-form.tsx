@@ -69,7 +69,7 @@ export function SignUpForm() {
 
   return (
     <Stack gap="md">
-      <form onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Register">
+      <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Register">
         <Stack gap="md">
           <TextInput label="Name" autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />

@@ -1,0 +1,15 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+/**
+ * The script every page drawn on the server carries inline, first thing in its head: it keeps what a
+ * person does before the app has taken the page over, and does it once the app has (decision 042,
+ * src/web/early-input.js). Read once at start, so the Content-Security-Policy can name it by its hash.
+ */
+export const earlyInputScript = readFileSync(new URL('../../web/early-input.js', import.meta.url), 'utf8').trim();
+
+/** The script's CSP source (`'sha256-…'`): the one inline script the policy allows. */
+export const earlyInputScriptSource = `'sha256-${createHash('sha256').update(earlyInputScript, 'utf8').digest('base64')}'`;
+
+/** The script as an element of the page's head. */
+export const earlyInputScriptTag = `<script>${earlyInputScript}</script>`;
