@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -8,20 +5,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from './client.ts';
 import * as schema from './schema.ts';
+import { projectPath } from '../project-root.ts';
 
-/**
- * The committed migrations: `drizzle/` at the project's root, found from this module upwards, so the
- * server reads them whether it runs from its sources (`src/server/db`) or from its build (`dist/server`).
- */
-export const migrationsFolder = findMigrations(path.dirname(fileURLToPath(import.meta.url)));
-
-function findMigrations(from: string): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'drizzle');
-    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
-    if (path.dirname(dir) === dir) throw new Error(`no drizzle/meta/_journal.json above ${from}`);
-  }
-}
+/** The committed migrations (drizzle/ in the project's folder). */
+export const migrationsFolder = projectPath('drizzle');
 
 /** Any fixed number works; it only has to be the same for every instance of the app. */
 export const MIGRATION_LOCK_KEY = 7_301_2024;
