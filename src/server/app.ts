@@ -127,7 +127,7 @@ export async function buildApp(
   app.addHook('preClose', () => outboxWorker.stop());
   const auth = createAuth(config, database.db, authSecret, app.log, outboxWorker);
   const site = () => mailSiteFrom(database.db, config.publicUrl);
-  const reminders = new ReminderJob(database.db, site, authSecret, config.mail.reminderCheckMs, app.log, () => outboxWorker.kick());
+  const reminders = new ReminderJob(database.db, site, config.mail.reminderCheckMs, app.log, () => outboxWorker.kick());
   // Background jobs that find the database out report to the outage watch: one event in the log per outage.
   const backgroundFailure = (log: (err: unknown) => void) => (err: unknown) => (isDatabaseUnavailable(err) ? outage.failed(err) : log(err));
   outboxWorker.onReadFailure = backgroundFailure(outboxWorker.onReadFailure);

@@ -1,12 +1,16 @@
 import type { Database } from '../db/client.ts';
 import { enqueueUnwritten, type OutgoingMessage } from './outbox.ts';
+import { donationReceiptHeading, donationReceiptMessage, type ReceiptMail } from './templates/donation-receipt.tsx';
+import { donationRefundedHeading, donationRefundedMessage, type RefundMail } from './templates/donation-refunded.tsx';
+import { type EventReminder, eventReminderHeading, eventReminderMessage } from './templates/event-reminder.tsx';
+import { type NewNotice, newNoticeHeading, newNoticeMessage } from './templates/new-notice.tsx';
 import { type EventChangeMail, eventChangedHeading, eventChangedMessage } from './templates/event-changed.tsx';
 import { eventDeletedHeading, eventDeletedMessage } from './templates/event-deleted.tsx';
 import { type CancellationMail, registrationCancelledHeading, registrationCancelledMessage } from './templates/registration-cancelled.tsx';
 import { type RegistrationMail, registrationConfirmedHeading, registrationConfirmedMessage } from './templates/registration-confirmed.tsx';
 import { registrationWaitlistedHeading, registrationWaitlistedMessage } from './templates/registration-waitlisted.tsx';
 import { waitlistPlaceHeading, waitlistPlaceMessage } from './templates/waitlist-place.tsx';
-import type { SigningSite } from './unsubscribe.ts';
+import { type SigningSite, unsubscribeFor } from './unsubscribe.ts';
 
 /** What a template needs besides the site: stored as JSON with the message until the worker writes it. */
 type Input<M> = Omit<M, 'site'>;
@@ -41,6 +45,30 @@ const templates = {
     revive: (stored) => ({ ...stored, changedAt: new Date(stored.changedAt) }),
   }),
   'event-deleted': template<RegistrationMail>({ heading: eventDeletedHeading, write: eventDeletedMessage }),
+  'event-reminder': template<Omit<EventReminder, 'site' | 'unsubscribe'> & { accountId: string; site: SigningSite }>({
+    heading: eventReminderHeading,
+    write: (mail) =>
+      eventReminderMessage({
+        ...mail,
+        unsubscribe: unsubscribeFor(mail.site, { accountId: mail.accountId }, 'reminders', mail.site.secret),
+      }),
+  }),
+  notice: template<Omit<NewNotice, 'site' | 'unsubscribe'> & { site: SigningSite }>({
+    heading: newNoticeHeading,
+    write: (mail) =>
+      newNoticeMessage({ ...mail, unsubscribe: unsubscribeFor(mail.site, { accountId: mail.accountId }, 'notices', mail.site.secret) }),
+  }),
+  // The charity as it was named when the money came (in the input); the site as it is when written.
+  'donation-receipt': template<Omit<ReceiptMail, 'site'> & { site: SigningSite }>({
+    heading: donationReceiptHeading,
+    write: donationReceiptMessage,
+    revive: (stored) => ({ ...stored, paidAt: new Date(stored.paidAt) }),
+  }),
+  'donation-refunded': template<Omit<RefundMail, 'site'> & { site: SigningSite }>({
+    heading: donationRefundedHeading,
+    write: donationRefundedMessage,
+    revive: (stored) => ({ ...stored, paidAt: new Date(stored.paidAt), refundedAt: new Date(stored.refundedAt) }),
+  }),
 };
 
 export type TemplateName = keyof typeof templates;
