@@ -114,3 +114,25 @@ export async function fillFreedPlaces(tx: Database, row: EventRow, now: string):
   }
   return moved.length;
 }
+
+const tails = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs work on one event's places after the work this process started before on the same event, so at
+ * most one of them holds a database connection while it waits for the event's row lock. Without it, a
+ * rush of registrations for one event took every connection of the pool to wait on that one lock, and
+ * health checks and reads found none (issue 28). Other instances still take turns at the row lock.
+ */
+export function oneAtATime<T>(eventId: string, work: () => Promise<T>): Promise<T> {
+  const before = tails.get(eventId) ?? Promise.resolve();
+  const mine = before.then(work);
+  const tail = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  tails.set(eventId, tail);
+  void tail.then(() => {
+    if (tails.get(eventId) === tail) tails.delete(eventId);
+  });
+  return mine;
+}

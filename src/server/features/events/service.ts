@@ -20,7 +20,7 @@ import { donationProgress, type Progress, progressOf } from './progress.ts';
 import { endOf, endsAfterStart, endWallClock, isPast, siteNow, whenCondition, whenConditions } from './when.ts';
 
 // For the registrations, donations and accounts that change an event's places or ask whether it is over.
-export { fillFreedPlaces, lockEventPlaces, nextWaitlistPosition, registeredCount } from './places.ts';
+export { fillFreedPlaces, lockEventPlaces, nextWaitlistPosition, oneAtATime, registeredCount } from './places.ts';
 export { isPast, siteNow, whenCondition } from './when.ts';
 
 type EventRow = typeof event.$inferSelect;

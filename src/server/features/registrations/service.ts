@@ -21,7 +21,7 @@ import { contains, throughIndexes } from '../../db/search.ts';
 import { totalOf } from '../../db/totals.ts';
 import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { fillFreedPlaces, isPast, lockEventPlaces, nextWaitlistPosition, registeredCount, toEvent } from '../events/service.ts';
+import { fillFreedPlaces, isPast, lockEventPlaces, nextWaitlistPosition, oneAtATime, registeredCount, toEvent } from '../events/service.ts';
 import { wallClockAt } from '../../../shared/time-zone.ts';
 import { enqueueMail } from '../../mail/registry.ts';
 import { mailEvent } from '../../mail/templates/event-links.ts';
@@ -76,28 +76,30 @@ export async function register(db: Database, caller: SignedInAccount, eventId: s
   // Read before the event's row is locked: the lock is held for what must be counted and written alone.
   const wantsMail = await wantsEventMail(db, caller.id);
   try {
-    return await db.transaction(async (tx) => {
-      // Held until the end: an admin's change of date or capacity waits for this registration (and
-      // then tells it), or goes first and this one sees the new date and capacity.
-      const found = await lockEventPlaces(tx, eventId);
-      if (!found) throw notFound('Event');
-      if (isPast(found, wallClockAt(site.timeZone))) throw new AppError('conflict', registrationMessages.eventPast);
-      const full = found.capacity !== null && (await registeredCount(tx, eventId)) >= found.capacity;
-      const position = full ? await nextWaitlistPosition(tx, eventId) : null;
-      const status = full ? 'waitlisted' : 'registered';
-      const [row] = await tx
-        .insert(registration)
-        .values({ accountId: caller.id, eventId, name: caller.name, email: caller.email, image: caller.image, status, position })
-        .returning({ id: registration.id });
-      if (!row) throw new Error('registration not stored');
-      if (wantsMail) {
-        // Only the template's input: the worker writes the message (QR code, calendar file) after the commit.
-        const mail = { registrationId: row.id, accountId: caller.id, to: caller.email, name: caller.name, event: mailEvent(found) };
-        if (position === null) await enqueueMail(tx, 'registration-confirmed', mail);
-        else await enqueueMail(tx, 'registration-waitlisted', { ...mail, waitlistPosition: position });
-      }
-      return { insertedId: row.id, status, position };
-    });
+    return await oneAtATime(eventId, () =>
+      db.transaction(async (tx) => {
+        // Held until the end: an admin's change of date or capacity waits for this registration (and
+        // then tells it), or goes first and this one sees the new date and capacity.
+        const found = await lockEventPlaces(tx, eventId);
+        if (!found) throw notFound('Event');
+        if (isPast(found, wallClockAt(site.timeZone))) throw new AppError('conflict', registrationMessages.eventPast);
+        const full = found.capacity !== null && (await registeredCount(tx, eventId)) >= found.capacity;
+        const position = full ? await nextWaitlistPosition(tx, eventId) : null;
+        const status = full ? 'waitlisted' : 'registered';
+        const [row] = await tx
+          .insert(registration)
+          .values({ accountId: caller.id, eventId, name: caller.name, email: caller.email, image: caller.image, status, position })
+          .returning({ id: registration.id });
+        if (!row) throw new Error('registration not stored');
+        if (wantsMail) {
+          // Only the template's input: the worker writes the message (QR code, calendar file) after the commit.
+          const mail = { registrationId: row.id, accountId: caller.id, to: caller.email, name: caller.name, event: mailEvent(found) };
+          if (position === null) await enqueueMail(tx, 'registration-confirmed', mail);
+          else await enqueueMail(tx, 'registration-waitlisted', { ...mail, waitlistPosition: position });
+        }
+        return { insertedId: row.id, status, position };
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', registrationMessages.alreadyRegistered);
     // The event was deleted between the check and the insert.
