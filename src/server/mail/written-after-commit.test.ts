@@ -6,7 +6,7 @@ import { call, signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent } from '../test/factories.ts';
 import { signUpConfirmation, type SmtpStandIn, startSmtpStandIn } from '../test/smtp-stand-in.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
-import { claimDue, enqueue, enqueueUnwritten, type OutgoingMessage } from './outbox.ts';
+import { claimDue, enqueue, enqueueUnwritten, forgetRecipient, type OutgoingMessage } from './outbox.ts';
 import { mailSiteOf } from './site.ts';
 import { mailEvent } from './templates/event-links.ts';
 import { registrationConfirmedMessage } from './templates/registration-confirmed.tsx';
@@ -143,6 +143,21 @@ describe('messages written after the commit', () => {
     } finally {
       await w.stop();
     }
+  });
+
+  it('erasure takes the input of a message not yet written, which holds the name and address', async () => {
+    const to = `erased-${Date.now()}@example.org`;
+    const input = JSON.stringify({ to, name: 'Erin Erased' });
+    const kept = `erasure:${Date.now()}:sending`;
+    const dropped = `erasure:${Date.now()}:queued`;
+    await enqueueUnwritten(t.app.db, { key: kept, kind: 'registration-confirmed', to, subject: 'Kept', input });
+    // Claimed (being sent at the moment of the deletion): kept in the history, without the input.
+    await t.app.db.update(outboxMessage).set({ status: 'sending' }).where(eq(outboxMessage.key, kept));
+    await enqueueUnwritten(t.app.db, { key: dropped, kind: 'registration-confirmed', to, subject: 'Dropped', input });
+    expect(await forgetRecipient(t.app.db, to, 'deleted-0123456789ab@deleted.invalid')).toEqual({ dropped: 1, kept: 1 });
+    expect(await row(dropped)).toBeUndefined();
+    expect(await row(kept)).toMatchObject({ to: 'deleted-0123456789ab@deleted.invalid', input: null, html: '', subject: 'Kept' });
+    await t.app.db.delete(outboxMessage).where(eq(outboxMessage.key, kept));
   });
 });
 
