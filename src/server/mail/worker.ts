@@ -111,7 +111,10 @@ export class OutboxWorker {
   }
 
   private async drain() {
-    this.renewal ??= setInterval(() => this.renew(), (this.claimSeconds * 1000) / 3);
+    if (!this.renewal) {
+      this.renewal = setInterval(() => this.renew(), (this.claimSeconds * 1000) / 3);
+      this.renewal.unref();
+    }
     try {
       for (;;) {
         const batch = await claimDue(this.db, 10, this.claimSeconds);
@@ -130,6 +133,9 @@ export class OutboxWorker {
           }
           await this.deliver(row, from);
           this.held.delete(row.id);
+          // Writing a message is ~50 ms of CPU in the web process: requests get a turn between messages,
+          // so a rush's messages are not written back to back ahead of health checks and pages.
+          await new Promise((resolve) => setImmediate(resolve));
         }
       }
     } finally {
