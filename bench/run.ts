@@ -17,6 +17,7 @@ import { printCeiling, readsAgainstCeiling } from './ceiling.ts';
 import { growth } from './growth.ts';
 import { lighthousePages, printLighthouse } from './lighthouse.ts';
 import { saveResults } from './results.ts';
+import { printRush, rush } from './rush.ts';
 import { seedLargeCharity } from './seed-large.ts';
 
 const databaseName = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded database';
@@ -216,6 +217,11 @@ ensureWebBuild();
 // `npm run bench -- --ceiling`: that comparison alone.
 if (process.argv.includes('--ceiling')) {
   await ceiling();
+  process.exit(0);
+}
+// `npm run bench -- --rush`: a registration rush for one event beside public reads, alone.
+if (process.argv.includes('--rush')) {
+  printRush(await rush(), databaseName);
   process.exit(0);
 }
 // `npm run bench -- --lighthouse`: the public pages in Lighthouse alone.

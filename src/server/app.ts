@@ -116,15 +116,18 @@ export async function buildApp(
   app.addHook('onClose', async () => outage.stop());
   app.decorate('dbKind', database.kind);
   app.decorate('pictureDecodes', new DecodePool(config.limits.pictureDecodes, config.limits.pictureQueue));
-  const outboxWorker = new OutboxWorker(database.db, config.mail, app.log, config.publicUrl);
-  app.decorate('outbox', outboxWorker);
-  // Stops claiming messages before the database closes; a message being sent is finished first.
-  app.addHook('preClose', () => outboxWorker.stop());
   const authSecret = await loadAuthSecret(database.db, config.authSecret);
   app.decorate('authSecret', authSecret);
+  const outboxWorker = new OutboxWorker(database.db, config.mail, app.log, config.publicUrl, async () => ({
+    ...(await mailSiteFrom(database.db, config.publicUrl)),
+    secret: authSecret,
+  }));
+  app.decorate('outbox', outboxWorker);
+  // Stops claiming messages before the database closes; a message being sent is finished first, the others given back.
+  app.addHook('preClose', () => outboxWorker.stop());
   const auth = createAuth(config, database.db, authSecret, app.log, outboxWorker);
   const site = () => mailSiteFrom(database.db, config.publicUrl);
-  const reminders = new ReminderJob(database.db, site, authSecret, config.mail.reminderCheckMs, app.log, () => outboxWorker.kick());
+  const reminders = new ReminderJob(database.db, site, config.mail.reminderCheckMs, app.log, () => outboxWorker.kick());
   // Background jobs that find the database out report to the outage watch: one event in the log per outage.
   const backgroundFailure = (log: (err: unknown) => void) => (err: unknown) => (isDatabaseUnavailable(err) ? outage.failed(err) : log(err));
   outboxWorker.onReadFailure = backgroundFailure(outboxWorker.onReadFailure);

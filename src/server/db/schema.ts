@@ -421,6 +421,12 @@ export const outboxMessage = pgTable(
     attachments: text('attachments').notNull().default('[]'),
     /** JSON: extra headers (`List-Unsubscribe`, …). */
     headers: text('headers').notNull().default('{}'),
+    /**
+     * JSON: what its template (`kind`) needs to write the message, while it waits to be written; null
+     * once written (subject, html, text, attachments and headers then hold the message). The worker
+     * writes it after the commit that queued it (docs/decisions/040-messages-rendered-after-commit.md).
+     */
+    input: text('input'),
     status: outboxStatus('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import { deletedDonorDomain } from '../../shared/donations.ts';
 import type { Database } from '../db/client.ts';
 import { outboxMessage } from '../db/schema.ts';
@@ -29,8 +29,12 @@ export type OutboxRow = typeof outboxMessage.$inferSelect;
 
 /** Tries before a message is marked failed. */
 export const MAX_ATTEMPTS = 8;
-/** How long a claimed message is held by the instance sending it before another may take it over. */
-export const CLAIM_SECONDS = 120;
+/**
+ * How long a claim holds before another instance may take the message over. The worker renews the
+ * claims it still holds every third of this while it works, so a slow server does not lose it its
+ * messages; a killed worker's messages wait at most this long.
+ */
+export const CLAIM_SECONDS = 30;
 
 /** A message whose account was deleted: its address is the account's placeholder, where nothing can be sent. */
 const toDeletedAccount = sql`${outboxMessage.to} like ${`%@${deletedDonorDomain}`}`;
@@ -62,11 +66,55 @@ export async function enqueue(db: Database, message: OutgoingMessage): Promise<b
 }
 
 /**
+ * Queues a message its template writes later (src/server/mail/registry.ts): the row holds the
+ * template's input, not yet its body. The same guarantees as `enqueue`.
+ */
+export async function enqueueUnwritten(
+  db: Database,
+  message: { key: string; kind: string; to: string; subject: string; input: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(outboxMessage)
+    .values({ ...message, html: '', text: '' })
+    .onConflictDoNothing({ target: outboxMessage.key })
+    .returning({ id: outboxMessage.id });
+  return inserted.length > 0;
+}
+
+/**
+ * Keeps the written message on its row, as every try and 'Send again' send it, and drops the input:
+ * it is written once. Not over a row whose input went meanwhile (its account was deleted).
+ */
+export async function markWritten(db: Database, id: string, message: OutgoingMessage): Promise<boolean> {
+  const rows = await db
+    .update(outboxMessage)
+    .set({
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      attachments: JSON.stringify(message.attachments ?? []),
+      headers: JSON.stringify(message.headers ?? {}),
+      input: null,
+    })
+    .where(and(eq(outboxMessage.id, id), isNotNull(outboxMessage.input)))
+    .returning({ id: outboxMessage.id });
+  return rows.length > 0;
+}
+
+/** A message its template could not write: failed at once, with the error, so the queue goes on. */
+export async function markUnwritable(db: Database, id: string, error: string) {
+  await db
+    .update(outboxMessage)
+    .set({ status: 'failed', lockedUntil: null, lastError: `could not write the message: ${error}`.slice(0, 1000) })
+    .where(eq(outboxMessage.id, id));
+}
+
+/**
  * Takes up to `limit` messages that are due, for this instance alone: `FOR UPDATE SKIP LOCKED`
  * lets several instances claim at once without ever taking the same message, and a claim that
  * outlives its holder (a killed process) lapses after CLAIM_SECONDS.
  */
-export async function claimDue(db: Database, limit: number): Promise<OutboxRow[]> {
+export async function claimDue(db: Database, limit: number, claimSeconds = CLAIM_SECONDS): Promise<OutboxRow[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: outboxMessage.id })
@@ -86,7 +134,7 @@ export async function claimDue(db: Database, limit: number): Promise<OutboxRow[]
       .set({
         status: 'sending',
         attempts: sql`${outboxMessage.attempts} + 1`,
-        lockedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`,
+        lockedUntil: sql`now() + make_interval(secs => ${claimSeconds})`,
       })
       .where(
         inArray(
@@ -96,6 +144,31 @@ export async function claimDue(db: Database, limit: number): Promise<OutboxRow[]
       )
       .returning();
   });
+}
+
+/** Extends the claims this instance still holds (messages still 'sending'); returns how many it holds. */
+export async function renewClaims(db: Database, ids: string[], claimSeconds = CLAIM_SECONDS): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(outboxMessage)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${claimSeconds})` })
+    .where(and(inArray(outboxMessage.id, ids), eq(outboxMessage.status, 'sending')))
+    .returning({ id: outboxMessage.id });
+  return rows.length;
+}
+
+/**
+ * Gives back claimed messages not sent (an orderly stop): queued again, due now, the claim's try not
+ * counted, so a deploy delays none of them.
+ */
+export async function releaseClaims(db: Database, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(outboxMessage)
+    .set({ status: 'queued', attempts: sql`greatest(${outboxMessage.attempts} - 1, 0)`, nextAttemptAt: sql`now()`, lockedUntil: null })
+    .where(and(inArray(outboxMessage.id, ids), eq(outboxMessage.status, 'sending')))
+    .returning({ id: outboxMessage.id });
+  return rows.length;
 }
 
 export async function markSent(db: Database, id: string, status: 'sent' | 'logged') {
@@ -134,7 +207,8 @@ export async function sendAgain(db: Database, id: string): Promise<OutboxRow | u
  * Erasure reaches the outbox (docs/decisions/035-erasure-reaches-the-outbox.md): when an account is
  * deleted, mail not yet sent to its address goes, and every message kept in the history names
  * `placeholder` (the deleted account's address on its donations) instead, without its body,
- * attachments and headers (they carry the name, the address and links with tokens); the address
+ * attachments, headers and the input of a message not yet written (they carry the name, the address
+ * and links with tokens); the address
  * leaves the last error too. Subjects stay: they name events, amounts and the site, not the person.
  */
 export async function forgetRecipient(db: Database, address: string, placeholder: string) {
@@ -150,6 +224,7 @@ export async function forgetRecipient(db: Database, address: string, placeholder
       text: '',
       attachments: '[]',
       headers: '{}',
+      input: null,
       lastError: sql`replace(${outboxMessage.lastError}, ${address}, ${placeholder})`,
     })
     .where(eq(outboxMessage.to, address))

@@ -83,7 +83,7 @@ describe('the day-before reminder', () => {
 
     // More runs, scheduled and called, while the outbox keeps sending: still one each.
     expect(await t.app.reminders.runOnce()).toBe(0);
-    expect(await queueReminders(t.app.db, site(), t.app.authSecret)).toBe(0);
+    expect(await queueReminders(t.app.db, site())).toBe(0);
     await pause(1000);
     expect(await reminderMail(ann!)).toHaveLength(1);
     expect(await reminderMail(ben!)).toHaveLength(1);
@@ -98,10 +98,7 @@ describe('the day-before reminder', () => {
     const registrations: string[] = [];
     for (const who of people) registrations.push(await register(who, party.id));
     // Two runs at once, with the scheduled one perhaps a third: whichever gets there, each is queued once.
-    const counts = await Promise.all([
-      queueReminders(t.app.db, site(), t.app.authSecret),
-      queueReminders(t.app.db, site(), t.app.authSecret),
-    ]);
+    const counts = await Promise.all([queueReminders(t.app.db, site()), queueReminders(t.app.db, site())]);
     expect(counts[0]! + counts[1]!).toBeLessThanOrEqual(5);
     for (const id of registrations) expect(await remindersOf(id)).toHaveLength(1);
     for (const who of people) expect(await remindersFor(who)).toHaveLength(1);
@@ -143,11 +140,11 @@ describe('the day-before reminder', () => {
       const [y, m, d] = date.split('-').map(Number) as [number, number, number];
       return new Date(y, m - 1, d - 1, 8);
     };
-    expect(await queueReminders(t.app.db, site(), t.app.authSecret, dayBefore(party.date))).toBe(1);
-    expect(await queueReminders(t.app.db, site(), t.app.authSecret, dayBefore(party.date))).toBe(0);
+    expect(await queueReminders(t.app.db, site(), dayBefore(party.date))).toBe(1);
+    expect(await queueReminders(t.app.db, site(), dayBefore(party.date))).toBe(0);
     const moved = dayFrom(dayBefore(party.date), 5);
     await t.app.db.update(event).set({ date: moved }).where(eq(event.id, party.id));
-    expect(await queueReminders(t.app.db, site(), t.app.authSecret, dayBefore(moved))).toBe(1);
+    expect(await queueReminders(t.app.db, site(), dayBefore(moved))).toBe(1);
     expect((await remindersOf(registrationId)).map((row) => row.key).sort()).toEqual(
       [`reminder:${registrationId}:${party.date}`, `reminder:${registrationId}:${moved}`].sort(),
     );
@@ -169,8 +166,8 @@ if (loadConfig().databaseUrl) {
         const secondSite = { name: SITE_NAME, publicUrl: second.config.publicUrl, timeZone: serverTimeZone() };
         await Promise.all([
           second.app.reminders.runOnce(),
-          queueReminders(second.app.db, secondSite, second.app.authSecret),
-          queueReminders(t.app.db, site(), t.app.authSecret),
+          queueReminders(second.app.db, secondSite),
+          queueReminders(t.app.db, site()),
           t.app.reminders.runOnce(),
         ]);
         for (const who of people) expect(await remindersFor(who)).toHaveLength(1);

@@ -3,10 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { account, event, outboxMessage, registration } from '../db/schema.ts';
 import { PeriodicJob } from '../periodic-job.ts';
-import { enqueue } from './outbox.ts';
-import { eventReminderMessage } from './templates/event-reminder.tsx';
+import { enqueueMail } from './registry.ts';
 import type { MailSite } from './templates/layout.tsx';
-import { unsubscribeFor } from './unsubscribe.ts';
 import { todayIn } from '../../shared/time-zone.ts';
 
 /** Registrations reminded in one transaction: a large event is queued in several short ones. */
@@ -25,7 +23,7 @@ export function tomorrow(instant: Date, timeZone: string): string {
  * registration is reminded once per event day; a registration made later that day is reminded at the
  * next run. Returns how many it queued.
  */
-export async function queueReminders(db: Database, site: MailSite, secret: string, now = new Date()): Promise<number> {
+export async function queueReminders(db: Database, site: MailSite, now = new Date()): Promise<number> {
   const day = tomorrow(now, site.timeZone);
   let queued = 0;
   for (;;) {
@@ -55,16 +53,15 @@ export async function queueReminders(db: Database, site: MailSite, secret: strin
         .limit(BATCH);
       let count = 0;
       for (const row of due) {
-        const message = await eventReminderMessage({
-          site,
+        const queued = await enqueueMail(tx, 'event-reminder', {
           registrationId: row.registrationId,
+          accountId: row.accountId,
           to: row.to,
           name: row.name,
           event: { ...row.event, time: row.event.time ? row.event.time.slice(0, 5) : null },
-          unsubscribe: unsubscribeFor(site, { accountId: row.accountId }, 'reminders', secret),
         });
         // Another instance queueing the same reminder at once: the key lets one of the two in.
-        if (await enqueue(tx, message)) count += 1;
+        if (queued) count += 1;
       }
       return { count, more: due.length === BATCH };
     });
@@ -84,7 +81,6 @@ export class ReminderJob extends PeriodicJob {
     private readonly db: Database,
     /** Read at each run: the organisation's name and time zone as its settings say now. */
     private readonly site: () => Promise<MailSite>,
-    private readonly secret: string,
     everyMs: number,
     private readonly log: FastifyBaseLogger,
     /** Called when reminders were queued: the outbox sends them at once. */
@@ -94,7 +90,7 @@ export class ReminderJob extends PeriodicJob {
   }
 
   protected async work(now: Date): Promise<number> {
-    const queued = await queueReminders(this.db, await this.site(), this.secret, now);
+    const queued = await queueReminders(this.db, await this.site(), now);
     if (queued > 0) {
       this.log.info({ reminders: { queued } }, 'event reminders queued');
       this.onQueued();

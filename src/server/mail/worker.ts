@@ -3,7 +3,20 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailSettings } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { readSiteSettings } from '../features/site/settings.ts';
-import { type Attachment, claimDue, markFailed, markSent, type OutboxRow } from './outbox.ts';
+import {
+  type Attachment,
+  CLAIM_SECONDS,
+  claimDue,
+  markFailed,
+  markSent,
+  markUnwritable,
+  markWritten,
+  type OutboxRow,
+  releaseClaims,
+  renewClaims,
+} from './outbox.ts';
+import { writeQueued } from './registry.ts';
+import type { SigningSite } from './unsubscribe.ts';
 
 /** Every http(s) link in a message's text: what the log line gives an operator without SMTP. */
 export function linksIn(text: string): string[] {
@@ -11,10 +24,12 @@ export function linksIn(text: string): string[] {
 }
 
 /**
- * Sends what the outbox holds: claims due messages (one instance per message), sends each through
- * SMTP and records the outcome; a refused or unreachable server leaves the message queued for a
- * retry with a growing wait. Without SMTP_URL each message is written to the log, once, as a JSON line
- * with its recipient, subject and links, and kept in the outbox as 'logged'.
+ * Sends what the outbox holds: claims due messages (one instance per message), writes each queued
+ * with its template's input (once, kept on the row), sends each through SMTP and records the outcome;
+ * a refused or unreachable server leaves the message queued for a retry with a growing wait. Without
+ * SMTP_URL each message is written to the log, once, as a JSON line with its recipient, subject and
+ * links, and kept in the outbox as 'logged'. Its claims are renewed while it works and given back when
+ * it stops: a deploy delays no message, a crash delays them by one claim at most.
  */
 export class OutboxWorker {
   private readonly transport: Transporter | undefined;
@@ -23,6 +38,9 @@ export class OutboxWorker {
   private again = false;
   private stopped = false;
   private readonly host: string;
+  /** Messages claimed and not yet finished: renewed while held, given back on stop. */
+  private readonly held = new Set<string>();
+  private renewal: NodeJS.Timeout | undefined;
   /**
    * A failure to read the outbox: logged, unless something else (the database outage watch) takes it,
    * so an outage is one event in the log rather than a line each second.
@@ -34,6 +52,9 @@ export class OutboxWorker {
     private readonly settings: MailSettings,
     private readonly log: FastifyBaseLogger,
     publicUrl: string,
+    /** The site as messages name it, with the secret that signs their links: read when a message is written. */
+    private readonly site: () => Promise<SigningSite>,
+    private readonly claimSeconds = CLAIM_SECONDS,
   ) {
     this.host = new URL(publicUrl).hostname;
     this.transport = settings.smtpUrl
@@ -71,23 +92,95 @@ export class OutboxWorker {
       });
   }
 
+  /** Stops claiming, finishes the message being sent, and gives back the others it claimed. */
   async stop() {
     this.stopped = true;
     clearInterval(this.timer);
     await this.running;
+    clearInterval(this.renewal);
+    try {
+      await releaseClaims(this.db, [...this.held]);
+    } catch (err) {
+      this.log.warn(
+        { err, outbox: { held: this.held.size } },
+        'outbox: could not give back the claimed messages: they wait for their claim to lapse',
+      );
+    }
+    this.held.clear();
     this.transport?.close();
   }
 
   private async drain() {
-    for (;;) {
-      const batch = await claimDue(this.db, 10);
-      if (batch.length === 0) return;
-      const from = await this.sender();
-      for (const row of batch) {
-        if (this.stopped) return;
-        await this.deliver(row, from);
+    if (!this.renewal) {
+      this.renewal = setInterval(() => this.renew(), (this.claimSeconds * 1000) / 3);
+      this.renewal.unref();
+    }
+    try {
+      for (;;) {
+        const batch = await claimDue(this.db, 10, this.claimSeconds);
+        if (batch.length === 0) return;
+        for (const row of batch) this.held.add(row.id);
+        const from = await this.sender();
+        let site: SigningSite | undefined;
+        for (const row of batch) {
+          if (this.stopped) return;
+          if (row.input !== null) {
+            site ??= await this.site();
+            if (!(await this.write(row, site))) {
+              this.held.delete(row.id);
+              continue;
+            }
+          }
+          await this.deliver(row, from);
+          this.held.delete(row.id);
+          // Writing a message is ~50 ms of CPU in the web process: requests get a turn between messages,
+          // so a rush's messages are not written back to back ahead of health checks and pages.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+    } finally {
+      // Stopped, `stop()` gives back what is held; else nothing is left held but after a failure to
+      // read or write, and those claims lapse.
+      if (!this.stopped) {
+        clearInterval(this.renewal);
+        this.renewal = undefined;
+        this.held.clear();
       }
     }
+  }
+
+  private renew() {
+    renewClaims(this.db, [...this.held], this.claimSeconds).catch((err: unknown) => this.onReadFailure(err));
+  }
+
+  /**
+   * Writes a message queued with its template's input and keeps it on the row (`row` then holds it).
+   * A template that fails marks its message failed, so the queue goes on.
+   */
+  private async write(row: OutboxRow, site: SigningSite): Promise<boolean> {
+    let message: Awaited<ReturnType<typeof writeQueued>>;
+    try {
+      message = await writeQueued(row.kind, row.input ?? '', site);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      await markUnwritable(this.db, row.id, reason);
+      this.log.error({ err, outbox: { id: row.id, kind: row.kind } }, 'message could not be written: marked failed');
+      return false;
+    }
+    if (!(await markWritten(this.db, row.id, message))) {
+      // Its account was deleted meanwhile: the input is gone, and nothing is sent to the address.
+      await markUnwritable(this.db, row.id, 'its account was deleted before it was written');
+      return false;
+    }
+    Object.assign(row, {
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      attachments: JSON.stringify(message.attachments ?? []),
+      headers: JSON.stringify(message.headers ?? {}),
+      input: null,
+    });
+    return true;
   }
 
   /** MAIL_FROM, or no-reply under the organisation's name as its settings say now (nodemailer quotes it). */

@@ -23,6 +23,8 @@ export interface SmtpStandIn {
   received: ReceivedMail[];
   /** `accept` delivers; `refuse` answers every message with a temporary failure (451). */
   set(mode: SmtpMode): void;
+  /** Answers each message this long after it arrives, as a slow server does (0: at once). */
+  answerAfter(ms: number): void;
   /**
    * The mail to this address so far (only those whose subject matches `subject`, when given), waiting up
    * to `timeoutMs` for at least `count` of them.
@@ -41,6 +43,7 @@ export const signUpConfirmation = /^Confirm your email address/;
  */
 export async function startSmtpStandIn(port = 0, options: { ignoring?: RegExp } = {}): Promise<SmtpStandIn> {
   let mode: SmtpMode = 'accept';
+  let answerAfterMs = 0;
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -49,7 +52,8 @@ export async function startSmtpStandIn(port = 0, options: { ignoring?: RegExp } 
     onAuth(_auth, _session, callback) {
       callback(null, { user: 'test' });
     },
-    onData(stream, session, callback) {
+    onData(stream, session, reply) {
+      const callback = (error?: Error | null) => setTimeout(() => reply(error), answerAfterMs);
       if (mode === 'refuse') {
         stream.resume();
         stream.on('end', () => callback(Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 })));
@@ -91,6 +95,9 @@ export async function startSmtpStandIn(port = 0, options: { ignoring?: RegExp } 
     received,
     set(next) {
       mode = next;
+    },
+    answerAfter(ms) {
+      answerAfterMs = ms;
     },
     async mailTo(to, { count = 1, timeoutMs = 10_000, subject } = {}) {
       const deadline = Date.now() + timeoutMs;

@@ -59,11 +59,18 @@ describe('POST /api/payment/{id}/refund', () => {
       .from(testPayment)
       .where(eq(testPayment.id, row?.transaction ?? ''));
     expect(payment?.refundId).toBe(row?.refundId);
-    const [message] = await t.app.db
-      .select()
-      .from(outboxMessage)
-      .where(eq(outboxMessage.key, `donation-refunded:${id}`));
-    expect(message).toMatchObject({ kind: 'donation-refunded', to: donor.email, subject: 'Refunded: $30.00 to Helping Hands' });
+    const queued = async () => {
+      const [found] = await t.app.db
+        .select()
+        .from(outboxMessage)
+        .where(eq(outboxMessage.key, `donation-refunded:${id}`));
+      return found;
+    };
+    expect(await queued()).toMatchObject({ kind: 'donation-refunded', to: donor.email, subject: 'Refunded: $30.00 to Helping Hands' });
+    // The outbox worker writes the message after the refund's commit (decision 040).
+    await expect.poll(async () => (await queued())?.input, { timeout: 10_000 }).toBeNull();
+    const message = await queued();
+    expect(message?.subject).toBe('Refunded: $30.00 to Helping Hands');
     expect(message?.text).toContain('has refunded your donation of $30.00 for Food Bank Saturday');
 
     const again = await refund(id);

@@ -16,9 +16,7 @@ import {
   type PaymentNotification,
   RefundRefused,
 } from '../../payments/gateway.ts';
-import { donationRefundedMessage } from '../../mail/templates/donation-refunded.tsx';
-import { enqueue } from '../../mail/outbox.ts';
-import { donationReceiptMessage } from '../../mail/templates/donation-receipt.tsx';
+import { enqueueMail } from '../../mail/registry.ts';
 import type { MailSite } from '../../mail/templates/layout.tsx';
 import { type Charity, charityOf } from './charity.ts';
 import { isPast, siteNow } from '../events/service.ts';
@@ -61,22 +59,18 @@ async function markRefunded(tx: Database, id: string, by: string | null, refundI
   if (!row) return null;
   // A donor who deleted their account has no address left to tell.
   if (isDeletedDonor(row.email)) return row;
-  await enqueue(
-    tx,
-    await donationRefundedMessage({
-      site,
-      charity: charityOf(site),
-      donationId: row.id,
-      to: row.email,
-      amountCents: row.amountCents,
-      currency: row.currency,
-      paidAt: row.paymentCreatedAt,
-      refundedAt: now,
-      transaction: row.transaction,
-      last4: row.last4,
-      eventTitle: row.eventTitle,
-    }),
-  );
+  await enqueueMail(tx, 'donation-refunded', {
+    charity: charityOf(site),
+    donationId: row.id,
+    to: row.email,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    paidAt: row.paymentCreatedAt,
+    refundedAt: now,
+    transaction: row.transaction,
+    last4: row.last4,
+    eventTitle: row.eventTitle,
+  });
   return row;
 }
 
@@ -181,21 +175,17 @@ export async function recordDonation(db: Database, payment: GatewayPayment, site
       .onConflictDoNothing({ target: donation.transaction })
       .returning();
     if (inserted) {
-      await enqueue(
-        tx,
-        await donationReceiptMessage({
-          site,
-          charity: charityOf(site),
-          donationId: inserted.id,
-          to: inserted.email,
-          amountCents: inserted.amountCents,
-          currency: inserted.currency,
-          paidAt: inserted.paymentCreatedAt,
-          transaction: inserted.transaction,
-          last4: inserted.last4,
-          eventTitle: inserted.eventTitle,
-        }),
-      );
+      await enqueueMail(tx, 'donation-receipt', {
+        charity: charityOf(site),
+        donationId: inserted.id,
+        to: inserted.email,
+        amountCents: inserted.amountCents,
+        currency: inserted.currency,
+        paidAt: inserted.paymentCreatedAt,
+        transaction: inserted.transaction,
+        last4: inserted.last4,
+        eventTitle: inserted.eventTitle,
+      });
       return inserted.id;
     }
     const [row] = await tx.select({ id: donation.id }).from(donation).where(eq(donation.transaction, payment.id));

@@ -1,10 +1,8 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { account, event, registration } from '../../db/schema.ts';
-import { enqueue } from '../../mail/outbox.ts';
+import { enqueueMail } from '../../mail/registry.ts';
 import { mailEvent } from '../../mail/templates/event-links.ts';
-import { waitlistPlaceMessage } from '../../mail/templates/waitlist-place.tsx';
-import type { SigningSite } from '../../mail/unsubscribe.ts';
 import { isPast } from './when.ts';
 
 /**
@@ -71,7 +69,7 @@ async function renumberWaitlist(tx: Database, eventId: string) {
  * want mail about their events), all in the caller's transaction. The event's row must be locked
  * (`lockEventPlaces`, or FOR UPDATE). Nobody moves up for an event that has ended.
  */
-export async function fillFreedPlaces(tx: Database, row: EventRow, site: SigningSite, now: string): Promise<number> {
+export async function fillFreedPlaces(tx: Database, row: EventRow, now: string): Promise<number> {
   let moved: { id: string; accountId: string; email: string; name: string; wantsMail: boolean }[] = [];
   if (!isPast(row, now)) {
     const free = row.capacity === null ? null : row.capacity - (await registeredCount(tx, row.id));
@@ -106,17 +104,35 @@ export async function fillFreedPlaces(tx: Database, row: EventRow, site: Signing
   await renumberWaitlist(tx, row.id);
   for (const person of moved) {
     if (!person.wantsMail) continue;
-    await enqueue(
-      tx,
-      await waitlistPlaceMessage({
-        site,
-        registrationId: person.id,
-        accountId: person.accountId,
-        to: person.email,
-        name: person.name,
-        event: mailEvent(row),
-      }),
-    );
+    await enqueueMail(tx, 'waitlist-place', {
+      registrationId: person.id,
+      accountId: person.accountId,
+      to: person.email,
+      name: person.name,
+      event: mailEvent(row),
+    });
   }
   return moved.length;
+}
+
+const tails = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs work on one event's places after the work this process started before on the same event, so at
+ * most one of them holds a database connection while it waits for the event's row lock. Without it, a
+ * rush of registrations for one event took every connection of the pool to wait on that one lock, and
+ * health checks and reads found none (issue 28). Other instances still take turns at the row lock.
+ */
+export function oneAtATime<T>(eventId: string, work: () => Promise<T>): Promise<T> {
+  const before = tails.get(eventId) ?? Promise.resolve();
+  const mine = before.then(work);
+  const tail = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  tails.set(eventId, tail);
+  void tail.then(() => {
+    if (tails.get(eventId) === tail) tails.delete(eventId);
+  });
+  return mine;
 }

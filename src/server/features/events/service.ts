@@ -7,9 +7,7 @@ import { todayIn } from '../../../shared/time-zone.ts';
 import { parseSort } from '../../../shared/paging.ts';
 import type { Database } from '../../db/client.ts';
 import { account, event, registration, rowTotal } from '../../db/schema.ts';
-import { enqueue } from '../../mail/outbox.ts';
-import { eventChangedMessage } from '../../mail/templates/event-changed.tsx';
-import { eventDeletedMessage } from '../../mail/templates/event-deleted.tsx';
+import { enqueueMail } from '../../mail/registry.ts';
 import { eventDate, mailEvent } from '../../mail/templates/event-links.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
 import { contains, throughIndexes } from '../../db/search.ts';
@@ -22,7 +20,7 @@ import { donationProgress, type Progress, progressOf } from './progress.ts';
 import { endOf, endsAfterStart, endWallClock, isPast, siteNow, whenCondition, whenConditions } from './when.ts';
 
 // For the registrations, donations and accounts that change an event's places or ask whether it is over.
-export { fillFreedPlaces, lockEventPlaces, nextWaitlistPosition, registeredCount } from './places.ts';
+export { fillFreedPlaces, lockEventPlaces, nextWaitlistPosition, oneAtATime, registeredCount } from './places.ts';
 export { isPast, siteNow, whenCondition } from './when.ts';
 
 type EventRow = typeof event.$inferSelect;
@@ -284,11 +282,11 @@ export async function updateEvent(db: Database, id: string, input: EventWrite, s
     const today = now.slice(0, 10);
     if (moved && (row.date >= today || before.date >= today)) {
       for (const person of await registeredFor(tx, id)) {
-        await enqueue(tx, await eventChangedMessage({ site, ...person, event: mailEvent(row), previousDate, changedAt: row.updatedAt }));
+        await enqueueMail(tx, 'event-changed', { ...person, event: mailEvent(row), previousDate, changedAt: row.updatedAt });
       }
     }
     // Checked even when the capacity stays: a place may be free for the first person waiting.
-    if (row.capacity === null || row.capacity !== before.capacity) await fillFreedPlaces(tx, row, site, now);
+    if (row.capacity === null || row.capacity !== before.capacity) await fillFreedPlaces(tx, row, now);
     return 1;
   });
 }
@@ -305,7 +303,7 @@ export async function deleteEvent(db: Database, id: string, site: SigningSite): 
     if (!found) return 0;
     if (found.event.date >= today) {
       for (const person of await registeredFor(tx, id)) {
-        await enqueue(tx, await eventDeletedMessage({ site, ...person, event: mailEvent(found.event) }));
+        await enqueueMail(tx, 'event-deleted', { ...person, event: mailEvent(found.event) });
       }
     }
     const rows = await tx.delete(event).where(eq(event.id, id)).returning({ id: event.id });

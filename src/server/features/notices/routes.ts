@@ -4,7 +4,6 @@ import { nextCursorHeader, totalCountHeader } from '../../../shared/http.ts';
 import { noticeCreateSchema, noticeListQuerySchema, noticeSchema } from '../../../shared/notices.ts';
 import { deletedCountSchema, insertedIdSchema } from '../../../shared/results.ts';
 import { requireRole, requireSignedIn } from '../../auth/signed-in.ts';
-import { mailSiteFrom } from '../../mail/site.ts';
 import { notFound } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
@@ -31,8 +30,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const site = await mailSiteFrom(app.db, app.config.publicUrl);
-      const published = await publishNotice(app.db, requireSignedIn(request), request.body.notice, { site, secret: app.authSecret });
+      const published = await publishNotice(app.db, requireSignedIn(request), request.body.notice);
       if (published.mailed > 0) app.outbox.kick();
       noteAudit(request, { target: { kind: 'notice', id: published.id, label: request.body.notice.slice(0, 80) } });
       return { insertedId: published.id };

@@ -6,10 +6,7 @@ import { account, notice } from '../../db/schema.ts';
 import { pictureUrl } from '../../http/picture-url.ts';
 import { totalOf } from '../../db/totals.ts';
 import { after, cursorFrom, cursorKey, newestFirst, nextCursor, orderOf } from '../../db/cursor.ts';
-import { enqueue } from '../../mail/outbox.ts';
-import type { MailSite } from '../../mail/templates/layout.tsx';
-import { newNoticeMessage } from '../../mail/templates/new-notice.tsx';
-import { unsubscribeFor } from '../../mail/unsubscribe.ts';
+import { enqueueMail } from '../../mail/registry.ts';
 
 /** `publicUrl` makes the author's picture an absolute URL (the default picture's when there is none). */
 function toNotice(row: typeof notice.$inferSelect, publicUrl: string): Notice {
@@ -28,7 +25,7 @@ function toNotice(row: typeof notice.$inferSelect, publicUrl: string): Notice {
  * (those who read notices) who asked for notices by email, but not its author. `notice:<id>:<account>`
  * keys each message. Returns the notice's id and how many messages were queued.
  */
-export async function publishNotice(db: Database, author: SignedInAccount, text: string, mail: { site: MailSite; secret: string }) {
+export async function publishNotice(db: Database, author: SignedInAccount, text: string) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(notice)
@@ -40,19 +37,14 @@ export async function publishNotice(db: Database, author: SignedInAccount, text:
       .from(account)
       .where(and(inArray(account.role, ['volunteer', 'admin']), eq(account.emailNotices, true), ne(account.id, author.id)));
     for (const reader of readers) {
-      await enqueue(
-        tx,
-        await newNoticeMessage({
-          site: mail.site,
-          noticeId: row.id,
-          accountId: reader.id,
-          to: reader.email,
-          name: reader.name,
-          author: author.name,
-          notice: text,
-          unsubscribe: unsubscribeFor(mail.site, { accountId: reader.id }, 'notices', mail.secret),
-        }),
-      );
+      await enqueueMail(tx, 'notice', {
+        noticeId: row.id,
+        accountId: reader.id,
+        to: reader.email,
+        name: reader.name,
+        author: author.name,
+        notice: text,
+      });
     }
     return { id: row.id, mailed: readers.length };
   });

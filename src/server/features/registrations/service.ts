@@ -21,13 +21,10 @@ import { contains, throughIndexes } from '../../db/search.ts';
 import { totalOf } from '../../db/totals.ts';
 import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { fillFreedPlaces, isPast, lockEventPlaces, nextWaitlistPosition, registeredCount, toEvent } from '../events/service.ts';
+import { fillFreedPlaces, isPast, lockEventPlaces, nextWaitlistPosition, oneAtATime, registeredCount, toEvent } from '../events/service.ts';
 import { wallClockAt } from '../../../shared/time-zone.ts';
-import { enqueue } from '../../mail/outbox.ts';
+import { enqueueMail } from '../../mail/registry.ts';
 import { mailEvent } from '../../mail/templates/event-links.ts';
-import { registrationCancelledMessage } from '../../mail/templates/registration-cancelled.tsx';
-import { registrationConfirmedMessage } from '../../mail/templates/registration-confirmed.tsx';
-import { registrationWaitlistedMessage } from '../../mail/templates/registration-waitlisted.tsx';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
 
 const columns = { registration, event, role: account.role };
@@ -76,32 +73,33 @@ async function wantsEventMail(db: Database, accountId: string): Promise<boolean>
  * registration fail.
  */
 export async function register(db: Database, caller: SignedInAccount, eventId: string, site: SigningSite): Promise<RegistrationCreated> {
+  // Read before the event's row is locked: the lock is held for what must be counted and written alone.
+  const wantsMail = await wantsEventMail(db, caller.id);
   try {
-    return await db.transaction(async (tx) => {
-      // Held until the end: an admin's change of date or capacity waits for this registration (and
-      // then tells it), or goes first and this one sees the new date and capacity.
-      const found = await lockEventPlaces(tx, eventId);
-      if (!found) throw notFound('Event');
-      if (isPast(found, wallClockAt(site.timeZone))) throw new AppError('conflict', registrationMessages.eventPast);
-      const full = found.capacity !== null && (await registeredCount(tx, eventId)) >= found.capacity;
-      const position = full ? await nextWaitlistPosition(tx, eventId) : null;
-      const status = full ? 'waitlisted' : 'registered';
-      const [row] = await tx
-        .insert(registration)
-        .values({ accountId: caller.id, eventId, name: caller.name, email: caller.email, image: caller.image, status, position })
-        .returning({ id: registration.id });
-      if (!row) throw new Error('registration not stored');
-      if (await wantsEventMail(tx, caller.id)) {
-        const mail = { site, registrationId: row.id, accountId: caller.id, to: caller.email, name: caller.name, event: mailEvent(found) };
-        await enqueue(
-          tx,
-          position === null
-            ? await registrationConfirmedMessage(mail)
-            : await registrationWaitlistedMessage({ ...mail, waitlistPosition: position }),
-        );
-      }
-      return { insertedId: row.id, status, position };
-    });
+    return await oneAtATime(eventId, () =>
+      db.transaction(async (tx) => {
+        // Held until the end: an admin's change of date or capacity waits for this registration (and
+        // then tells it), or goes first and this one sees the new date and capacity.
+        const found = await lockEventPlaces(tx, eventId);
+        if (!found) throw notFound('Event');
+        if (isPast(found, wallClockAt(site.timeZone))) throw new AppError('conflict', registrationMessages.eventPast);
+        const full = found.capacity !== null && (await registeredCount(tx, eventId)) >= found.capacity;
+        const position = full ? await nextWaitlistPosition(tx, eventId) : null;
+        const status = full ? 'waitlisted' : 'registered';
+        const [row] = await tx
+          .insert(registration)
+          .values({ accountId: caller.id, eventId, name: caller.name, email: caller.email, image: caller.image, status, position })
+          .returning({ id: registration.id });
+        if (!row) throw new Error('registration not stored');
+        if (wantsMail) {
+          // Only the template's input: the worker writes the message (QR code, calendar file) after the commit.
+          const mail = { registrationId: row.id, accountId: caller.id, to: caller.email, name: caller.name, event: mailEvent(found) };
+          if (position === null) await enqueueMail(tx, 'registration-confirmed', mail);
+          else await enqueueMail(tx, 'registration-waitlisted', { ...mail, waitlistPosition: position });
+        }
+        return { insertedId: row.id, status, position };
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', registrationMessages.alreadyRegistered);
     // The event was deleted between the check and the insert.
@@ -270,21 +268,17 @@ export async function cancelRegistration(db: Database, caller: SignedInAccount, 
       throw new AppError('forbidden', 'You can only cancel your own registrations');
     }
     const deleted = await tx.delete(registration).where(eq(registration.id, id)).returning({ id: registration.id });
-    if (deleted.length > 0) await fillFreedPlaces(tx, locked, site, now);
+    if (deleted.length > 0) await fillFreedPlaces(tx, locked, now);
     // A registration for an event that has taken place is history: removing it tells nobody anything.
     if (deleted.length > 0 && !isPast(row.event, now) && (await wantsEventMail(tx, row.registration.accountId))) {
-      await enqueue(
-        tx,
-        await registrationCancelledMessage({
-          site,
-          registrationId: id,
-          accountId: row.registration.accountId,
-          to: row.registration.email,
-          name: row.registration.name,
-          event: mailEvent(row.event),
-          byOrganisers: row.registration.accountId !== caller.id,
-        }),
-      );
+      await enqueueMail(tx, 'registration-cancelled', {
+        registrationId: id,
+        accountId: row.registration.accountId,
+        to: row.registration.email,
+        name: row.registration.name,
+        event: mailEvent(row.event),
+        byOrganisers: row.registration.accountId !== caller.id,
+      });
     }
     return deleted.length;
   });

@@ -188,7 +188,7 @@ export async function deleteAccount(db: Database, id: string, site: SigningSite)
     await tx.delete(account).where(eq(account.id, id));
     await deleteImageByUrl(tx, target.image);
     await forgetRecipient(tx, target.email, deletedAccountAddress());
-    for (const locked of events) await fillFreedPlaces(tx, locked, site, now);
+    for (const locked of events) await fillFreedPlaces(tx, locked, now);
     return 1;
   });
 }

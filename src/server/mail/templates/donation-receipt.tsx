@@ -75,6 +75,12 @@ function DonationReceipt({ mail }: { mail: ReceiptMail }) {
   );
 }
 
+/** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
+export const donationReceiptHeading = (mail: Omit<ReceiptMail, 'site'>) => ({
+  key: `donation-receipt:${mail.donationId}`,
+  subject: `Your receipt: ${formatAmount(mail.amountCents, mail.currency)} to ${mail.charity.name}`,
+});
+
 /**
  * The donation receipt, queued with the donation record. A record of a payment, not news: it has no
  * unsubscribe link, like a shop's receipt.
@@ -82,10 +88,9 @@ function DonationReceipt({ mail }: { mail: ReceiptMail }) {
 export async function donationReceiptMessage(mail: ReceiptMail): Promise<OutgoingMessage> {
   const { html, text } = await renderMessage(<DonationReceipt mail={mail} />);
   return {
-    key: `donation-receipt:${mail.donationId}`,
+    ...donationReceiptHeading(mail),
     kind: 'donation-receipt',
     to: mail.to,
-    subject: `Your receipt: ${formatAmount(mail.amountCents, mail.currency)} to ${mail.charity.name}`,
     html,
     text,
   };

@@ -47,14 +47,19 @@ function DonationRefunded({ mail }: { mail: RefundMail }) {
   );
 }
 
+/** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
+export const donationRefundedHeading = (mail: Omit<RefundMail, 'site'>) => ({
+  key: `donation-refunded:${mail.donationId}`,
+  subject: `Refunded: ${formatAmount(mail.amountCents, mail.currency)} to ${mail.charity.name}`,
+});
+
 /** Told once per donation, whoever gave it back (an admin here, or through the provider's dashboard). */
 export async function donationRefundedMessage(mail: RefundMail): Promise<OutgoingMessage> {
   const { html, text } = await renderMessage(<DonationRefunded mail={mail} />);
   return {
-    key: `donation-refunded:${mail.donationId}`,
+    ...donationRefundedHeading(mail),
     kind: 'donation-refunded',
     to: mail.to,
-    subject: `Refunded: ${formatAmount(mail.amountCents, mail.currency)} to ${mail.charity.name}`,
     html,
     text,
   };

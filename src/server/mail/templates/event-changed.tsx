@@ -40,15 +40,20 @@ function EventChanged({ mail, unsubscribeUrl }: { mail: EventChangeMail; unsubsc
   );
 }
 
+/** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
+export const eventChangedHeading = (mail: Omit<EventChangeMail, 'site'>) => ({
+  key: `event-changed:${mail.event.id}:${mail.registrationId}:${mail.event.date}:${mail.changedAt.toISOString()}`,
+  subject: `New date: ${mail.event.title} is now on ${formatEventDate(mail.event.date)}`,
+});
+
 /** 'Event date changed', to one person registered, queued with the change. */
 export async function eventChangedMessage(mail: EventChangeMail): Promise<OutgoingMessage> {
   const unsubscribe = unsubscribeFor(mail.site, { accountId: mail.accountId }, 'events', mail.site.secret);
   const { html, text } = await renderMessage(<EventChanged mail={mail} unsubscribeUrl={unsubscribe.url} />);
   return {
-    key: `event-changed:${mail.event.id}:${mail.registrationId}:${mail.event.date}:${mail.changedAt.toISOString()}`,
+    ...eventChangedHeading(mail),
     kind: 'event-changed',
     to: mail.to,
-    subject: `New date: ${mail.event.title} is now on ${formatEventDate(mail.event.date)}`,
     html,
     text,
     headers: unsubscribe.headers,

@@ -28,15 +28,20 @@ function EventDeleted({ mail, unsubscribeUrl }: { mail: RegistrationMail; unsubs
   );
 }
 
+/** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
+export const eventDeletedHeading = (mail: Omit<RegistrationMail, 'site'>) => ({
+  key: `event-deleted:${mail.event.id}:${mail.registrationId}`,
+  subject: `Cancelled: ${mail.event.title}, ${formatEventDate(mail.event.date)}`,
+});
+
 /** 'Event cancelled', to one person registered, queued with the deletion of the event. */
 export async function eventDeletedMessage(mail: RegistrationMail): Promise<OutgoingMessage> {
   const unsubscribe = unsubscribeFor(mail.site, { accountId: mail.accountId }, 'events', mail.site.secret);
   const { html, text } = await renderMessage(<EventDeleted mail={mail} unsubscribeUrl={unsubscribe.url} />);
   return {
-    key: `event-deleted:${mail.event.id}:${mail.registrationId}`,
+    ...eventDeletedHeading(mail),
     kind: 'event-deleted',
     to: mail.to,
-    subject: `Cancelled: ${mail.event.title}, ${formatEventDate(mail.event.date)}`,
     html,
     text,
     headers: unsubscribe.headers,

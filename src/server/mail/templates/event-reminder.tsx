@@ -13,11 +13,16 @@ export interface EventReminder {
   unsubscribe: { url: string; headers: Record<string, string> };
 }
 
+/** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
+export const eventReminderHeading = (data: Omit<EventReminder, 'site' | 'unsubscribe'>) => ({
+  key: `reminder:${data.registrationId}:${data.event.date}`,
+  subject: `Tomorrow: ${data.event.title}`,
+});
+
 /** The day before an event: one per registration and event day (a moved event is reminded of again). */
 export async function eventReminderMessage(data: EventReminder): Promise<OutgoingMessage> {
   const { site, event } = data;
   const when = formatEventDate(event.time ? `${event.date}T${event.time.slice(0, 5)}` : event.date);
-  const subject = `Tomorrow: ${event.title}`;
   const { html, text } = await renderMessage(
     <Layout
       site={site}
@@ -35,10 +40,9 @@ export async function eventReminderMessage(data: EventReminder): Promise<Outgoin
     </Layout>,
   );
   return {
-    key: `reminder:${data.registrationId}:${event.date}`,
+    ...eventReminderHeading(data),
     kind: 'event-reminder',
     to: data.to,
-    subject,
     html,
     text,
     headers: data.unsubscribe.headers,

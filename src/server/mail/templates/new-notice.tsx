@@ -17,11 +17,21 @@ export interface NewNotice {
 
 const SUBJECT_WORDS = 60;
 
+function summaryOf(notice: string): string {
+  const firstLine = notice.trim().split('\n')[0]?.trim() ?? '';
+  return firstLine.length > SUBJECT_WORDS ? `${firstLine.slice(0, SUBJECT_WORDS - 1).trimEnd()}…` : firstLine;
+}
+
+/** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
+export const newNoticeHeading = (data: Omit<NewNotice, 'site' | 'unsubscribe'>) => ({
+  key: `notice:${data.noticeId}:${data.accountId}`,
+  subject: `Notice: ${summaryOf(data.notice)}`,
+});
+
 /** A new notice, to a volunteer or admin who asked for notices by email. */
 export async function newNoticeMessage(data: NewNotice): Promise<OutgoingMessage> {
   const { site } = data;
-  const firstLine = data.notice.trim().split('\n')[0]?.trim() ?? '';
-  const summary = firstLine.length > SUBJECT_WORDS ? `${firstLine.slice(0, SUBJECT_WORDS - 1).trimEnd()}…` : firstLine;
+  const summary = summaryOf(data.notice);
   const { html, text } = await renderMessage(
     <Layout
       site={site}
@@ -43,10 +53,9 @@ export async function newNoticeMessage(data: NewNotice): Promise<OutgoingMessage
     </Layout>,
   );
   return {
-    key: `notice:${data.noticeId}:${data.accountId}`,
+    ...newNoticeHeading(data),
     kind: 'notice',
     to: data.to,
-    subject: `Notice: ${summary}`,
     html,
     text,
     headers: data.unsubscribe.headers,

@@ -34,15 +34,20 @@ function RegistrationCancelled({ mail, unsubscribeUrl }: { mail: CancellationMai
   );
 }
 
+/** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
+export const registrationCancelledHeading = (mail: Omit<CancellationMail, 'site'>) => ({
+  key: `registration-cancelled:${mail.registrationId}`,
+  subject: `Registration cancelled: ${mail.event.title}, ${formatEventDate(mail.event.date)}`,
+});
+
 /** 'Registration cancelled', queued with the deletion of the registration. */
 export async function registrationCancelledMessage(mail: CancellationMail): Promise<OutgoingMessage> {
   const unsubscribe = unsubscribeFor(mail.site, { accountId: mail.accountId }, 'events', mail.site.secret);
   const { html, text } = await renderMessage(<RegistrationCancelled mail={mail} unsubscribeUrl={unsubscribe.url} />);
   return {
-    key: `registration-cancelled:${mail.registrationId}`,
+    ...registrationCancelledHeading(mail),
     kind: 'registration-cancelled',
     to: mail.to,
-    subject: `Registration cancelled: ${mail.event.title}, ${formatEventDate(mail.event.date)}`,
     html,
     text,
     headers: unsubscribe.headers,

@@ -45,6 +45,12 @@ function RegistrationConfirmed({ mail, unsubscribeUrl }: { mail: RegistrationMai
 }
 
 /** 'Registration confirmed', with the pass to show at the door and the event as a calendar file, queued with the registration. */
+/** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
+export const registrationConfirmedHeading = (mail: Omit<RegistrationMail, 'site'>) => ({
+  key: `registration-confirmed:${mail.registrationId}`,
+  subject: `You are registered: ${mail.event.title}, ${formatEventDate(mail.event.date)}`,
+});
+
 export async function registrationConfirmedMessage(mail: RegistrationMail): Promise<OutgoingMessage> {
   const { site, event } = mail;
   const unsubscribe = unsubscribeFor(site, { accountId: mail.accountId }, 'events', site.secret);
@@ -63,10 +69,9 @@ export async function registrationConfirmedMessage(mail: RegistrationMail): Prom
     { siteName: site.name },
   );
   return {
-    key: `registration-confirmed:${mail.registrationId}`,
+    ...registrationConfirmedHeading(mail),
     kind: 'registration-confirmed',
     to: mail.to,
-    subject: `You are registered: ${event.title}, ${formatEventDate(event.date)}`,
     html,
     text,
     attachments: [

@@ -28,20 +28,25 @@ function RegistrationWaitlisted({ mail, position, unsubscribeUrl }: { mail: Regi
   );
 }
 
+/** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
+export const registrationWaitlistedHeading = (mail: Omit<RegistrationMail & { waitlistPosition: number }, 'site'>) => ({
+  key: `registration-confirmed:${mail.registrationId}`,
+  subject: `You are on the waitlist: ${mail.event.title}, number ${mail.waitlistPosition}`,
+});
+
 /**
  * The confirmation of a registration for a full event: the person's number on the waitlist, and no
  * calendar file (the place is not yet theirs; 'You have a place' follows when it is).
  */
 export async function registrationWaitlistedMessage(mail: RegistrationMail & { waitlistPosition: number }): Promise<OutgoingMessage> {
-  const { site, event } = mail;
+  const { site } = mail;
   const position = mail.waitlistPosition;
   const unsubscribe = unsubscribeFor(site, { accountId: mail.accountId }, 'events', site.secret);
   const { html, text } = await renderMessage(<RegistrationWaitlisted mail={mail} position={position} unsubscribeUrl={unsubscribe.url} />);
   return {
-    key: `registration-confirmed:${mail.registrationId}`,
+    ...registrationWaitlistedHeading(mail),
     kind: 'registration-waitlisted',
     to: mail.to,
-    subject: `You are on the waitlist: ${event.title}, number ${position}`,
     html,
     text,
     headers: unsubscribe.headers,

@@ -31,16 +31,21 @@ function WaitlistPlace({ mail, unsubscribeUrl }: { mail: RegistrationMail; unsub
   );
 }
 
+/** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
+export const waitlistPlaceHeading = (mail: Omit<RegistrationMail, 'site'>) => ({
+  key: `waitlist-place:${mail.registrationId}`,
+  subject: `You have a place: ${mail.event.title}`,
+});
+
 /** 'You have a place', with the pass to show at the door, queued in the transaction that moved the person up from the waitlist. */
 export async function waitlistPlaceMessage(mail: RegistrationMail): Promise<OutgoingMessage> {
-  const { site, event } = mail;
+  const { site } = mail;
   const unsubscribe = unsubscribeFor(site, { accountId: mail.accountId }, 'events', site.secret);
   const { html, text } = await renderMessage(<WaitlistPlace mail={mail} unsubscribeUrl={unsubscribe.url} />);
   return {
-    key: `waitlist-place:${mail.registrationId}`,
+    ...waitlistPlaceHeading(mail),
     kind: 'waitlist-place',
     to: mail.to,
-    subject: `You have a place: ${event.title}`,
     html,
     text,
     attachments: [await passAttachment(mail.registrationId, site.secret)],
