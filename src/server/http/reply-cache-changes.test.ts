@@ -99,6 +99,20 @@ describe('a change', () => {
     expect(t.app.replyCache.stats.hits).toBe(hits + 1);
   });
 
+  it('to registrations leaves a person’s kept donations alone, and a donation drops them', async () => {
+    const mine = `/api/payment/${encodeURIComponent(admin.email)}`;
+    await call(t, 'GET', mine, undefined, admin.auth);
+    const hits = t.app.replyCache.stats.hits;
+    await writeElsewhere(`update registration set status = status`);
+    await announced();
+    await call(t, 'GET', mine, undefined, admin.auth);
+    expect(t.app.replyCache.stats.hits).toBe(hits + 1);
+    await writeElsewhere(`update donation set amount_cents = amount_cents`);
+    await announced();
+    await call(t, 'GET', mine, undefined, admin.auth);
+    expect(t.app.replyCache.stats.hits).toBe(hits + 1);
+  });
+
   it('is announced for exactly the tables the cache knows of', async () => {
     const { rows } = (await t.app.db.execute(
       `select distinct c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid
