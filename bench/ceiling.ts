@@ -57,7 +57,7 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 
 /** An account signed in through the API, as a browser would: its session cookie. */
 async function signedIn(origin: string): Promise<{ email: string; cookie: string }> {
-  const email = `bench-${Date.now()}@example.org`;
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
   const res = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
@@ -72,15 +72,64 @@ async function signedIn(origin: string): Promise<{ email: string; cookie: string
 }
 
 /**
+ * Registrations at a steady `perSecond` while the reads are loaded, each cancelled right after (so each
+ * account's hourly allowance of 60 lasts): as a busy charity's sign-up day would write. Accounts are
+ * signed up first and take turns. Returns a stop that says how many were made and how many failed.
+ */
+async function steadyRegistrations(origin: string, perSecond: number) {
+  const accounts: { cookie: string }[] = [];
+  for (let i = 0; i < 100; i++) accounts.push(await signedIn(origin));
+  const events = ((await (await fetch(`${origin}/api/events?when=upcoming&limit=50`)).json()) as { _id: string }[]).map((e) => e._id);
+  if (events.length === 0) throw new Error('the demo content has no upcoming event');
+  let made = 0;
+  let failed = 0;
+  let skipped = 0;
+  let turn = 0;
+  let inFlight = 0;
+  const send = async () => {
+    const n = turn++;
+    const { cookie } = accounts[n % accounts.length] as { cookie: string };
+    const headers = { cookie, origin, 'content-type': 'application/json' };
+    const eventId = events[Math.floor(n / accounts.length) % events.length];
+    const res = await fetch(`${origin}/api/register`, { method: 'POST', headers, body: JSON.stringify({ eventId }) });
+    if (res.status !== 201) return void failed++;
+    made += 1;
+    const { insertedId } = (await res.json()) as { insertedId: string };
+    const cancelled = await fetch(`${origin}/api/register/${insertedId}`, { method: 'DELETE', headers: { cookie, origin } });
+    await cancelled.arrayBuffer();
+  };
+  // A database that cannot keep up is not sent an ever longer queue: a turn is skipped (and counted)
+  // while two are still under way, so the figure is the reads beside the writes the database can take.
+  const timer = setInterval(() => {
+    if (inFlight >= 2) return void skipped++;
+    inFlight += 1;
+    void send()
+      .catch(() => failed++)
+      .finally(() => inFlight--);
+  }, 1000 / perSecond);
+  const started = performance.now();
+  return () => {
+    clearInterval(timer);
+    return { made, failed, skipped, perSecond: made / ((performance.now() - started) / 1000) };
+  };
+}
+
+/**
  * Starts the production server (`scripts/start.mjs`, demo content, the embedded database on disk or a
  * new database on the DATABASE_URL server), reads each target once, serves those bytes from the bare
  * server, then loads each for `seconds` against the bare server and the product in turn, three times.
  */
-export async function readsAgainstCeiling(seconds = 4, extraEnv: Record<string, string> = {}): Promise<CeilingRow[]> {
+export async function readsAgainstCeiling(
+  seconds = 4,
+  extraEnv: Record<string, string> = {},
+  /** Registrations a second made throughout, beside the reads (`--writes N`). */
+  writesPerSecond = 0,
+): Promise<CeilingRow[]> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hh-bench-ceiling-'));
   const database = await createTestDatabase(process.env.DATABASE_URL);
-  const productPort = 3911;
-  const barePort = 3912;
+  // BENCH_PORT moves both, for a second bench on the same machine.
+  const productPort = Number(process.env.BENCH_PORT ?? 3911);
+  const barePort = productPort + 1;
   const origin = `http://127.0.0.1:${productPort}`;
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -98,6 +147,7 @@ export async function readsAgainstCeiling(seconds = 4, extraEnv: Record<string, 
   if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
   const product = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: 'ignore' });
   let bare: ChildProcess | undefined;
+  let stopWrites: (() => { made: number; failed: number; skipped: number; perSecond: number }) | undefined;
   try {
     await waitForHealth(origin);
     const [first] = (await (await fetch(`${origin}/api/events?limit=1`)).json()) as { _id: string }[];
@@ -134,6 +184,8 @@ export async function readsAgainstCeiling(seconds = 4, extraEnv: Record<string, 
       bare?.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
     });
 
+    if (writesPerSecond > 0) stopWrites = await steadyRegistrations(origin, writesPerSecond);
+
     // The two take turns, ROUNDS times each, and each figure is the median of its turns: whatever else the
     // machine does meanwhile weighs on both alike.
     const rows: CeilingRow[] = [];
@@ -157,8 +209,15 @@ export async function readsAgainstCeiling(seconds = 4, extraEnv: Record<string, 
         wanted,
       });
     }
+    if (stopWrites) {
+      const writes = stopWrites();
+      console.log(
+        `registrations beside the reads: ${writes.made} made and cancelled (${writes.perSecond.toFixed(1)}/s), ${writes.failed} failed, ${writes.skipped} turns skipped while two were under way`,
+      );
+    }
     return rows;
   } finally {
+    stopWrites?.();
     if (bare) await stop(bare);
     await stop(product);
     await database.drop();

@@ -24,9 +24,16 @@ const databaseName = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded 
 
 /** The product's reads beside the bare-Fastify ceiling, printed and kept in bench/results.json. */
 async function ceiling() {
-  const rows = await readsAgainstCeiling();
-  printCeiling(rows, databaseName);
-  await saveResults(databaseName, { readsAtFiftyConnections: rows });
+  // `--writes N`: the same reads while N registrations a second are made (and cancelled) beside them.
+  const writesAt = process.argv.indexOf('--writes');
+  const writes = writesAt >= 0 ? Number(process.argv[writesAt + 1] ?? 20) : 0;
+  const rows = await readsAgainstCeiling(4, {}, writes);
+  printCeiling(rows, writes > 0 ? `${databaseName}, ${writes} registrations a second beside` : databaseName);
+  await saveResults(
+    databaseName,
+    writes > 0 ? { readsAtFiftyConnectionsWithWrites: { writesPerSecond: writes, rows } } : { readsAtFiftyConnections: rows },
+  );
+  if (writes > 0) return;
   // Several processes need the database server (the embedded database belongs to one).
   if (process.env.DATABASE_URL) {
     const two = await readsAgainstCeiling(4, { WEB_CONCURRENCY: '2' });

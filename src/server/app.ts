@@ -39,14 +39,14 @@ import { DatabaseOutage, isDatabaseUnavailable } from './http/outage.ts';
 import { ReminderJob } from './mail/reminders.ts';
 import { mailSiteFrom } from './mail/site.ts';
 import { OutboxWorker } from './mail/worker.ts';
-import { answerFromCache, registerReplyCache, ReplyCache } from './http/reply-cache.ts';
+import { answerFromCache, PAGE_TABLES, registerReplyCache, ReplyCache } from './http/reply-cache.ts';
 import { registerAccountLimits } from './http/limits.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { checkinRoutes } from './features/checkin/routes.ts';
 import { impactRoutes } from './features/impact/routes.ts';
-import { preparePage, sendPage } from './http/page-reply.ts';
+import { pageParametersKnown, preparedPageBytes, preparePage, sendPage } from './http/page-reply.ts';
 import { createPageRenderer, serverEntryFor } from './http/render-page.ts';
 import { isPagePath, registerWebApp } from './http/web-app.ts';
 import { eventPreviewPages } from './http/event-preview.ts';
@@ -145,11 +145,12 @@ export async function buildApp(
   const replyCache = new ReplyCache();
   app.decorate('replyCache', replyCache);
   registerReplyCache(app, replyCache, everyReplyHeaders);
-  const stopWatching = await database.watchChanges(
-    () => replyCache.changed(),
+  const changes = await database.watchChanges(
+    (table) => replyCache.changed(table),
     (watching) => replyCache.setWatching(watching),
   );
-  app.addHook('onClose', () => stopWatching());
+  replyCache.caughtUp = changes.caughtUp;
+  app.addHook('onClose', () => changes.stop());
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await registerRateLimit(app, config.redisUrl);
@@ -207,10 +208,14 @@ export async function buildApp(
       if (renderPage) {
         try {
           // Drawn once and kept until something it shows changes (or its second is up): the same bytes for everyone.
-          const page = await replyCache.remember(`page ${request.url}`, async () => {
+          const draw = async () => {
             const drawn = await renderPage(request.url);
             return preparePage(drawn.html, drawn.status, 5);
-          });
+          };
+          // A page whose address carries a parameter no page reads is drawn but not kept: no new entry each.
+          const page = pageParametersKnown(request.url)
+            ? await replyCache.remember(`page ${request.url}`, draw, { tables: PAGE_TABLES, bytesOf: preparedPageBytes })
+            : await draw();
           return sendPage(request, reply, page);
         } catch (err) {
           // The browser can still draw the page itself from the plain one.

@@ -53,6 +53,11 @@ declare module 'fastify' {
      * 'public' for the same bytes to everyone, 'personal' per account.
      */
     cache?: CacheScope;
+    /**
+     * The tables a kept reply is made of: a change to one of them drops it, a change to any other does
+     * not. Left out, any change drops it (the safe default).
+     */
+    tables?: readonly string[];
     /** Limited per account in each hour (src/server/http/limits.ts). */
     accountLimit?: AccountLimit;
     /** A file limited per account in each minute (src/server/http/limits.ts). */

@@ -11,6 +11,8 @@ import type { SignedInAccount } from './signed-in.ts';
 /** How long a session, once read, is trusted without reading it again, if nothing changes meanwhile. */
 const SESSION_KEPT_MS = 30_000;
 const MAX_SESSIONS_KEPT = 10_000;
+/** What a session read is made of: a change to any other table leaves kept sessions alone. */
+const SESSION_TABLES = ['session', 'account'];
 
 interface KeptSession {
   account: SignedInAccount | null;
@@ -39,9 +41,10 @@ export async function endOutlivedSession(app: FastifyInstance, auth: Auth, reque
 /**
  * Reads the session once per API request (cookie or `Authorization: Bearer`), so every route and
  * guard knows the caller. A request with neither costs nothing. A session read is kept in memory for
- * up to 30 s, and only while nothing changes in the database: a sign-out, a revoked session, a role
- * change or any other write (here or on another instance, see reply-cache.ts) makes the next request
- * read it again.
+ * up to 30 s, and only while no session or account changes in the database: a sign-out, a revoked
+ * session, a role change (here or on another instance, see reply-cache.ts) makes the next request read
+ * it again. While changes cannot be seen (the listening connection is lost or silent), every request
+ * reads it.
  */
 export function registerSessionHook(app: FastifyInstance, auth: Auth, cache: ReplyCache) {
   const kept = new Map<string, KeptSession>();
@@ -54,11 +57,11 @@ export function registerSessionHook(app: FastifyInstance, auth: Auth, cache: Rep
     const key = `${cookie ?? ''}\n${authorization ?? ''}`;
     const now = Date.now();
     const known = kept.get(key);
-    if (known && known.version === cache.currentVersion && known.until > now && cache.enabled) {
+    if (known && known.version === cache.stampOf(SESSION_TABLES) && known.until > now && cache.enabled) {
       request.account = known.account;
       return;
     }
-    const version = cache.currentVersion;
+    const version = cache.stampOf(SESSION_TABLES);
     const found = await withRequestLog(request.log, () => auth.api.getSession({ headers: fromNodeHeaders(request.headers) })).catch(
       async (err: unknown) => {
         // The library reports a database failure as its own 500: an outage is a 503.
@@ -85,7 +88,7 @@ export function registerSessionHook(app: FastifyInstance, auth: Auth, cache: Rep
       };
     }
     request.account = account;
-    if (version !== cache.currentVersion || !cache.enabled) return;
+    if (version !== cache.stampOf(SESSION_TABLES) || !cache.enabled) return;
     if (kept.size >= MAX_SESSIONS_KEPT) kept.clear();
     kept.set(key, { account, version, until: Math.min(now + SESSION_KEPT_MS, endsAt) });
   });

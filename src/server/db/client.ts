@@ -31,10 +31,20 @@ export interface DatabaseHandle {
   /**
    * Calls `onChange` with a table's name after each committed change to it (the `hh_data_changed`
    * triggers, migration 0009), whoever made it. `onWatching(false)` says changes may be going unseen
-   * (the listening connection is lost), `onWatching(true)` that they are seen again; a change may have
-   * been missed in between, so the caller treats that as a change to everything.
+   * (the listening connection is lost, or stopped answering its heartbeat), `onWatching(true)` that they
+   * are seen again; a change may have been missed in between, so the caller treats that as a change to
+   * everything.
    */
-  watchChanges(onChange: (table: string) => void, onWatching: (watching: boolean) => void): Promise<() => Promise<void>>;
+  watchChanges(onChange: (table: string) => void, onWatching: (watching: boolean) => void): Promise<ChangeWatch>;
+}
+
+export interface ChangeWatch {
+  stop(): Promise<void>;
+  /**
+   * Resolves true once every change committed before the call has been passed to `onChange`; false when
+   * that cannot be known in time (`listenTimeouts.answerMs`), and then the caller must assume anything changed.
+   */
+  caughtUp(): Promise<boolean>;
 }
 
 /** The channel the triggers of migration 0009 notify. */
@@ -92,12 +102,16 @@ async function openEmbedded(dataDir: string, snapshot: Blob | undefined, durable
     kind: 'embedded',
     migrate: (afterMigrate, migrateOptions) => migrateEmbedded(db, afterMigrate, migrateOptions),
     close: () => client.close().finally(unlock),
-    // One process, one connection: a notification arrives before the statement that caused it returns.
+    // One process, one connection: a notification arrives before the statement that caused it returns,
+    // so whatever committed has been announced already.
     async watchChanges(onChange, onWatching) {
       const stop = await client.listen(DATA_CHANGED_CHANNEL, (table) => onChange(table));
       onWatching(true);
-      return async () => {
-        if (!client.closed) await stop();
+      return {
+        stop: async () => {
+          if (!client.closed) await stop();
+        },
+        caughtUp: async () => !client.closed,
       };
     },
   };
@@ -164,49 +178,127 @@ async function openServer(databaseUrl: string): Promise<DatabaseHandle> {
 const RELISTEN_MS = [250, 1_000, 5_000];
 
 /**
- * One connection of its own LISTENs on the server (a pooled one would be given to others). Lost, it is
- * opened again until it works; until then `onWatching(false)` holds.
+ * The listening connection's heartbeat. A connection can die without a word (a proxy or firewall that
+ * drops it silently): then changes go unseen while the cache believes it sees them. So every `everyMs`
+ * it announces a mark of its own on the channel and must hear it back within `answerMs`, or it is taken
+ * as lost (nothing kept, sessions read fresh) and opened again. A demoted admin therefore keeps the role
+ * at most `everyMs + answerMs` (3.5 s) on an instance whose listener died silently.
+ */
+export const listenTimeouts = {
+  everyMs: 2_000,
+  answerMs: 1_500,
+};
+
+/** The payload of the listener's own marks (never a table's name). */
+const MARK = 'caught-up ';
+
+/**
+ * One connection of its own LISTENs on the server (a pooled one would be given to others). Lost, or
+ * silent past its heartbeat, it is opened again until it works; until then `onWatching(false)` holds.
+ *
+ * Catching up: the listener announces a mark of its own (`pg_notify`) and waits to hear it. The server
+ * delivers a channel's notices in the order their transactions committed, so once the mark is heard,
+ * every change committed before it was sent has been heard too. A write request waits for this before
+ * answering, so its caller reads its own write on this instance.
  */
 async function listenOnServer(
   databaseUrl: string,
   onChange: (table: string) => void,
   onWatching: (watching: boolean) => void,
-): Promise<() => Promise<void>> {
+): Promise<ChangeWatch> {
   let stopped = false;
   let client: pg.Client | undefined;
+  let listening = false;
   let retry: NodeJS.Timeout | undefined;
   let failures = 0;
+  let marks = 0;
+  const awaitingMarks = new Map<string, () => void>();
+  let lose: (() => void) | undefined;
+
   const connect = async () => {
     const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: serverTimeouts.connectMs, keepAlive: true });
     const lost = () => {
       if (client !== next) return;
       client = undefined;
+      listening = false;
       onWatching(false);
+      // A silent connection never answers the goodbye `end` sends: its socket is closed as well.
       next.end().catch(() => {});
+      next.connection.stream.destroy();
       if (!stopped) retry = setTimeout(connect, RELISTEN_MS[Math.min(failures++, RELISTEN_MS.length - 1)]);
     };
     next.on('error', lost);
     next.on('end', lost);
-    next.on('notification', (message) => onChange(message.payload ?? '*'));
+    next.on('notification', (message) => {
+      const payload = message.payload ?? '';
+      if (payload.startsWith(MARK)) awaitingMarks.get(payload)?.();
+      else onChange(payload);
+    });
     client = next;
+    lose = lost;
     try {
       await next.connect();
       await next.query(`LISTEN ${DATA_CHANGED_CHANNEL}`);
       if (stopped) return void (await next.end().catch(() => {}));
       failures = 0;
+      listening = true;
       onWatching(true);
     } catch {
       lost();
     }
   };
+
+  /** Sends a mark on the listening connection and waits to hear it back; a silence is a lost connection. */
+  const mark = (): Promise<boolean> => {
+    const current = client;
+    if (!current || !listening) return Promise.resolve(false);
+    const payload = `${MARK}${process.pid} ${++marks}`;
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        awaitingMarks.delete(payload);
+        resolve(false);
+        if (client === current) lose?.();
+      }, listenTimeouts.answerMs);
+      awaitingMarks.set(payload, () => {
+        clearTimeout(timer);
+        awaitingMarks.delete(payload);
+        resolve(true);
+      });
+      current.query('SELECT pg_notify($1, $2)', [DATA_CHANGED_CHANNEL, payload]).catch(() => {});
+    });
+  };
+
+  // Requests arriving while a mark is out share the next one (theirs may have committed after it was sent).
+  let out: Promise<boolean> | undefined;
+  let following: Promise<boolean> | undefined;
+  const caughtUp = (): Promise<boolean> => {
+    if (!out) {
+      out = mark().finally(() => {
+        out = undefined;
+      });
+      return out;
+    }
+    following ??= out.then(() => {
+      following = undefined;
+      return caughtUp();
+    });
+    return following;
+  };
+
   await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const last = client;
-    client = undefined;
-    // Ending sends the server a goodbye; a stalled server never answers it, and the stop goes on.
-    if (last)
-      await Promise.race([last.end().catch(() => {}), new Promise((resolve) => setTimeout(resolve, serverTimeouts.closeMs).unref())]);
+  const heartbeat = setInterval(() => void caughtUp(), listenTimeouts.everyMs);
+  heartbeat.unref();
+  return {
+    caughtUp,
+    stop: async () => {
+      stopped = true;
+      clearInterval(heartbeat);
+      clearTimeout(retry);
+      const last = client;
+      client = undefined;
+      // Ending sends the server a goodbye; a stalled server never answers it, and the stop goes on.
+      if (last)
+        await Promise.race([last.end().catch(() => {}), new Promise((resolve) => setTimeout(resolve, serverTimeouts.closeMs).unref())]);
+    },
   };
 }

@@ -25,6 +25,22 @@ export function preparePage(html: string, status = 200, brotliQuality = 11): Pre
   };
 }
 
+/** What a prepared page holds in memory: its three bodies. */
+export function preparedPageBytes(page: PreparedPage): number {
+  return page.identity.length + page.br.length + page.gzip.length;
+}
+
+/** The query parameters the web app's pages read (src/web/lib/use-list-params.ts: search, page, sort). */
+const PAGE_PARAMETERS = new Set(['q', 'page', 'sort', 'when']);
+
+/** Whether every query parameter of a page's address is one pages read (only then is the page kept by address). */
+export function pageParametersKnown(url: string): boolean {
+  const mark = url.indexOf('?');
+  if (mark < 0) return true;
+  for (const name of new URLSearchParams(url.slice(mark + 1)).keys()) if (!PAGE_PARAMETERS.has(name)) return false;
+  return true;
+}
+
 /** Which of the kept encodings the browser takes: brotli, then gzip, else the plain bytes. */
 function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   const offered = new Map<string, number>();

@@ -3,22 +3,52 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Replies kept in memory while nothing they are made of has changed (docs/decisions/023-replies-from-memory.md).
+ * Replies kept in memory while nothing they are made of has changed (docs/decisions/023-replies-from-memory.md,
+ * 041-cache-invalidated-by-what-changed.md).
  *
  * A route opts in with `config: { cache: 'public' }` (the same bytes for everyone) or `'personal'` (kept
- * per account and role, answered only to that account). Every committed change to the tables replies are
- * made of is announced by the database (migration 0009) and drops every reply; so does every write
- * request answered here, before its answer leaves, so a caller reads its own write at once even where
- * the database's announcement is a moment behind. A reply is also kept at most `maxAgeMs`, because some
- * depend on the clock (an event becomes past). While changes cannot be seen (the database's listening
- * connection is lost) nothing is kept.
+ * per account and role, answered only to that account), and says which tables its reply is made of with
+ * `tables: ['event', 'registration']`; without `tables`, any change drops it. Every committed change to a
+ * table is announced by the database (migration 0009) and drops the replies made of that table; a write
+ * request answered here waits until the database's announcements have caught up with it before its
+ * answer leaves, so a caller reads its own write at once. A reply is also kept at most `maxAgeMs`,
+ * because some depend on the clock (an event becomes past). While changes cannot be seen (the database's
+ * listening connection is lost or stopped answering) nothing is kept.
+ *
+ * Memory is bounded in bytes (`maxBytes`, the least recently used going first), and a reply is keyed by
+ * the query parameters its route knows (its querystring schema), sorted: unknown ones make no new entry.
  */
 
 export type CacheScope = 'public' | 'personal';
 
+/** The tables a kept reply or value is made of; undefined when not known: then any change drops it. */
+export type Tables = readonly string[] | undefined;
+
+/**
+ * Every table whose changes the database announces (the `hh_data_changed` triggers of migration 0009);
+ * `reply-cache.test.ts` checks this list against the database's triggers.
+ */
+export const ANNOUNCED_TABLES = [
+  'account',
+  'session',
+  'event',
+  'registration',
+  'donation',
+  'review',
+  'notice',
+  'image',
+  'site_settings',
+] as const;
+
+/** What a page drawn for any visitor may show: every announced table but the sessions (renewed on reads). */
+export const PAGE_TABLES: Tables = ANNOUNCED_TABLES.filter((table) => table !== 'session');
+
 interface Entry {
-  /** The data version the reply was made at. */
-  version: number;
+  /** What the reply is made of, and the changes to those tables when it was read (`ReplyCache.stampOf`). */
+  tables: Tables;
+  stamp: number;
+  /** Bytes held: the body, its compressed copies, and a rough figure for the key and headers. */
+  bytes: number;
   madeAt: number;
   headers: Record<string, string>;
   body: Buffer;
@@ -33,8 +63,24 @@ interface Entry {
 
 interface Fill {
   key: string;
-  version: number;
-  settle: () => void;
+  tables: Tables;
+  stamp: number;
+  /** Ends the fill; those waiting for it get `made` (the reply it made, kept or not) or look again. */
+  settle: (made?: Entry) => void;
+}
+
+interface Filling {
+  tables: Tables;
+  done: Promise<Entry | undefined>;
+}
+
+interface Value {
+  tables: Tables;
+  stamp: number;
+  bytes: number;
+  madeAt: number;
+  value: Promise<unknown>;
+  refreshing?: boolean;
 }
 
 declare module 'fastify' {
@@ -47,77 +93,137 @@ declare module 'fastify' {
 const KEPT_HEADERS = new Set(['content-type', 'x-total-count', 'link', 'x-next-cursor', 'content-disposition']);
 const COMPRESS_FROM_BYTES = 1024;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** A rough figure for what an entry holds besides its bodies (its key, headers and bookkeeping). */
+const ENTRY_OVERHEAD_BYTES = 1024;
 /** How long an old reply stands in while another request makes it again; after that, one more tries. */
 const REFRESH_PATIENCE_MS = 5_000;
 
 export interface ReplyCacheOptions {
   maxEntries?: number;
+  /** Bytes the kept replies may hold, and as many again for the kept values (pages); 32 MB each by default. */
+  maxBytes?: number;
   maxAgeMs?: number;
 }
+
+/** Whether a change to `table` drops something made of `tables`. */
+const dependsOn = (tables: Tables, table: string) => tables === undefined || tables.includes(table);
 
 export class ReplyCache {
   private readonly entries = new Map<string, Entry>();
   /** Replies under way for keys with no reply kept: the others asking for the same wait for it. */
-  private readonly filling = new Map<string, Promise<void>>();
-  private version = 0;
+  private readonly filling = new Map<string, Filling>();
+  private readonly values = new Map<string, Value>();
+  /** Every change seen so far, per table, and how often everything was dropped at once. */
+  private changes = 0;
+  private everything = 0;
+  private readonly tableChanges = new Map<string, number>();
   private watching = false;
+  private entryBytes = 0;
+  private valueBytes = 0;
   readonly maxEntries: number;
+  /** Bytes the kept replies may hold, and as many again the kept values. */
+  maxBytes: number;
   /** How long a reply is kept at most (some depend on the clock: an event becomes past). */
   maxAgeMs: number;
   /** Headers every reply carries (set elsewhere by send hooks, which a reply answered from here skips). */
   everyReplyHeaders: Record<string, string> = {};
+  /**
+   * Resolves true once every change committed before the call has been announced here (see
+   * `DatabaseHandle.watchChanges`), false when that cannot be known; set by the app.
+   */
+  caughtUp: () => Promise<boolean> = async () => false;
   /** Counts, for the bench and the tests' understanding; not exposed over HTTP. */
-  readonly stats = { hits: 0, misses: 0, notModified: 0, dropped: 0 };
+  readonly stats = { hits: 0, misses: 0, notModified: 0, dropped: 0, evicted: 0 };
 
   constructor(options: ReplyCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 5_000;
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.maxAgeMs = options.maxAgeMs ?? 1_000;
   }
 
-  /** Something replies are made of changed: every kept reply goes, and fills under way are not kept. */
-  changed() {
-    this.version += 1;
-    if (this.entries.size > 0) this.stats.dropped += this.entries.size;
-    this.entries.clear();
-    this.values.clear();
+  /**
+   * A table changed (or, with no table, anything may have): what is made of it goes, and fills under way
+   * from it are not kept. Those waiting for such a fill still get its reply (they asked before the
+   * change); anyone asking from now on starts a new one.
+   */
+  changed(table?: string) {
+    this.changes += 1;
+    if (table === undefined) {
+      this.everything += 1;
+      this.stats.dropped += this.entries.size;
+      this.entries.clear();
+      this.entryBytes = 0;
+      this.values.clear();
+      this.valueBytes = 0;
+      this.filling.clear();
+      return;
+    }
+    this.tableChanges.set(table, (this.tableChanges.get(table) ?? 0) + 1);
+    for (const [key, entry] of this.entries) {
+      if (dependsOn(entry.tables, table)) this.dropEntry(key, entry);
+    }
+    for (const [key, value] of this.values) {
+      if (dependsOn(value.tables, table)) this.dropValue(key, value);
+    }
+    for (const [key, fill] of this.filling) {
+      if (dependsOn(fill.tables, table)) this.filling.delete(key);
+    }
   }
 
-  private readonly values = new Map<string, { version: number; madeAt: number; value: Promise<unknown>; refreshing?: boolean }>();
+  /**
+   * The changes so far to `tables`: something read from them is still good while this is the same. A sum
+   * of counts that only grow is the same only while each of them is.
+   */
+  stampOf(tables: Tables): number {
+    if (tables === undefined) return this.changes;
+    let stamp = this.everything;
+    for (const table of tables) stamp += this.tableChanges.get(table) ?? 0;
+    return stamp;
+  }
 
   /**
-   * A value made from the data (a page drawn on the server), kept like a reply: until something changes,
-   * at most `maxAgeMs` (then the first caller makes it again while the others get the old one), made once
-   * for callers asking at the same time. A failure is not kept.
+   * A value made from the data (a page drawn on the server), kept like a reply: until one of `tables`
+   * changes, at most `maxAgeMs` (then the first caller makes it again while the others get the old one),
+   * made once for callers asking at the same time. A failure is not kept. `bytesOf` says what it holds.
    */
-  async remember<T>(key: string, make: () => Promise<T>): Promise<T> {
+  async remember<T>(key: string, make: () => Promise<T>, options: { tables?: Tables; bytesOf?: (value: T) => number } = {}): Promise<T> {
     if (!this.watching) return make();
+    const { tables, bytesOf } = options;
     const now = Date.now();
     const kept = this.values.get(key);
-    if (kept && kept.version === this.version && (now - kept.madeAt < this.maxAgeMs || kept.refreshing)) {
+    const current = kept && kept.stamp === this.stampOf(kept.tables);
+    if (kept && current && (now - kept.madeAt < this.maxAgeMs || kept.refreshing)) {
       this.stats.hits += 1;
+      this.values.delete(key);
+      this.values.set(key, kept);
       return kept.value as Promise<T>;
     }
     this.stats.misses += 1;
-    if (kept && kept.version === this.version) kept.refreshing = true;
-    const version = this.version;
+    if (kept && current) kept.refreshing = true;
+    const stamp = this.stampOf(tables);
     const value = make();
     const settled = value.then(
-      () => {
-        if (this.version !== version) return;
-        if (!this.values.has(key) && this.values.size >= this.maxEntries) {
-          const oldest = this.values.keys().next().value;
-          if (oldest !== undefined) this.values.delete(oldest);
-        }
-        this.values.delete(key);
-        this.values.set(key, { version, madeAt: Date.now(), value });
+      (made) => {
+        const before = this.values.get(key);
+        if (before?.value === value) this.dropValue(key, before);
+        if (stamp !== this.stampOf(tables)) return;
+        if (before && before.value !== value) this.dropValue(key, before);
+        const bytes = (bytesOf?.(made) ?? 0) + ENTRY_OVERHEAD_BYTES;
+        this.values.set(key, { tables, stamp, bytes, madeAt: Date.now(), value });
+        this.valueBytes += bytes;
+        this.evict(this.values, 'valueBytes', (k, v) => this.dropValue(k, v));
       },
       () => {
         if (kept) kept.refreshing = false;
-        if (this.values.get(key)?.value === value) this.values.delete(key);
+        const before = this.values.get(key);
+        if (before?.value === value) this.dropValue(key, before);
       },
     );
     // Callers asking while it is made get the same promise (not kept yet: kept once it succeeded).
-    if (!kept || kept.version !== version) this.values.set(key, { version, madeAt: now, value, refreshing: true });
+    if (!kept || !current) {
+      if (kept) this.dropValue(key, kept);
+      this.values.set(key, { tables, stamp, bytes: 0, madeAt: now, value, refreshing: true });
+    }
     void settled;
     return value;
   }
@@ -136,63 +242,136 @@ export class ReplyCache {
     return this.entries.size;
   }
 
-  /** Changes so far: what a value derived from the data (a session) was read at. */
-  get currentVersion() {
-    return this.version;
+  /** Bytes held by the kept replies and by the kept values. */
+  get bytes() {
+    return { replies: this.entryBytes, values: this.valueBytes };
   }
 
+  get valueCount() {
+    return this.values.size;
+  }
+
+  /** Changes so far, to any table: what the tests wait on for an announcement to arrive. */
+  get currentVersion() {
+    return this.changes;
+  }
+
+  /** The reply kept for `key`, if still current; it becomes the most recently used. */
   lookup(key: string): Entry | undefined {
     const entry = this.entries.get(key);
-    return entry && entry.version === this.version ? entry : undefined;
+    if (!entry) return undefined;
+    if (entry.stamp !== this.stampOf(entry.tables)) {
+      this.dropEntry(key, entry);
+      return undefined;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
   }
 
   /** Starts making the reply for `key`; until `settle`, others asking for it wait (see `waitFor`). */
-  beginFill(key: string): Fill {
-    let settle = () => {};
-    const done = new Promise<void>((resolve) => {
-      settle = () => {
-        if (this.filling.get(key) === done) this.filling.delete(key);
-        resolve();
-      };
-    });
-    if (!this.filling.has(key)) this.filling.set(key, done);
-    return { key, version: this.version, settle };
+  beginFill(key: string, tables: Tables): Fill {
+    let resolveDone: (made: Entry | undefined) => void = () => {};
+    const filling: Filling = { tables, done: new Promise((resolve) => (resolveDone = resolve)) };
+    if (!this.filling.has(key)) this.filling.set(key, filling);
+    return {
+      key,
+      tables,
+      stamp: this.stampOf(tables),
+      settle: (made) => {
+        if (this.filling.get(key) === filling) this.filling.delete(key);
+        resolveDone(made);
+      },
+    };
   }
 
-  waitFor(key: string): Promise<void> | undefined {
-    return this.filling.get(key);
+  /** The fill under way for `key`, if any: it resolves with the reply it made (kept or not), or nothing. */
+  waitFor(key: string): Promise<Entry | undefined> | undefined {
+    return this.filling.get(key)?.done;
   }
 
-  /** Keeps a reply made at `fill.version`, unless something changed meanwhile. */
-  keep(fill: Fill, headers: Record<string, string>, body: Buffer) {
-    if (!this.watching || fill.version !== this.version || body.length > MAX_BODY_BYTES) return;
-    if (!this.entries.has(fill.key) && this.entries.size >= this.maxEntries) {
-      // The oldest kept reply makes room (a Map iterates in insertion order).
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.delete(fill.key);
-    this.entries.set(fill.key, {
-      version: fill.version,
+  /**
+   * The reply a fill made, kept unless something it is made of changed meanwhile (or it is too big);
+   * returned either way, for those who waited on the fill.
+   */
+  keep(fill: Fill, headers: Record<string, string>, body: Buffer): Entry {
+    const entry: Entry = {
+      tables: fill.tables,
+      stamp: fill.stamp,
+      bytes: body.length + ENTRY_OVERHEAD_BYTES + fill.key.length,
       madeAt: Date.now(),
       headers,
       body,
       etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
-    });
+    };
+    if (!this.watching || fill.stamp !== this.stampOf(fill.tables) || body.length > MAX_BODY_BYTES) return entry;
+    const before = this.entries.get(fill.key);
+    if (before) this.dropEntry(fill.key, before);
+    this.entries.set(fill.key, entry);
+    this.entryBytes += entry.bytes;
+    this.evict(this.entries, 'entryBytes', (k, e) => this.dropEntry(k, e));
+    return entry;
+  }
+
+  /** A kept reply grew (a compressed copy was made): counted, and the least recently used make room. */
+  grew(key: string, entry: Entry, bytes: number) {
+    entry.bytes += bytes;
+    if (this.entries.get(key) !== entry) return;
+    this.entryBytes += bytes;
+    this.evict(this.entries, 'entryBytes', (k, e) => this.dropEntry(k, e));
+  }
+
+  /** The least recently used go (a Map iterates in insertion order, and a use moves to the end) until under the caps. */
+  private evict<T extends { bytes: number }>(
+    map: Map<string, T>,
+    counter: 'entryBytes' | 'valueBytes',
+    drop: (key: string, item: T) => void,
+  ) {
+    for (const [key, item] of map) {
+      if (this[counter] <= this.maxBytes && map.size <= this.maxEntries) return;
+      // The newest stays, however big: it was just asked for.
+      if (map.size === 1) return;
+      drop(key, item);
+      this.stats.evicted += 1;
+    }
+  }
+
+  private dropEntry(key: string, entry: Entry) {
+    if (this.entries.get(key) !== entry) return;
+    this.entries.delete(key);
+    this.entryBytes -= entry.bytes;
+    this.stats.dropped += 1;
+  }
+
+  private dropValue(key: string, value: Value) {
+    if (this.values.get(key) !== value) return;
+    this.values.delete(key);
+    this.valueBytes -= value.bytes;
   }
 }
 
-/** The kept body in the best encoding the caller accepts, compressed once and kept beside it. */
-function encodedBody(entry: Entry, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
+/** The kept body in the best encoding the caller accepts, compressed once and kept beside it (and counted). */
+function encodedBody(
+  cache: ReplyCache,
+  key: string,
+  entry: Entry,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding?: 'br' | 'gzip' } {
   if (!acceptEncoding || entry.body.length < COMPRESS_FROM_BYTES) return { body: entry.body };
   if (/\bbr\b/.test(acceptEncoding)) {
-    entry.br ??= brotliCompressSync(entry.body, {
-      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
-    });
+    if (!entry.br) {
+      entry.br = brotliCompressSync(entry.body, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+      });
+      cache.grew(key, entry, entry.br.length);
+    }
     return { body: entry.br, encoding: 'br' };
   }
   if (/\bgzip\b/.test(acceptEncoding)) {
-    entry.gzip ??= gzipSync(entry.body, { level: 6 });
+    if (!entry.gzip) {
+      entry.gzip = gzipSync(entry.body, { level: 6 });
+      cache.grew(key, entry, entry.gzip.length);
+    }
     return { body: entry.gzip, encoding: 'gzip' };
   }
   return { body: entry.body };
@@ -219,9 +398,11 @@ export function cacheControlOf(scope: CacheScope) {
  * encoding, so a hit goes through none of the send hooks that would set them one by one each time.
  * Headers already set on this reply (a renewed session's cookie) go too.
  */
-function answer(cache: ReplyCache, entry: Entry, request: FastifyRequest, reply: FastifyReply, scope: CacheScope) {
+function answer(cache: ReplyCache, key: string, entry: Entry, request: FastifyRequest, reply: FastifyReply, scope: CacheScope) {
   const notModified = scope === 'public' && matchesEtag(request.headers['if-none-match'], entry.etag);
-  const { body, encoding } = notModified ? { body: EMPTY, encoding: undefined } : encodedBody(entry, request.headers['accept-encoding']);
+  const { body, encoding } = notModified
+    ? { body: EMPTY, encoding: undefined }
+    : encodedBody(cache, key, entry, request.headers['accept-encoding']);
   const variant = notModified ? '304' : (encoding ?? 'identity');
   if (notModified) cache.stats.notModified += 1;
   entry.prepared ??= {};
@@ -248,10 +429,57 @@ function answer(cache: ReplyCache, entry: Entry, request: FastifyRequest, reply:
 
 const EMPTY = Buffer.alloc(0);
 
+/** The query parameters a route knows (its querystring schema's keys), and whether it ignores the others. */
+interface KnownQuery {
+  names: ReadonlySet<string>;
+  /** A zod object strips keys it does not know; a strict (or passthrough) one does not. */
+  othersIgnored: boolean;
+}
+
+const knownQueries = new WeakMap<object, KnownQuery>();
+
+function knownQueryOf(request: FastifyRequest): KnownQuery {
+  const config = request.routeOptions.config;
+  let known = knownQueries.get(config);
+  if (!known) {
+    const schema = request.routeOptions.schema?.querystring as
+      | { shape?: Record<string, unknown>; _zod?: { def?: { catchall?: unknown } } }
+      | undefined;
+    // No querystring schema: the route reads no query, so every parameter is one it ignores.
+    known = schema
+      ? { names: new Set(Object.keys(schema.shape ?? {})), othersIgnored: Boolean(schema.shape) && !schema._zod?.def?.catchall }
+      : { names: new Set(), othersIgnored: true };
+    knownQueries.set(config, known);
+  }
+  return known;
+}
+
+/**
+ * The address a reply is kept under: the path and the parameters its route knows, sorted, so that
+ * unknown parameters (or their order) make no new entry. Undefined when a parameter the route does not
+ * know would change its answer (a strict schema refuses it): such a request is not answered from memory.
+ */
+export function normalisedUrl(request: FastifyRequest): string | undefined {
+  const url = request.url;
+  const mark = url.indexOf('?');
+  if (mark < 0) return url;
+  const known = knownQueryOf(request);
+  const kept: [string, string][] = [];
+  for (const [name, value] of new URLSearchParams(url.slice(mark + 1))) {
+    if (known.names.has(name)) kept.push([name, value]);
+    else if (!known.othersIgnored) return undefined;
+  }
+  if (kept.length === 0) return url.slice(0, mark);
+  kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return `${url.slice(0, mark)}?${new URLSearchParams(kept).toString()}`;
+}
+
 function keyOf(request: FastifyRequest, scope: CacheScope): string | undefined {
-  if (scope === 'public') return request.url;
+  const url = normalisedUrl(request);
+  if (url === undefined) return undefined;
+  if (scope === 'public') return url;
   const account = request.account;
-  return account ? `${account.id} ${account.role} ${request.url}` : undefined;
+  return account ? `${account.id} ${account.role} ${url}` : undefined;
 }
 
 /**
@@ -261,17 +489,23 @@ function keyOf(request: FastifyRequest, scope: CacheScope): string | undefined {
 export function answerFromCache(cache: ReplyCache, scope: CacheScope) {
   // A callback hook, not an async one: a hit is answered in the same turn, with no promise to settle.
   return (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
-    if (request.routeOptions.config.cache !== scope || !cache.enabled) return done();
+    const config = request.routeOptions.config;
+    if (config.cache !== scope || !cache.enabled) return done();
     if (request.method !== 'GET' && request.method !== 'HEAD') return done();
     const key = keyOf(request, scope);
     if (key === undefined) return done();
-    const entry = cache.lookup(key);
-    // Someone is making this reply: wait for it rather than make it again.
-    const pending = entry ? undefined : cache.waitFor(key);
-    if (pending) {
-      pending.then(() => serve(cache.lookup(key)), done);
-    } else {
-      serve(entry);
+    look();
+
+    /**
+     * A kept reply, else the one being made (its reply, kept or not: it was asked for before any change
+     * that dropped it), else this request makes it. Someone waiting whose fill failed looks again, and
+     * finds the fill the first of them started: one fill at a time, never all of them at once.
+     */
+    function look(made?: Entry) {
+      const entry = cache.lookup(key as string) ?? made;
+      const pending = entry ? undefined : cache.waitFor(key as string);
+      if (pending) pending.then(look, done);
+      else serve(entry);
     }
 
     function serve(entry: Entry | undefined) {
@@ -280,14 +514,14 @@ export function answerFromCache(cache: ReplyCache, scope: CacheScope) {
       const beingRefreshed = entry?.refreshingSince !== undefined && now - entry.refreshingSince < REFRESH_PATIENCE_MS;
       if (entry && (now - entry.madeAt < cache.maxAgeMs || beingRefreshed)) {
         cache.stats.hits += 1;
-        answer(cache, entry, request, reply, scope);
+        answer(cache, key as string, entry, request, reply, scope);
         return;
       }
       // Not kept, or too old: this request makes it (meanwhile others get the old one, or wait). HEAD only reads.
       if (request.method === 'GET') {
         if (entry) entry.refreshingSince = now;
         cache.stats.misses += 1;
-        request.replyCacheFill = cache.beginFill(key as string);
+        request.replyCacheFill = cache.beginFill(key as string, config.tables);
       }
       done();
     }
@@ -309,12 +543,11 @@ export function registerReplyCache(app: FastifyInstance, cache: ReplyCache, ever
         for (const [name, value] of Object.entries(reply.getHeaders())) {
           if (KEPT_HEADERS.has(name) && value !== undefined) headers[name] = String(value);
         }
-        cache.keep(fill, headers, Buffer.isBuffer(payload) ? payload : Buffer.from(payload));
-        const entry = cache.lookup(fill.key);
-        if (entry && scope === 'public') {
+        const entry = cache.keep(fill, headers, Buffer.isBuffer(payload) ? payload : Buffer.from(payload));
+        fill.settle(entry);
+        if (scope === 'public') {
           reply.header('ETag', entry.etag);
           if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
-            fill.settle();
             reply.code(304);
             return '';
           }
@@ -322,8 +555,9 @@ export function registerReplyCache(app: FastifyInstance, cache: ReplyCache, ever
       }
       fill.settle();
     } else if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
-      // A write answered here: its caller may read at once, before the database's announcement arrives.
-      cache.changed();
+      // A write answered here: its caller may read at once, so what it changed goes before its answer
+      // leaves: the database's announcements are awaited; when they cannot be, everything goes.
+      if (!(await cache.caughtUp())) cache.changed();
     }
     // Every other API reply is revalidated, and one made for a signed-in caller is never stored.
     if (!reply.hasHeader('cache-control') && request.url.startsWith('/api/')) {

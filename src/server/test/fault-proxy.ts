@@ -15,6 +15,12 @@ export interface FaultProxy {
    *   service (or the network to it) hangs.
    */
   set(mode: ProxyMode): void;
+  /**
+   * Stalls one open connection only, the one PostgreSQL sees coming from `clientPort` (pg_stat_activity's
+   * `client_port`): it stops moving bytes, with no word to either side, as when a proxy or firewall drops it
+   * silently. Every other connection, and every new one, goes on.
+   */
+  stallConnectionFrom(clientPort: number): boolean;
   readonly mode: ProxyMode;
   close(): Promise<void>;
 }
@@ -90,6 +96,17 @@ export async function startFaultProxy(target: { host: string; port: number }): P
           pair.client.resume();
         }
       }
+    },
+    stallConnectionFrom(clientPort) {
+      for (const pair of pairs) {
+        if (pair.upstream?.localPort !== clientPort) continue;
+        pair.client.unpipe();
+        pair.upstream.unpipe();
+        pair.client.pause();
+        pair.upstream.pause();
+        return true;
+      }
+      return false;
     },
     async close() {
       for (const pair of pairs) {

@@ -156,7 +156,8 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/:email',
     {
       onRequest: selfOrAdmin,
-      config: { cache: 'personal', audit: { action: 'donations.read', target: personOfPath } },
+      // The donations, and the account the guard checked the email against.
+      config: { cache: 'personal', tables: ['donation', 'account'], audit: { action: 'donations.read', target: personOfPath } },
       schema: {
         summary: 'List the donations made with an email',
         params: z.object({ email: z.string().max(254) }),

@@ -27,7 +27,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/review',
     {
-      config: { public: true, cache: 'public' },
+      config: { public: true, cache: 'public', tables: ['review'] },
       schema: {
         summary: 'List approved reviews, newest first',
         description:

@@ -20,7 +20,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/site',
     {
-      config: { public: true, cache: 'public' },
+      config: { public: true, cache: 'public', tables: ['site_settings'] },
       schema: {
         summary: "The organisation's details (name, contact, time zone, policies) and how this installation signs people in",
         response: { 200: siteSchema },

@@ -1,0 +1,247 @@
+import Fastify from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signUp, type TestAccount } from '../test/accounts.ts';
+import { insertEvent } from '../test/factories.ts';
+import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { ANNOUNCED_TABLES, registerReplyCache, ReplyCache } from './reply-cache.ts';
+
+/**
+ * A change drops only what is made of the table it changed (docs/decisions/041); a fill that a change
+ * overtakes is made again once, not by everyone waiting; unknown query parameters make no new entry;
+ * the kept replies stay under their byte cap.
+ */
+
+let t: TestApp;
+let admin: TestAccount;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  // Long enough that only a change can explain a fresh reply.
+  t.app.replyCache.maxAgeMs = 60_000;
+  admin = await signUp(t, { role: 'admin' });
+  await insertEvent(t.app.db, { title: 'Orchard Pruning' });
+  await announced();
+});
+afterAll(() => t.close());
+
+/** Waits for the database's announcements of what was written so far (they arrive a moment later on a server). */
+async function announced() {
+  expect(await t.app.replyCache.caughtUp()).toBe(true);
+}
+
+/** A statement on a connection of its own (the server), or on the embedded database outside any request. */
+async function writeElsewhere(statement: string) {
+  if (!t.config.databaseUrl) {
+    await t.app.db.execute(statement);
+    return;
+  }
+  const client = new pg.Client({ connectionString: t.config.databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Whether reading `path` now is answered from memory. */
+async function isHit(path: string) {
+  const hits = t.app.replyCache.stats.hits;
+  const res = await t.api(path);
+  expect(res.status).toBe(200);
+  await res.arrayBuffer();
+  return t.app.replyCache.stats.hits === hits + 1;
+}
+
+describe('a change', () => {
+  it('drops the replies made of its table and keeps the others', async () => {
+    await t.api('/api/review');
+    await t.api('/api/events?limit=24');
+    expect(await isHit('/api/review')).toBe(true);
+    expect(await isHit('/api/events?limit=24')).toBe(true);
+
+    await insertEvent(t.app.db, { title: 'Meadow Mowing' });
+    await announced();
+    // The reviews are not made of events: still kept. The events list is, and shows the new one.
+    expect(await isHit('/api/review')).toBe(true);
+    expect(await isHit('/api/events?limit=24')).toBe(false);
+    const titles = ((await (await t.api('/api/events?limit=24')).json()) as { title: string }[]).map((e) => e.title);
+    expect(titles).toContain('Meadow Mowing');
+
+    await writeElsewhere(`update review set message = message`);
+    await announced();
+    expect(await isHit('/api/review')).toBe(false);
+    expect(await isHit('/api/events?limit=24')).toBe(true);
+  });
+
+  it('to a table nothing public is made of (the audit log, the outbox, sessions) drops no public reply', async () => {
+    await t.api('/api/events?limit=24');
+    await t.api('/api/site');
+    // An admin's read of personal data writes an audit entry; a session renewed or ended changes a session row.
+    expect((await call(t, 'GET', '/api/register?limit=5', undefined, admin.auth)).status).toBe(200);
+    await writeElsewhere(`update outbox_message set id = id`);
+    await writeElsewhere(`update session set updated_at = updated_at`);
+    await announced();
+    expect(await isHit('/api/events?limit=24')).toBe(true);
+    expect(await isHit('/api/site')).toBe(true);
+  });
+
+  it('drops a reply whose route does not say what it is made of, whatever table changed', async () => {
+    const mine = `/api/register/event/${encodeURIComponent(admin.email)}`;
+    await call(t, 'GET', mine, undefined, admin.auth);
+    const hits = t.app.replyCache.stats.hits;
+    await call(t, 'GET', mine, undefined, admin.auth);
+    expect(t.app.replyCache.stats.hits).toBe(hits + 1);
+    await writeElsewhere(`update review set message = message`);
+    await announced();
+    await call(t, 'GET', mine, undefined, admin.auth);
+    expect(t.app.replyCache.stats.hits).toBe(hits + 1);
+  });
+
+  it('to registrations leaves a person’s kept donations alone, and a donation drops them', async () => {
+    const mine = `/api/payment/${encodeURIComponent(admin.email)}`;
+    await call(t, 'GET', mine, undefined, admin.auth);
+    const hits = t.app.replyCache.stats.hits;
+    await writeElsewhere(`update registration set status = status`);
+    await announced();
+    await call(t, 'GET', mine, undefined, admin.auth);
+    expect(t.app.replyCache.stats.hits).toBe(hits + 1);
+    await writeElsewhere(`update donation set amount_cents = amount_cents`);
+    await announced();
+    await call(t, 'GET', mine, undefined, admin.auth);
+    expect(t.app.replyCache.stats.hits).toBe(hits + 1);
+  });
+
+  it('is announced for exactly the tables the cache knows of', async () => {
+    const { rows } = (await t.app.db.execute(
+      `select distinct c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid
+       where g.tgfoid = 'hh_data_changed'::regproc order by 1`,
+    )) as unknown as { rows: { table: string }[] };
+    expect(rows.map((r) => r.table)).toEqual([...ANNOUNCED_TABLES].sort());
+  });
+});
+
+describe('query strings', () => {
+  it('with parameters the route does not know make no new entry, and share the known ones’ reply', async () => {
+    const first = await t.api('/api/events?limit=24&when=upcoming');
+    const body = await first.text();
+    // Answered from memory once: its compressed copy is made and counted.
+    expect(await isHit('/api/events?when=upcoming&limit=24')).toBe(true);
+    const entries = t.app.replyCache.size;
+    const { replies } = t.app.replyCache.bytes;
+    for (let i = 0; i < 1000; i++) {
+      const res = await t.api(`/api/events?utm_source=junk${i}&when=upcoming&limit=24&x${i}=${'y'.repeat(200)}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(body);
+    }
+    expect(t.app.replyCache.size).toBe(entries);
+    expect(t.app.replyCache.bytes.replies).toBe(replies);
+    expect(t.app.replyCache.bytes.replies).toBeLessThanOrEqual(t.app.replyCache.maxBytes);
+  });
+
+  it('with distinct known parameters keep the kept replies under their byte cap, the least recently used going first', async () => {
+    const cache = t.app.replyCache;
+    const cap = cache.maxBytes;
+    cache.maxBytes = 64 * 1024;
+    try {
+      await t.api('/api/site');
+      for (let i = 0; i < 1000; i++) {
+        const res = await t.api(`/api/events?q=${'orchard'.slice(0, 3 + (i % 4))}${i}&limit=24`);
+        expect(res.status).toBe(200);
+        await res.arrayBuffer();
+        expect(cache.bytes.replies).toBeLessThanOrEqual(cache.maxBytes);
+        // Used all along: never the least recently used.
+        if (i % 50 === 0) expect(await isHit('/api/site')).toBe(true);
+      }
+      expect(cache.stats.evicted).toBeGreaterThan(0);
+    } finally {
+      cache.maxBytes = cap;
+    }
+  });
+});
+
+describe('a fill overtaken by a change', () => {
+  it('serves those who waited for it, and the requests after the change share one new fill', async () => {
+    const app = Fastify();
+    const cache = new ReplyCache({ maxAgeMs: 60_000 });
+    cache.setWatching(true);
+    registerReplyCache(app, cache, {});
+    let made = 0;
+    // Each fill waits for its own gate.
+    const opens: (() => void)[] = [];
+    const gates = [1, 2, 3].map(() => new Promise<void>((resolve) => opens.push(resolve)));
+    app.get('/slow', { config: { cache: 'public', tables: ['event'] } }, async () => {
+      const fill = ++made;
+      await gates[fill - 1];
+      return { made: fill };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/slow`;
+      const read = async () => (await (await fetch(url)).json()) as { made: number };
+      const before = Array.from({ length: 20 }, read);
+      // All twenty are waiting for the first fill when the change comes.
+      while (made === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      cache.changed('event');
+      const after = Array.from({ length: 20 }, read);
+      while (made === 1) await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      opens[0]?.();
+      expect((await Promise.all(before)).map((r) => r.made)).toEqual(Array(20).fill(1));
+      opens[1]?.();
+      expect((await Promise.all(after)).map((r) => r.made)).toEqual(Array(20).fill(2));
+      expect(made).toBe(2);
+      // The second was kept: nothing changed while it was made.
+      expect((await read()).made).toBe(2);
+      expect(made).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('that failed is made again by one of those waiting, not by each', async () => {
+    const app = Fastify();
+    const cache = new ReplyCache({ maxAgeMs: 60_000 });
+    cache.setWatching(true);
+    registerReplyCache(app, cache, {});
+    let made = 0;
+    app.get('/flaky', { config: { cache: 'public', tables: ['event'] } }, async (_request, reply) => {
+      made += 1;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (made === 1) return reply.code(503).send({ error: 'away' });
+      return { made };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/flaky`;
+      const statuses = await Promise.all(Array.from({ length: 20 }, async () => (await fetch(url)).status));
+      expect(statuses.filter((s) => s === 503)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(19);
+      expect(made).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('values made from the data', () => {
+  it('are dropped only by a change to what they are made of, and held under their byte cap', async () => {
+    const cache = new ReplyCache({ maxAgeMs: 60_000, maxBytes: 10_000 });
+    cache.setWatching(true);
+    let made = 0;
+    const make = async () => `value ${++made}`;
+    const options = { tables: ['review'], bytesOf: () => 3_000 };
+    expect(await cache.remember('a', make, options)).toBe('value 1');
+    cache.changed('event');
+    expect(await cache.remember('a', make, options)).toBe('value 1');
+    cache.changed('review');
+    expect(await cache.remember('a', make, options)).toBe('value 2');
+    for (let i = 0; i < 20; i++) await cache.remember(`other ${i}`, make, options);
+    expect(cache.bytes.values).toBeLessThanOrEqual(10_000);
+    expect(cache.valueCount).toBeLessThanOrEqual(3);
+  });
+});
