@@ -6,6 +6,7 @@ import { authCalls } from '../../auth/calls.ts';
 import { requireRole } from '../../auth/signed-in.ts';
 import { donation } from '../../db/schema.ts';
 import { accessOf } from '../../http/api-docs.ts';
+import { earlyInputScriptSource } from '../../http/early-input.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
 import { type RecordedRoute, startTestAppRecordingRoutes } from '../../test/recorded-routes.ts';
@@ -375,7 +376,8 @@ describe('GET /api/docs', () => {
       }),
     );
     expect(policy['default-src']).toEqual(["'self'"]);
-    // The site's one policy: scripts from here only ('wasm-unsafe-eval' is for the door page's QR reader, WebAssembly only).
-    expect(policy['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    // The site's one policy: scripts from here only ('wasm-unsafe-eval' is for the door page's QR reader,
+    // WebAssembly only), and the one inline script of the drawn pages by its hash (decision 042).
+    expect(policy['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'", earlyInputScriptSource]);
   });
 });
