@@ -184,7 +184,7 @@ describe('the settings page', () => {
 
     const visitor = await newPage();
     await visitor.goto('/dashboard/settings');
-    await expect.poll(() => new URL(visitor.url()).pathname).toBe('/login');
+    await visitor.waitForURL((url) => url.pathname === '/login');
   });
 });
 
