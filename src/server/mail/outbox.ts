@@ -83,10 +83,11 @@ export async function enqueueUnwritten(
 
 /**
  * Keeps the written message on its row, as every try and 'Send again' send it, and drops the input:
- * it is written once. Not over a row whose input went meanwhile (its account was deleted).
+ * it is written once. Not over a row whose input went meanwhile (its account was deleted): then
+ * nothing is returned, else the row as written.
  */
-export async function markWritten(db: Database, id: string, message: OutgoingMessage): Promise<boolean> {
-  const rows = await db
+export async function markWritten(db: Database, id: string, message: OutgoingMessage): Promise<OutboxRow | undefined> {
+  const [row] = await db
     .update(outboxMessage)
     .set({
       subject: message.subject,
@@ -97,8 +98,8 @@ export async function markWritten(db: Database, id: string, message: OutgoingMes
       input: null,
     })
     .where(and(eq(outboxMessage.id, id), isNotNull(outboxMessage.input)))
-    .returning({ id: outboxMessage.id });
-  return rows.length > 0;
+    .returning();
+  return row;
 }
 
 /** A message its template could not write: failed at once, with the error, so the queue goes on. */

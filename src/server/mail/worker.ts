@@ -167,19 +167,13 @@ export class OutboxWorker {
       this.log.error({ err, outbox: { id: row.id, kind: row.kind } }, 'message could not be written: marked failed');
       return false;
     }
-    if (!(await markWritten(this.db, row.id, message))) {
+    const written = await markWritten(this.db, row.id, message);
+    if (!written) {
       // Its account was deleted meanwhile: the input is gone, and nothing is sent to the address.
       await markUnwritable(this.db, row.id, 'its account was deleted before it was written');
       return false;
     }
-    Object.assign(row, {
-      subject: message.subject,
-      html: message.html,
-      text: message.text,
-      attachments: JSON.stringify(message.attachments ?? []),
-      headers: JSON.stringify(message.headers ?? {}),
-      input: null,
-    });
+    Object.assign(row, written);
     return true;
   }
 
