@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkinMessages } from '../../../shared/checkin.ts';
-import { registration } from '../../db/schema.ts';
+import { event as eventTable, registration } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { dayFrom } from '../../db/seed.ts';
 import { insertEvent } from '../../test/factories.ts';
@@ -194,11 +194,14 @@ describe('POST /api/checkin', () => {
   });
 
   it('refuses a pass or registration of another event at this door with 409, recording no check-in and no hours', async () => {
+    // Registered while the event was still to come, then moved to this morning: at midday and after, a
+    // registration for an event today from 09:00 to 12:00 would itself be refused as past.
+    const { person, event, id, token } = await registeredPerson({ name: 'Owen Other' });
     const today = dayFrom(new Date(), 0);
-    const { person, event, id, token } = await registeredPerson({
-      name: 'Owen Other',
-      eventFields: { date: today, time: '09:00', endAt: `${today} 12:00:00` },
-    });
+    await t.app.db
+      .update(eventTable)
+      .set({ date: today, time: '09:00', endAt: `${today} 12:00:00` })
+      .where(eq(eventTable.id, event.id));
     const door = await insertEvent(t.app.db);
     const refusal = (message: string) => ({
       code: 'conflict',
