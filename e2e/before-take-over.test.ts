@@ -148,14 +148,19 @@ describe('a person acting before the app has taken the drawn page over', () => {
 });
 
 /**
- * A form filled and sent before the app has come: the page's scripts held back 3 s on a slow phone, a
- * mark left on `window` (a reload would drop it), and every request to the API recorded.
+ * A form filled and sent before the app has come: on a slow phone, the page's scripts held back until
+ * the form has been sent (however long filling it takes on a loaded machine), a mark left on `window` (a
+ * reload would drop it), and every request to the API recorded.
  */
 async function formBeforeTakeOver(path: string) {
   const page = await newPage();
   await slowPhone(page);
+  let formSent = () => {};
+  const scriptsMayCome = new Promise<void>((resolve) => {
+    formSent = resolve;
+  });
   await page.route('**/assets/*.js', async (route) => {
-    await sleep(3_000);
+    await scriptsMayCome;
     await route.continue();
   });
   const requests: Array<{ method: string; url: string }> = [];
@@ -168,6 +173,7 @@ async function formBeforeTakeOver(path: string) {
   const sent = async (submit: () => Promise<void>) => {
     await submit();
     expect(await takenOver(page)).toBe(false);
+    formSent();
   };
   const calls = (pathname: string) => requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === pathname);
   const stillHere = () => page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true);

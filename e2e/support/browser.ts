@@ -141,7 +141,15 @@ export async function expectAccessible(page: Page) {
 function waitForTakeover(page: Page) {
   const ready = async () => {
     if (new URL(page.url()).origin !== new URL(baseURL).origin) return;
-    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true').catch(() => undefined);
+    // A visitor's public page rests until first used (decision 044): the journey asks for the app as a
+    // first touch would. e2e/resting-pages.test.ts proves the rest, and the touch, themselves.
+    await page
+      .waitForFunction(() => {
+        const root = document.documentElement;
+        if (root.dataset.resting === 'true') document.dispatchEvent(new Event('hh:wanted'));
+        return root.dataset.ready === 'true';
+      })
+      .catch(() => undefined);
   };
   const goto = page.goto.bind(page);
   page.goto = async (...args: Parameters<Page['goto']>) => {

@@ -26,9 +26,15 @@
     else element?.removeAttribute('aria-busy');
   };
 
-  /** Noted once: a second tap on the same control before the app has come is the same wish. */
+  /**
+   * Noted once: a second tap on the same control before the app has come is the same wish. A page
+   * resting for a visitor (main.tsx) fetches the app on hearing of it (`hh:wanted`), or on seeing
+   * `data-wanted` should this come before main.tsx runs.
+   */
   const wait = (target, submitter) => {
     busy(submitter ?? target, true);
+    root.dataset.wanted = 'true';
+    document.dispatchEvent(new Event('hh:wanted'));
     if (waiting.some((entry) => entry.target === target)) return;
     waiting.push({ target, path: pathOf(target), submitter });
   };
@@ -103,9 +109,13 @@
     }
   };
 
+  // The app marks the page taken over once React has committed it; what its parts start in their own
+  // effects (the carousel measuring itself) settles over the next frames: the held actions wait for
+  // those, or a tap on an arrow would reach a carousel not yet able to move.
+  const settled = (then) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then, 0)));
   new MutationObserver((_changes, observer) => {
     if (!takenOver()) return;
     observer.disconnect();
-    replay();
+    settled(replay);
   }).observe(root, { attributes: true, attributeFilter: ['data-ready'] });
 })();

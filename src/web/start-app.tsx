@@ -8,9 +8,11 @@ import { StrictMode, startTransition, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { NotificationsHost } from './lib/notifications-host.tsx';
+import { currentAccountQuery } from './lib/current-account.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { noteTypedFields, TypedAgain } from './lib/typed-before-takeover.tsx';
 import { cssVariablesResolver, theme } from './lib/theme.ts';
+import { askedAlready } from './lib/who-is-here.ts';
 import { routes } from './router.tsx';
 
 const rootElement = document.getElementById('root');
@@ -33,6 +35,9 @@ if (serverState) {
     query.state.dataUpdatedAt = now;
   }
   hydrate(queryClient, state);
+  // A visitor, as main.tsx heard before it fetched the app: not asked again. (Someone signed in is: the
+  // page was drawn without their account, and drawing it in now would not be the page taken over.)
+  if ((await askedAlready())?.kind === 'visitor') queryClient.setQueryData(currentAccountQuery.queryKey, null);
   await loadMatchedRoutes(routes, window.location.pathname);
 }
 

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { NavLink } from 'react-router';
 import { useCurrentAccount, useSignOut } from '../lib/current-account.ts';
+import { markVisitor } from '../lib/who-is-here.ts';
 import { AccountPhoto } from './account-photo.tsx';
 import { Button, ButtonLink } from './button.tsx';
 import linkClasses from './main-links.module.css';
@@ -7,17 +9,23 @@ import classes from './account-menu.module.css';
 
 /**
  * The account corner of the navigation bar (spec section 2). Signed out: a 'Login' link. Signed in:
- * 'Dashboard', the profile picture linking to /dashboard/profile, and 'Logout'. Nothing while the
- * account loads, so a signed-in person never sees 'Login' flash by.
+ * 'Dashboard', the profile picture linking to /dashboard/profile, and 'Logout'. While the account
+ * loads the 'Login' link is there but unseen, so a signed-in person never sees it flash by; a page the
+ * server drew that rests for a visitor (main.tsx, `<html data-visitor>`) shows it without the app.
  */
 export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { account, isPending } = useCurrentAccount();
   const { signOut, pending } = useSignOut();
 
-  if (isPending) return null;
-  if (!account) {
+  // The same 'Login' while loading and for a visitor, shown by `<html data-visitor>`: a page drawn while
+  // it loaded is taken over as it is, whether or not it is known by then who is here.
+  useEffect(() => {
+    if (!isPending) markVisitor(!account);
+  }, [account, isPending]);
+
+  if (isPending || !account) {
     return (
-      <ButtonLink to="/login" onClick={onNavigate}>
+      <ButtonLink to="/login" onClick={onNavigate} className={classes.untilKnown}>
         Login
       </ButtonLink>
     );

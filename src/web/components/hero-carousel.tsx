@@ -5,12 +5,21 @@ import { ButtonLink } from './button.tsx';
 import { heroSlides } from './hero-slides.ts';
 import classes from './hero-carousel.module.css';
 
+/**
+ * The slides go round (loop), so both arrows always work: they are drawn so from the start, on the
+ * server too, rather than as unavailable until the carousel has measured itself in the browser. A tap
+ * on one before the app has come is kept and done once it has (decision 042).
+ */
+const alwaysAvailable = { 'aria-disabled': false, 'data-inactive': undefined, tabIndex: 0 } as const;
+
 /** The home page's three slides; arrows, swipe and the arrow keys move between them. */
 export function HeroCarousel() {
   return (
     <Carousel
       aria-label="Highlights"
       emblaOptions={{ loop: true }}
+      previousControlProps={alwaysAvailable}
+      nextControlProps={alwaysAvailable}
       withIndicators
       controlSize={36}
       classNames={{ control: classes.control, indicator: classes.indicator }}

@@ -28,7 +28,7 @@ export function LoadingPlaceholders({ label, count, layout = 'grid', header, chi
     </div>
   ));
   return (
-    <div role="status">
+    <div role="status" data-loading>
       <VisuallyHidden>{label}</VisuallyHidden>
       {header && <div aria-hidden="true">{header}</div>}
       {layout === 'grid' ? <div className={grid.grid}>{placeholders}</div> : <Stack gap="md">{placeholders}</Stack>}
@@ -49,7 +49,7 @@ export interface LoadingBlock {
 export function LoadingBlocks({ label, blocks, maw }: { label: string; blocks: LoadingBlock[]; maw?: number }) {
   const keys = placeholderKeys(blocks.length);
   return (
-    <div role="status">
+    <div role="status" data-loading>
       <VisuallyHidden>{label}</VisuallyHidden>
       <Stack gap="md" maw={maw} aria-hidden="true">
         {blocks.map((block, index) => (

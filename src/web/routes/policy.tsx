@@ -23,7 +23,7 @@ function PolicyPage({ title, field, notYet }: PolicyPageProps) {
       <Stack gap="lg">
         <Title order={1}>{title}</Title>
         {query.isPending && (
-          <Stack gap="sm" role="status">
+          <Stack gap="sm" role="status" data-loading>
             <VisuallyHidden>Loading the {title.toLowerCase()}</VisuallyHidden>
             <Skeleton height={20} width="40%" />
             <Skeleton height={14} />

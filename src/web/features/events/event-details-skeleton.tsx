@@ -2,7 +2,7 @@ import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 
 export function EventDetailsSkeleton() {
   return (
-    <Stack gap="lg" role="status">
+    <Stack gap="lg" role="status" data-loading>
       <VisuallyHidden>Loading event</VisuallyHidden>
       <Skeleton style={{ aspectRatio: 2, height: 'auto' }} />
       <Skeleton height={36} width="60%" />
