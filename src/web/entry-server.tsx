@@ -2,6 +2,7 @@
 // (main.tsx takes it over without drawing it again). Built by `vite build --ssr` into dist/ssr and loaded
 // by src/server/http/render-page.ts. What it renders depends only on the URL and on what the API answers
 // to a visitor without a session: nothing of the person asking, so one URL's HTML serves everyone.
+// The matched routes' loaders fetch what their pages read (lib/page-data.ts), then the page is drawn once.
 import { MantineProvider } from '@mantine/core';
 import { dehydrate, type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -9,10 +10,14 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { answerApiCallsWith } from './lib/api-client.ts';
 import { accountScope } from './lib/current-account.ts';
+import type { DrawContext } from './lib/page-data.ts';
 import { cssVariablesResolver, theme } from './lib/theme.ts';
 import { drawnOrigin } from './lib/use-origin.ts';
 import { drawnTitle } from './lib/use-page-title.ts';
 import { routes } from './router.tsx';
+
+/** The routes drawn here, with their loaders (for a test that leaves one out). */
+export { routes };
 
 export interface RenderedPage {
   status: number;
@@ -26,27 +31,36 @@ export interface RenderedPage {
   modules: string[];
   /** The tab title the page asked for; '' when it asked for none. */
   title: string;
+  /** How many times the page was drawn: once, its data having been fetched before (the routes' loaders). */
+  draws: number;
+  /**
+   * The queries the draw read that no route declared, by key: drawn as loading, the browser fetches
+   * them. A page that reads one should declare it (lib/page-data.ts).
+   */
+  undeclared: string[];
+  /** Queries a route's declaration fetched that may not be shared (a person's own, browser-only), by key: left out. */
+  unshared: string[];
 }
 
 /** Answers the page's API calls in-process, as to a visitor without a session. */
 export type ApiAnswer = (path: string) => Promise<Response>;
 
-/** How many times the page is drawn at most: each draw may ask for queries the data of the one before revealed. */
-const MAX_DRAWS = 3;
-
-/** A person's own queries (their account and what hangs off it) are never part of the shared HTML. */
-const isPersonal = (query: Query) => query.queryKey[0] === accountScope[0];
-
 /**
- * Whether the page would ask for this query now (a query can wait for another's answer). A query
- * marked `meta: { browserOnly: true }` acts for the person who opens the page (confirming their
- * address): drawn on the server it would act for no one, so it waits for the browser.
+ * Whether a query may be fetched here and sent with the page. A person's own queries (their account and
+ * what hangs off it) are never part of the shared HTML. A query marked `meta: { browserOnly: true }`
+ * acts for the person who opens the page (confirming their address): run on the server it would act
+ * for no one, so it waits for the browser.
  */
-function isWanted(query: Query): boolean {
-  if (query.meta?.browserOnly === true) return false;
+const isShared = (query: Query) => query.queryKey[0] !== accountScope[0] && query.meta?.browserOnly !== true;
+
+/** Whether the page asks for this query now (a query can wait for another's answer). */
+function isEnabled(query: Query): boolean {
   const enabled = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 }
+
+/** Queries by their keys, for a log line or a test. */
+const keysOf = (queries: Query[]) => queries.map((query) => query.queryHash);
 
 /** `origin` is the site's own address (PUBLIC_URL's), for what a page must show whole. */
 export function createRenderer(answer: ApiAnswer, origin: string) {
@@ -56,14 +70,34 @@ export function createRenderer(answer: ApiAnswer, origin: string) {
 
   return async function render(url: string): Promise<RenderedPage> {
     const request = new Request(new URL(url, 'http://localhost'));
-    const context = await handler.query(request);
-    if (context instanceof Response) {
-      return { status: context.status, html: '', state: null, redirect: context.headers.get('Location') ?? '/', modules: [], title: '' };
-    }
-    const router = createStaticRouter(handler.dataRoutes, context);
     // Never retried and never refetched here: one answer each, then the HTML.
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+    // The matched routes' loaders put what their pages read into this cache (lib/page-data.ts).
+    const context = await handler.query(request, { requestContext: { queryClient } satisfies DrawContext });
+    if (context instanceof Response) {
+      return {
+        status: context.status,
+        html: '',
+        state: null,
+        redirect: context.headers.get('Location') ?? '/',
+        modules: [],
+        title: '',
+        draws: 0,
+        undeclared: [],
+        unshared: [],
+      };
+    }
+    // A declaration that fetched what the page may not share: it is dropped, not drawn.
+    const unshared = keysOf(queryClient.getQueryCache().findAll({ predicate: (query) => !isShared(query) }));
+    // A query that failed (a missing event, the database away) is drawn as loading, as the browser
+    // first draws it, and the browser asks again.
+    const failed = new Set(keysOf(queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' })));
+    queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' || !isShared(query) });
+
+    const router = createStaticRouter(handler.dataRoutes, context);
+    let draws = 0;
     const draw = () => {
+      draws += 1;
       drawnTitle.current = '';
       return renderToString(
         <StrictMode>
@@ -75,24 +109,20 @@ export function createRenderer(answer: ApiAnswer, origin: string) {
         </StrictMode>,
       );
     };
-
-    // Drawing registers the queries the page reads; fetch those, and draw again until none is new.
-    let html = draw();
-    let title = drawnTitle.current;
-    for (let i = 1; i < MAX_DRAWS; i++) {
-      const waiting = queryClient.getQueryCache().findAll({
+    const html = draw();
+    const title = drawnTitle.current;
+    // What the draw asked for that no route declared: drawn as loading, the browser asks for it.
+    const undeclared = keysOf(
+      queryClient.getQueryCache().findAll({
         predicate: (query) =>
-          query.state.status === 'pending' && query.state.fetchStatus === 'idle' && !isPersonal(query) && isWanted(query),
-      });
-      if (waiting.length === 0) break;
-      await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
-      // A query that failed (a missing event, the database away) is drawn as loading, as the browser
-      // first draws it, and the browser asks again.
-      queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' || isPersonal(query) });
-      html = draw();
-      title = drawnTitle.current;
-    }
-    const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && !isPersonal(query) });
+          query.state.status === 'pending' &&
+          query.state.fetchStatus === 'idle' &&
+          isShared(query) &&
+          isEnabled(query) &&
+          !failed.has(query.queryHash),
+      }),
+    );
+    const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && isShared(query) });
     // No clock in the HTML: the same URL and data make the same bytes (and ETag). The browser dates
     // the data when the page arrives (main.tsx).
     for (const query of state.queries) {
@@ -105,6 +135,6 @@ export function createRenderer(answer: ApiAnswer, origin: string) {
       const module = (match.route.handle as { module?: string } | undefined)?.module;
       return module ? [module] : [];
     });
-    return { status: notFound ? 404 : context.statusCode, html, state, modules, title };
+    return { status: notFound ? 404 : context.statusCode, html, state, modules, title, draws, undeclared, unshared };
   };
 }

@@ -4,17 +4,22 @@ import { PageLoader } from './components/page-loader.tsx';
 import { RequireSignedIn } from './components/require-signed-in.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { SiteLayout } from './components/site-layout.tsx';
-
-/** Every module a route may load: each its own chunk, loaded on the first visit to one of its pages. */
-const pageModules = import.meta.glob<Record<string, ComponentType>>([
-  './routes/*.tsx',
-  './components/dashboard-shell.tsx',
-  './components/require-admin.tsx',
-]);
+import { loaderFor, type PageData } from './lib/page-data.ts';
+import { siteQuery } from './lib/site.ts';
 
 /**
- * A lazy route whose page is the export `name` of `file`. Its `handle` names the source module, so the
- * server, having drawn the page, sends the stylesheets and scripts that module needs with it.
+ * A route module: its pages (components) and, when its pages read data in their first draw, `pageData`,
+ * which the server fetches before drawing one of them (lib/page-data.ts).
+ */
+type PageModule = { pageData?: PageData } & Partial<Record<string, ComponentType>>;
+
+/** Every module a route may load: each its own chunk, loaded on the first visit to one of its pages. */
+const pageModules = import.meta.glob<PageModule>(['./routes/*.tsx', './components/dashboard-shell.tsx', './components/require-admin.tsx']);
+
+/**
+ * A lazy route whose page is the export `name` of `file`, with the module's `pageData` as its loader on
+ * the server. Its `handle` names the source module, so the server, having drawn the page, sends the
+ * stylesheets and scripts that module needs with it.
  */
 function page(file: string, name: string): Pick<RouteObject, 'lazy' | 'handle'> {
   const load = pageModules[file];
@@ -24,7 +29,7 @@ function page(file: string, name: string): Pick<RouteObject, 'lazy' | 'handle'> 
       load().then((m) => {
         const Component = m[name];
         if (!Component) throw new Error(`${file} exports no ${name}`);
-        return { Component };
+        return { Component, ...loaderFor(m.pageData) };
       }),
     handle: { module: `src/web/${file.slice(2)}` },
   };
@@ -57,12 +62,16 @@ const adminPages = [
   { path: 'checkin/:eventId', ...page('./routes/dashboard-checkin.tsx', 'DashboardCheckinPage') },
 ];
 
+/** What every page's header and footer read: the organisation's settings. */
+const siteData: PageData = ({ queryClient }) => queryClient.prefetchQuery(siteQuery);
+
 /**
  * Each page is its own chunk, so the home page downloads only what it shows. The same routes render
  * on the server (entry-server.tsx) and in the browser (main.tsx), which takes over the server's HTML.
  */
 export const routes: RouteObject[] = [
   {
+    ...loaderFor(siteData),
     element: (
       <SiteLayout>
         <Outlet />

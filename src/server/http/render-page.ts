@@ -12,19 +12,47 @@ export interface RenderedHtml {
 
 export type RenderPage = (url: string) => Promise<RenderedHtml>;
 
+/** A page as the server bundle draws it (src/web/entry-server.tsx's RenderedPage). */
+export interface DrawnPage {
+  status: number;
+  html: string;
+  state: unknown;
+  redirect?: string;
+  modules: string[];
+  title: string;
+  draws: number;
+  undeclared: string[];
+  unshared: string[];
+}
+
 /** What the server bundle (src/web/entry-server.tsx, built into dist/ssr) exports. */
-interface ServerEntry {
-  createRenderer(
-    answer: (path: string) => Promise<Response>,
-    origin: string,
-  ): (url: string) => Promise<{
-    status: number;
-    html: string;
-    state: unknown;
-    redirect?: string;
-    modules: string[];
-    title: string;
-  }>;
+export interface ServerEntry {
+  createRenderer(answer: (path: string) => Promise<Response>, origin: string): (url: string) => Promise<DrawnPage>;
+  /** The routes it draws, each with its loader (the data its page reads). */
+  routes: { loader?: unknown }[];
+}
+
+/** Loads the built server bundle. */
+export async function loadServerEntry(entryFile: string): Promise<ServerEntry> {
+  return (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+}
+
+/**
+ * A page's API calls answered in-process by `app.inject`, without a cookie: the HTML is a function of
+ * the URL and the database only.
+ */
+export function answerInProcess(app: FastifyInstance) {
+  return async (apiPath: string) => {
+    const res = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
+    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.payload, {
+      status: res.statusCode,
+      // The list's total comes in a header: without it the page would count only the first page.
+      headers: {
+        'content-type': String(res.headers['content-type'] ?? 'application/json'),
+        ...(res.headers['x-total-count'] === undefined ? {} : { 'x-total-count': String(res.headers['x-total-count']) }),
+      },
+    });
+  };
 }
 
 /** An entry of Vite's build manifest (dist/web/.vite/manifest.json). */
@@ -117,9 +145,8 @@ export function serverEntryFor(webDir: string): string | null {
 /**
  * Renders any page path into index.html: the page's markup inside #root, the queries it was drawn from
  * (for the browser to take the page over without asking again), and the picture the page shows first
- * preloaded. Each API call the page makes is answered in-process by `app.inject`, without a cookie:
- * the HTML is a function of the URL and the database only. `decorate` adds per-page head tags (the
- * event preview).
+ * preloaded. Each API call the page makes is answered in-process (`answerInProcess`). `decorate` adds
+ * per-page head tags (the event preview).
  */
 export async function createPageRenderer(
   app: FastifyInstance,
@@ -153,23 +180,18 @@ export async function createPageRenderer(
     .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
     .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
   const pictures = new Map<string, string | null>();
-  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  const entry = await loadServerEntry(entryFile);
   // The site's own address, for what must be absolute in the page (the Google Calendar link's way back).
   const origin = new URL(app.config.publicUrl).origin;
-  const render = entry.createRenderer(async (apiPath) => {
-    const res = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
-    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.payload, {
-      status: res.statusCode,
-      // The list's total comes in a header: without it the page would count only the first page.
-      headers: {
-        'content-type': String(res.headers['content-type'] ?? 'application/json'),
-        ...(res.headers['x-total-count'] === undefined ? {} : { 'x-total-count': String(res.headers['x-total-count']) }),
-      },
-    });
-  }, origin);
+  const render = entry.createRenderer(answerInProcess(app), origin);
 
   return async (url) => {
     const page = await render(url);
+    // The page is still right (the browser fetches what it lacks), but slower to show than it should be.
+    if (page.undeclared.length > 0)
+      app.log.warn({ url, queries: page.undeclared }, "page drawn without data it reads: declare it in the route's pageData");
+    if (page.unshared.length > 0)
+      app.log.warn({ url, queries: page.unshared }, "a route's pageData fetched a query that is never part of the shared HTML");
     // No route redirects today; should one, the browser's router follows it from the plain page.
     if (page.redirect) return { status: 200, html: await decorate(url, index) };
     // The app (loaded by the entry once the page is shown) and the page's own routes.

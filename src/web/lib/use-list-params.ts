@@ -12,15 +12,22 @@ function parseSort(value: string | null, columns: readonly string[]): string | u
   return columns.includes(value.replace(/^-/, '')) ? value : undefined;
 }
 
+/** The list's search text, page and sort as an address gives them (for a page's data declaration too). */
+export function readListParams(searchParams: URLSearchParams, sortColumns: readonly string[] = []) {
+  return {
+    q: (searchParams.get('q') ?? '').trim(),
+    page: parsePage(searchParams.get('page')),
+    sort: parseSort(searchParams.get('sort'), sortColumns),
+  };
+}
+
 /**
  * A list's search text (?q=), sort (?sort=, `-` for descending) and page (?page=) live in the URL,
  * so results can be linked and Back returns to them.
  */
 export function useListParams(sortColumns: readonly string[] = []) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const q = (searchParams.get('q') ?? '').trim();
-  const page = parsePage(searchParams.get('page'));
-  const sort = parseSort(searchParams.get('sort'), sortColumns);
+  const { q, page, sort } = readListParams(searchParams, sortColumns);
 
   const update = useCallback(
     (change: (params: URLSearchParams) => void, options?: { replace?: boolean; preventScrollReset?: boolean }) =>

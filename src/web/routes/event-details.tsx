@@ -7,7 +7,10 @@ import { EventDetailsSkeleton } from '../features/events/event-details-skeleton.
 import { EventDetailsView } from '../features/events/event-details-view.tsx';
 import { EventNotFound } from '../features/events/event-not-found.tsx';
 import { isApiError } from '../lib/api-error.ts';
+import type { PageData } from '../lib/page-data.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
+
+export const pageData: PageData = ({ queryClient, params }) => queryClient.prefetchQuery(eventQueries.detail(params.eventId ?? ''));
 
 export function EventDetailsPage() {
   const { eventId = '' } = useParams();

@@ -10,18 +10,29 @@ import { EventsEmpty } from '../features/events/events-empty.tsx';
 import { EventsHeading, eventsHeadingText } from '../features/events/events-heading.tsx';
 import { type EventsWhen, EventsWhenControl } from '../features/events/events-when.tsx';
 import { webConfig } from '../lib/config.ts';
-import { useListParams } from '../lib/use-list-params.ts';
+import type { PageData } from '../lib/page-data.ts';
+import { readListParams, useListParams } from '../lib/use-list-params.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 const perPage = webConfig.eventsPerPage;
 
+const whenOf = (searchParams: URLSearchParams): EventsWhen => (searchParams.get('when') === 'past' ? 'past' : 'upcoming');
+
+/** The events an address (?when=, ?q=, ?page=) shows. */
+function eventListQuery(searchParams: URLSearchParams) {
+  const { q, page } = readListParams(searchParams);
+  return eventQueries.list({ q: q || undefined, when: whenOf(searchParams), limit: perPage, offset: (page - 1) * perPage });
+}
+
+export const pageData: PageData = ({ queryClient, url }) => queryClient.prefetchQuery(eventListQuery(url.searchParams));
+
 /** /events: upcoming events (the default) or past ones (?when=past), searched and paged. */
 export function EventsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const when: EventsWhen = searchParams.get('when') === 'past' ? 'past' : 'upcoming';
+  const when = whenOf(searchParams);
   usePageTitle(when === 'past' ? 'Past events' : 'Events');
   const { q, page, setQuery, setPage } = useListParams();
-  const query = useQuery(eventQueries.list({ q: q || undefined, when, limit: perPage, offset: (page - 1) * perPage }));
+  const query = useQuery(eventListQuery(searchParams));
   // While a new search loads, the previous results stay (dimmed) under the heading that fits them.
   const shownWhen = query.data?.when ?? when;
   const heading = query.data ? eventsHeadingText(query.data.total, query.data.q, shownWhen) : 'Events';

@@ -1,9 +1,13 @@
 import { Container, Stack, VisuallyHidden } from '@mantine/core';
 import { HeroCarousel } from '../components/hero-carousel.tsx';
-import { OngoingEvents } from '../features/events/ongoing-events.tsx';
-import { ClientReviews } from '../features/reviews/client-reviews.tsx';
+import { OngoingEvents, ongoingEventsQuery } from '../features/events/ongoing-events.tsx';
+import { ClientReviews, clientReviewsQuery } from '../features/reviews/client-reviews.tsx';
+import type { PageData } from '../lib/page-data.ts';
 import { useSite } from '../lib/site.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
+
+export const pageData: PageData = ({ queryClient }) =>
+  Promise.all([queryClient.prefetchQuery(ongoingEventsQuery), queryClient.prefetchQuery(clientReviewsQuery)]);
 
 export function HomePage() {
   usePageTitle();

@@ -5,7 +5,16 @@ import { useSearchParams } from 'react-router';
 import { type MailTopic, mailTopicNames } from '../../shared/mail-preferences.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { setSubscription, subscriptionQuery } from '../features/email-preferences/api.ts';
+import type { PageData } from '../lib/page-data.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
+
+const tokenOf = (searchParams: URLSearchParams) => searchParams.get('token') ?? '';
+
+/** What the link names, read without signing in (nothing changes until the person says so). */
+export const pageData: PageData = async ({ queryClient, url }) => {
+  const token = tokenOf(url.searchParams);
+  if (token) await queryClient.prefetchQuery(subscriptionQuery(token));
+};
 
 const whatNext = 'Open the link from the email again, or sign in and choose your emails on your profile page.';
 
@@ -17,7 +26,7 @@ const whatNext = 'Open the link from the email again, or sign in and choose your
 export function UnsubscribePage() {
   usePageTitle('Unsubscribe');
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = tokenOf(params);
   const subscription = useQuery({ ...subscriptionQuery(token), enabled: token !== '' });
   const [subscribed, setSubscribed] = useState<boolean | null>(null);
   /** How many changes were made here: each moves the focus to the heading that says what happened. */

@@ -6,9 +6,12 @@ import { webConfig } from '../../lib/config.ts';
 import { eventQueries } from './api.ts';
 import { EventGrid, EventGridSkeleton } from './event-grid.tsx';
 
-/** The home page's 'Ongoing Events': the first six still to come or going on, soonest first (spec sections 1 and 9). */
+/** What 'Ongoing Events' shows: the first six still to come or going on, soonest first (spec sections 1 and 9). */
+export const ongoingEventsQuery = eventQueries.list({ when: 'upcoming', limit: webConfig.homeEventCount, offset: 0 });
+
+/** The home page's 'Ongoing Events'. */
 export function OngoingEvents() {
-  const query = useQuery(eventQueries.list({ when: 'upcoming', limit: webConfig.homeEventCount, offset: 0 }));
+  const query = useQuery(ongoingEventsQuery);
 
   return (
     <Stack component="section" aria-labelledby="ongoing-events-heading" gap="lg">

@@ -6,9 +6,12 @@ import { webConfig } from '../../lib/config.ts';
 import { reviewQueries } from './api.ts';
 import { ReviewGrid } from './review-grid.tsx';
 
-/** The home page's 'Client Reviews' grid: the newest six. */
+/** What 'Client Reviews' shows: the newest six. */
+export const clientReviewsQuery = reviewQueries.latest(webConfig.homeReviewCount);
+
+/** The home page's 'Client Reviews' grid. */
 export function ClientReviews() {
-  const query = useQuery(reviewQueries.latest(webConfig.homeReviewCount));
+  const query = useQuery(clientReviewsQuery);
 
   return (
     <Stack component="section" aria-labelledby="client-reviews-heading" gap="lg">
