@@ -1,4 +1,4 @@
-// Lighthouse 12 (mobile preset, simulated throttling) on the home page, the event list and one event page,
+// Lighthouse 12 (mobile preset, simulated throttling) on the home page, the event list, one event page and /login,
 // served by the production server with the demo content. `npm run bench -- --lighthouse`.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -162,6 +162,7 @@ export async function lighthousePages(): Promise<LighthouseRow[]> {
       ['home', '/'],
       ['events', '/events'],
       ['event page', `/eventDetails/${first._id}`],
+      ['login', '/login'],
     ];
     const rows: LighthouseRow[] = [];
     for (const [page, url] of pages) {
