@@ -14,33 +14,12 @@ import type { DrawContext } from './lib/page-data.ts';
 import { cssVariablesResolver, theme } from './lib/theme.ts';
 import { drawnOrigin } from './lib/use-origin.ts';
 import { drawnTitle } from './lib/use-page-title.ts';
+import type { RenderedPage } from '../shared/rendered-page.ts';
 import { routes } from './router.tsx';
 
 /** The routes drawn here, with their loaders (for a test that leaves one out). */
 export { routes };
-
-export interface RenderedPage {
-  status: number;
-  /** The markup that goes inside #root. */
-  html: string;
-  /** The queries the page was drawn from, for the browser's cache (TanStack Query's dehydrated state). */
-  state: unknown;
-  /** Set when a route redirects: where to. */
-  redirect?: string;
-  /** The source modules of the routes drawn (`src/web/routes/home.tsx`), whose built files the page needs. */
-  modules: string[];
-  /** The tab title the page asked for; '' when it asked for none. */
-  title: string;
-  /** How many times the page was drawn: once, its data having been fetched before (the routes' loaders). */
-  draws: number;
-  /**
-   * The queries the draw read that no route declared, by key: drawn as loading, the browser fetches
-   * them. A page that reads one should declare it (lib/page-data.ts).
-   */
-  undeclared: string[];
-  /** Queries a route's declaration fetched that may not be shared (a person's own, browser-only), by key: left out. */
-  unshared: string[];
-}
+export type { RenderedPage };
 
 /** Answers the page's API calls in-process, as to a visitor without a session. */
 export type ApiAnswer = (path: string) => Promise<Response>;

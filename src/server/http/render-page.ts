@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { earlyInputScriptTag } from './early-input.ts';
+import type { RenderedPage } from '../../shared/rendered-page.ts';
 
 /** A page's HTML as the server sends it to everyone who asks for that URL. */
 export interface RenderedHtml {
@@ -12,18 +13,8 @@ export interface RenderedHtml {
 
 export type RenderPage = (url: string) => Promise<RenderedHtml>;
 
-/** A page as the server bundle draws it (src/web/entry-server.tsx's RenderedPage). */
-export interface DrawnPage {
-  status: number;
-  html: string;
-  state: unknown;
-  redirect?: string;
-  modules: string[];
-  title: string;
-  draws: number;
-  undeclared: string[];
-  unshared: string[];
-}
+/** A page as the server bundle draws it (src/web/entry-server.tsx). */
+export type DrawnPage = RenderedPage;
 
 /** What the server bundle (src/web/entry-server.tsx, built into dist/ssr) exports. */
 export interface ServerEntry {
