@@ -28,7 +28,10 @@ export default defineConfig({
           // As for the API files: one module graph per worker (the server and app imported once), each
           // file with its own server, database and browser contexts (support/per-file.ts).
           isolate: false,
-          testTimeout: 60_000,
+          // A journey of several pages, each checked with axe, took 40–60 s on a 2-core machine whose
+          // browser ran about three times slower than the last one's (the same commit's home journey
+          // 11 s there, 39 s here): room for that, not for a wait that never ends.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // Each file starts its own server on its own database (support/server.ts), so files run side
           // by side; one browser is shared, each file in contexts of its own.
