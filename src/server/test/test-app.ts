@@ -18,20 +18,31 @@ export interface TestApp {
  * The real app on a real port, on its own fresh database: the embedded one in memory, or a new
  * database on the server that DATABASE_URL names (so the same suite runs on both).
  */
-export async function startTestApp(
-  overrides: Partial<Config> = {},
-  options: {
-    durableWrites?: boolean;
-    /** Receives each log line (JSON), for a test that reads the log. */
-    logTo?: (line: string) => void;
-    /** How the app reaches its fresh server database, e.g. through a fault proxy. */
-    reachDatabase?: (databaseUrl: string) => string;
-  } = {},
-): Promise<TestApp> {
-  const base = loadConfig();
+export async function startTestApp(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<TestApp> {
   // The app is reached at its public address, as in production (Origin is compared with it): a free
   // port is found first, unless the test names its own address.
-  const port = overrides.port ?? (overrides.publicUrl ? 0 : await freePort());
+  const choosesPort = overrides.port === undefined && !overrides.publicUrl;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(choosesPort ? await freePort() : (overrides.port ?? 0), overrides, options);
+    } catch (err) {
+      // The port was free when found, and taken (by another file's server, or as the local end of a
+      // connection) in the seconds the app took to start: another one.
+      if (!choosesPort || attempt === 5 || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+  }
+}
+
+interface StartOptions {
+  durableWrites?: boolean;
+  /** Receives each log line (JSON), for a test that reads the log. */
+  logTo?: (line: string) => void;
+  /** How the app reaches its fresh server database, e.g. through a fault proxy. */
+  reachDatabase?: (databaseUrl: string) => string;
+}
+
+async function startOn(port: number, overrides: Partial<Config>, options: StartOptions): Promise<TestApp> {
+  const base = loadConfig();
   const database = await createTestDatabase(base.databaseUrl);
   const config: Config = {
     ...base,
