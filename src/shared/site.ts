@@ -28,15 +28,27 @@ export const pictureAddressSchema = (label: string) =>
     `${label} must be an http(s) image address or an uploaded picture`,
   );
 
-/** Whether the runtime knows the IANA time zone (Europe/London, America/New_York, UTC …). */
+const knownTimeZones = new Map<string, boolean>();
+
+/**
+ * Whether the runtime knows the IANA time zone (Europe/London, America/New_York, UTC …). The answer is
+ * kept: the settings are read and checked on every registration, page and message, and making a date
+ * formatter to ask was most of that read's time. Only well-formed names are kept, so the map stays as
+ * small as the runtime's own list.
+ */
 export function isTimeZone(value: string): boolean {
   if (!/^[A-Za-z0-9_+\-/]+$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: value });
-    return true;
-  } catch {
-    return false;
+  let known = knownTimeZones.get(value);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-GB', { timeZone: value });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (knownTimeZones.size < 1_000) knownTimeZones.set(value, known);
   }
+  return known;
 }
 
 export const timeZoneSchema = z

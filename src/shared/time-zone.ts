@@ -63,7 +63,13 @@ export function instantOf(wall: string, timeZone: string): Date {
   return new Date(candidates[0] ?? target - before);
 }
 
-/** The server's own time zone: the default for the site's until an admin sets one. */
+let serverZone: string | undefined;
+
+/**
+ * The server's own time zone: the default for the site's until an admin sets one. Read once: it is
+ * asked for each time the settings are read, and a process's zone does not change while it runs.
+ */
 export function serverTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  serverZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return serverZone;
 }
