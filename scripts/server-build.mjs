@@ -24,8 +24,10 @@ export async function ensureServerBuild() {
   const partial = path.join(path.dirname(serverBundle), `.build-${process.pid}`);
   await build({
     absWorkingDir: root,
-    entryPoints: ['src/server/main.ts'],
-    outfile: path.join(partial, 'main.mjs'),
+    // The server, and the embedded database's thread it starts (src/server/db/embedded-client.ts).
+    entryPoints: { main: 'src/server/main.ts', 'embedded-thread': 'src/server/db/embedded-thread.ts' },
+    outdir: partial,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     packages: 'external',
     platform: 'node',
@@ -35,8 +37,11 @@ export async function ensureServerBuild() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
-  renameSync(path.join(partial, 'main.mjs.map'), `${serverBundle}.map`);
-  renameSync(path.join(partial, 'main.mjs'), serverBundle);
+  // The thread first: a server that finds its new main.mjs finds the thread it starts beside it.
+  for (const name of ['embedded-thread', 'main']) {
+    renameSync(path.join(partial, `${name}.mjs.map`), path.join(path.dirname(serverBundle), `${name}.mjs.map`));
+    renameSync(path.join(partial, `${name}.mjs`), path.join(path.dirname(serverBundle), `${name}.mjs`));
+  }
   rmSync(partial, { recursive: true, force: true });
   return true;
 }

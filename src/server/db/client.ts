@@ -1,13 +1,12 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { DurableNodeFS, durableStartParams } from './durable-fs.ts';
+import { EmbeddedClient } from './embedded-client.ts';
 import { type MigrateOptions, migrateEmbedded, migrateServer } from './migrate.ts';
 
 export type Schema = typeof schema;
@@ -84,26 +83,21 @@ async function openEmbedded(dataDir: string, snapshot: Blob | undefined, durable
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   // Two processes on one folder each write as if alone and corrupt it: the second must not start.
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
-  // The migrations create pg_trgm; the embedded build carries it, but loads it only when asked.
-  const options: PGliteOptions = { extensions: { pg_trgm } };
-  // In memory there is no disk to reach; on disk every acknowledged write is made durable.
-  const client = inMemory
-    ? new PGlite({ ...options, loadDataDir: snapshot, startParams: [...PGlite.defaultStartParams, ...embeddedMemoryParams] })
-    : durable
-      ? new PGlite({ ...options, fs: new DurableNodeFS(dataDir), startParams: [...durableStartParams, ...embeddedMemoryParams] })
-      : new PGlite(dataDir, { ...options, startParams: [...PGlite.defaultStartParams, ...embeddedMemoryParams] });
-  await client.waitReady.catch((error: unknown) => {
+  // In a thread of its own (decision 046): its statements, and on disk its waits for the disk, no longer
+  // hold the requests. The migrations create pg_trgm, which the thread loads; in memory there is no disk
+  // to reach, and on disk every acknowledged write is made durable.
+  const client = await EmbeddedClient.start({ dataDir, snapshot, durable, memoryParams: embeddedMemoryParams }).catch((error: unknown) => {
     unlock();
     throw error;
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database;
   return {
     db,
     kind: 'embedded',
     migrate: (afterMigrate, migrateOptions) => migrateEmbedded(db, afterMigrate, migrateOptions),
     close: () => client.close().finally(unlock),
-    // One process, one connection: a notification arrives before the statement that caused it returns,
-    // so whatever committed has been announced already.
+    // One process, one connection: the thread sends a notice before the answer of the statement that
+    // caused it, over one ordered channel, so whatever committed has been announced already.
     async watchChanges(onChange, onWatching) {
       const stop = await client.listen(DATA_CHANGED_CHANNEL, (table) => onChange(table));
       onWatching(true);

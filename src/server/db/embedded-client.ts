@@ -1,0 +1,161 @@
+import { Worker } from 'node:worker_threads';
+import type { EmbeddedThreadOptions, Reply, Request, ThreadError } from './embedded-thread-protocol.ts';
+
+type Results = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
+type QueryOptions = { rowMode?: 'array' | 'object' };
+type Pending = { resolve(value: unknown): void; reject(error: Error): void };
+type Call = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
+
+/**
+ * Where the thread's code is: beside the built server (dist/server, scripts/server-build.mjs), or, run
+ * from the sources, through the TypeScript loader.
+ */
+function threadEntry(): URL {
+  return import.meta.url.endsWith('.mjs')
+    ? new URL('./embedded-thread.mjs', import.meta.url)
+    : new URL('./embedded-thread-from-source.mjs', import.meta.url);
+}
+
+/** A database error from the thread, with PostgreSQL's fields (code, constraint…) as the library gives them. */
+function asError(error: ThreadError): Error {
+  const { message, name, ...fields } = error;
+  return Object.assign(new Error(message), fields, name && name !== 'Error' ? { name } : {});
+}
+
+/**
+ * The embedded database, run in a thread of its own (embedded-thread.ts): the part of PGlite's client the
+ * ORM and the app use (statements, transactions, notices, a dump, close), each sent to the thread and
+ * answered from it. Statements are run there one at a time, as PGlite runs them; a transaction holds
+ * the database from its begin to its end, and statements outside it wait, as they did in this thread.
+ */
+export class EmbeddedClient {
+  private readonly pending = new Map<number, Pending>();
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  private next = 1;
+  private exited: Error | undefined;
+  closed = false;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: Reply) => {
+      if ('channel' in reply) {
+        for (const listener of this.listeners.get(reply.channel) ?? []) listener(reply.payload);
+      } else if ('id' in reply) {
+        const waiting = this.pending.get(reply.id);
+        this.pending.delete(reply.id);
+        if (reply.ok) waiting?.resolve(reply.result);
+        else waiting?.reject(asError(reply.error));
+      }
+    });
+    // A thread that dies (out of memory, a crash in the database) fails what waits and all that follows.
+    const fail = (error: Error) => {
+      this.exited ??= error;
+      this.closed = true;
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the embedded database's thread stopped (exit code ${code})`)));
+  }
+
+  /** Starts the thread and resolves once the database in it is ready. */
+  static start(options: EmbeddedThreadOptions): Promise<EmbeddedClient> {
+    const worker = new Worker(threadEntry(), { workerData: options, stdout: false, stderr: false });
+    return new Promise((resolve, reject) => {
+      const early = (error: Error) => reject(error);
+      worker.once('error', early);
+      worker.once('message', (reply: Reply) => {
+        worker.off('error', early);
+        if ('ready' in reply && reply.ready) {
+          worker.unref();
+          resolve(new EmbeddedClient(worker));
+        } else {
+          reject('ready' in reply && !reply.ready ? asError(reply.error) : new Error('the embedded database did not start'));
+          void worker.terminate();
+        }
+      });
+    });
+  }
+
+  /** Sends a request; its id, and its answer to come. */
+  private send(request: Call): { id: number; answer: Promise<unknown> } {
+    const id = this.next++;
+    if (this.exited) return { id, answer: Promise.reject(this.exited) };
+    // The thread keeps the process alive only while something waits on it, as the database in this
+    // thread did: an idle open database never holds a process that is otherwise done.
+    if (this.pending.size === 0) this.worker.ref();
+    const answer = new Promise((resolve, reject) => {
+      const settle = () => {
+        if (this.pending.size === 0) this.worker.unref();
+      };
+      this.pending.set(id, {
+        resolve: (value) => {
+          resolve(value);
+          settle();
+        },
+        reject: (error) => {
+          reject(error);
+          settle();
+        },
+      });
+    });
+    this.worker.postMessage({ ...request, id });
+    return { id, answer };
+  }
+
+  private call(request: Call): Promise<unknown> {
+    return this.send(request).answer;
+  }
+
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results> {
+    return this.call({ op: 'query', sql, params, rowMode: options?.rowMode }) as Promise<Results>;
+  }
+
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  async transaction<T>(work: (tx: { query: EmbeddedClient['query'] }) => Promise<T>): Promise<T> {
+    const begin = this.send({ op: 'begin' });
+    const tx = begin.id;
+    await begin.answer;
+    let result: T;
+    try {
+      result = await work({
+        query: (sql, params, options) => this.call({ op: 'query', sql, params, rowMode: options?.rowMode, tx }) as Promise<Results>,
+      });
+    } catch (error) {
+      await this.call({ op: 'end', tx, commit: false }).catch(() => {});
+      throw error;
+    }
+    await this.call({ op: 'end', tx, commit: true });
+    return result;
+  }
+
+  /** Calls `listener` with each notice on `channel`; resolves to what stops it. */
+  async listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+      await this.call({ op: 'listen', channel });
+    }
+    set.add(listener);
+    return async () => {
+      set.delete(listener);
+      if (set.size > 0 || this.listeners.get(channel) !== set) return;
+      this.listeners.delete(channel);
+      if (!this.closed) await this.call({ op: 'unlisten', channel });
+    };
+  }
+
+  dumpDataDir(compression: 'none' | 'gzip' | 'auto' = 'auto'): Promise<Blob> {
+    return this.call({ op: 'dump', compression }) as Promise<Blob>;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.call({ op: 'close' });
+    } finally {
+      this.closed = true;
+      await this.worker.terminate();
+    }
+  }
+}
