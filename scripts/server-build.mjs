@@ -11,7 +11,7 @@ export const serverBundle = path.join(root, 'dist/server/main.mjs');
 const inputs = ['src/server', 'src/shared', 'package-lock.json', 'tsconfig.json'];
 
 export function serverBuildIsStale() {
-  if (!existsSync(serverBundle)) return true;
+  if (!existsSync(serverBundle) || !existsSync(path.join(path.dirname(serverBundle), 'embedded-thread.mjs'))) return true;
   const builtAt = statSync(serverBundle).mtimeMs;
   return inputs.some((input) => newestChange(path.join(root, input)) > builtAt);
 }

@@ -4,6 +4,7 @@ import { readEmbeddedSnapshot } from '../test/embedded-snapshot.ts';
 import { type DatabaseHandle, openDatabase } from './client.ts';
 import { EmbeddedClient } from './embedded-client.ts';
 import { embeddedMemoryParams } from './client.ts';
+import { isDatabaseUnavailable } from '../http/outage.ts';
 import { isUniqueViolation } from './errors.ts';
 
 /**
@@ -115,6 +116,21 @@ describe('the embedded database in a thread of its own', () => {
     }
   });
 
+  it('refuses a value that cannot cross to the thread, and goes on', async () => {
+    const client = await EmbeddedClient.start({
+      dataDir: 'memory://',
+      snapshot: await readEmbeddedSnapshot(),
+      durable: false,
+      memoryParams: embeddedMemoryParams,
+    });
+    try {
+      await expect(client.query('select $1::text as v', [() => 'a function'])).rejects.toThrow(/could not be cloned/);
+      expect((await client.query('select $1::text as v', ['text'])).rows).toEqual([{ v: 'text' }]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('fails what waits, and all that follows, when its thread is gone', async () => {
     const client = await EmbeddedClient.start({
       dataDir: 'memory://',
@@ -125,7 +141,10 @@ describe('the embedded database in a thread of its own', () => {
     const waiting = client.query('select pg_sleep(5)');
     // What a crash of the thread looks like from here.
     await (client as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
-    await expect(waiting).rejects.toThrow(/embedded database's thread stopped/);
+    const lost = await waiting.catch((error: unknown) => error);
+    expect(String(lost)).toMatch(/embedded database's thread stopped/);
+    // An outage to the app (503 with Retry-After), not a fault of the request.
+    expect(isDatabaseUnavailable(lost)).toBe(true);
     await expect(client.query('select 1')).rejects.toThrow(/embedded database's thread stopped/);
     expect(client.closed).toBe(true);
   });

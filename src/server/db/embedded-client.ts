@@ -16,6 +16,14 @@ function threadEntry(): URL {
     : new URL('./embedded-thread-from-source.mjs', import.meta.url);
 }
 
+/**
+ * The database is gone with its thread: PostgreSQL's "terminating connection" code, which the app's
+ * outage handling answers with 503 (http/outage.ts).
+ */
+function threadStopped(exitCode: number): Error {
+  return Object.assign(new Error(`the embedded database's thread stopped (exit code ${exitCode})`), { code: '57P01' });
+}
+
 /** A database error from the thread, with PostgreSQL's fields (code, constraint…) as the library gives them. */
 function asError(error: ThreadError): Error {
   const { message, name, ...fields } = error;
@@ -30,7 +38,8 @@ function asError(error: ThreadError): Error {
  */
 export class EmbeddedClient {
   private readonly pending = new Map<number, Pending>();
-  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  /** Per channel: who is told of its notices, and the LISTEN that began hearing them. */
+  private readonly listeners = new Map<string, { callbacks: Set<(payload: string) => void>; listening: Promise<unknown> }>();
   private next = 1;
   private exited: Error | undefined;
   closed = false;
@@ -38,7 +47,7 @@ export class EmbeddedClient {
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: Reply) => {
       if ('channel' in reply) {
-        for (const listener of this.listeners.get(reply.channel) ?? []) listener(reply.payload);
+        for (const listener of this.listeners.get(reply.channel)?.callbacks ?? []) listener(reply.payload);
       } else if ('id' in reply) {
         const waiting = this.pending.get(reply.id);
         this.pending.delete(reply.id);
@@ -54,25 +63,35 @@ export class EmbeddedClient {
       this.pending.clear();
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`the embedded database's thread stopped (exit code ${code})`)));
+    worker.on('exit', (code) => fail(threadStopped(code)));
   }
 
   /** Starts the thread and resolves once the database in it is ready. */
   static start(options: EmbeddedThreadOptions): Promise<EmbeddedClient> {
     const worker = new Worker(threadEntry(), { workerData: options, stdout: false, stderr: false });
     return new Promise((resolve, reject) => {
-      const early = (error: Error) => reject(error);
-      worker.once('error', early);
-      worker.once('message', (reply: Reply) => {
-        worker.off('error', early);
+      const failed = (error: Error) => {
+        worker.off('message', ready);
+        worker.off('exit', exited);
+        reject(error);
+      };
+      const exited = (code: number) => failed(threadStopped(code));
+      const ready = (reply: Reply) => {
+        worker.off('exit', exited);
+        worker.off('error', failed);
         if ('ready' in reply && reply.ready) {
           worker.unref();
           resolve(new EmbeddedClient(worker));
         } else {
           reject('ready' in reply && !reply.ready ? asError(reply.error) : new Error('the embedded database did not start'));
+          // Whatever the thread does on its way out is no longer anyone's to hear.
+          worker.on('error', () => {});
           void worker.terminate();
         }
-      });
+      };
+      worker.on('error', failed);
+      worker.once('exit', exited);
+      worker.once('message', ready);
     });
   }
 
@@ -98,7 +117,14 @@ export class EmbeddedClient {
         },
       });
     });
-    this.worker.postMessage({ ...request, id });
+    try {
+      this.worker.postMessage({ ...request, id });
+    } catch (error) {
+      // A value that cannot cross to the thread (a function, a symbol…): nothing was sent.
+      this.pending.get(id)?.reject(error as Error);
+      this.pending.delete(id);
+      if (this.pending.size === 0) this.worker.unref();
+    }
     return { id, answer };
   }
 
@@ -130,16 +156,23 @@ export class EmbeddedClient {
 
   /** Calls `listener` with each notice on `channel`; resolves to what stops it. */
   async listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
-    let set = this.listeners.get(channel);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(channel, set);
-      await this.call({ op: 'listen', channel });
+    let entry = this.listeners.get(channel);
+    if (!entry) {
+      const created = { callbacks: new Set<(payload: string) => void>(), listening: this.call({ op: 'listen', channel }) };
+      entry = created;
+      this.listeners.set(channel, created);
+      // A LISTEN that failed is not kept: the next caller asks again rather than never hearing a notice.
+      created.listening.catch(() => {
+        if (this.listeners.get(channel) === created) this.listeners.delete(channel);
+      });
     }
-    set.add(listener);
+    await entry.listening;
+    const { callbacks } = entry;
+    callbacks.add(listener);
+    const listened = entry;
     return async () => {
-      set.delete(listener);
-      if (set.size > 0 || this.listeners.get(channel) !== set) return;
+      callbacks.delete(listener);
+      if (callbacks.size > 0 || this.listeners.get(channel) !== listened) return;
       this.listeners.delete(channel);
       if (!this.closed) await this.call({ op: 'unlisten', channel });
     };
