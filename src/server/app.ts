@@ -91,7 +91,7 @@ export async function buildApp(
   registerErrorHandler(app);
   registerGracefulClose(app);
   // Stripe mode lets the donation page load Stripe.js and its card frames; test mode needs nothing outside.
-  const everyReplyHeaders = registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     stripe: Boolean(config.stripe),
     https: config.publicUrl.startsWith('https://'),
   });
@@ -144,7 +144,7 @@ export async function buildApp(
   // Before compression: replies are kept as the handler made them, and compressed once each.
   const replyCache = new ReplyCache();
   app.decorate('replyCache', replyCache);
-  registerReplyCache(app, replyCache, everyReplyHeaders);
+  registerReplyCache(app, replyCache);
   const changes = await database.watchChanges(
     (table) => replyCache.changed(table),
     (watching) => replyCache.setWatching(watching),

@@ -169,7 +169,7 @@ describe('a fill overtaken by a change', () => {
     const app = Fastify();
     const cache = new ReplyCache({ maxAgeMs: 60_000 });
     cache.setWatching(true);
-    registerReplyCache(app, cache, {});
+    registerReplyCache(app, cache);
     let made = 0;
     // Each fill waits for its own gate.
     const opens: (() => void)[] = [];
@@ -209,7 +209,7 @@ describe('a fill overtaken by a change', () => {
     const app = Fastify();
     const cache = new ReplyCache({ maxAgeMs: 60_000 });
     cache.setWatching(true);
-    registerReplyCache(app, cache, {});
+    registerReplyCache(app, cache);
     let made = 0;
     app.get('/flaky', { config: { cache: 'public', tables: ['event'] } }, async (_request, reply) => {
       made += 1;

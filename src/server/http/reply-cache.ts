@@ -125,8 +125,6 @@ export class ReplyCache {
   maxBytes: number;
   /** How long a reply is kept at most (some depend on the clock: an event becomes past). */
   maxAgeMs: number;
-  /** Headers every reply carries (set elsewhere by send hooks, which a reply answered from here skips). */
-  everyReplyHeaders: Record<string, string> = {};
   /**
    * Resolves true once every change committed before the call has been announced here (see
    * `DatabaseHandle.watchChanges`), false when that cannot be known; set by the app.
@@ -393,10 +391,10 @@ export function cacheControlOf(scope: CacheScope) {
 }
 
 /**
- * Answers a kept reply straight onto the connection: its headers (the reply's own, the cache's, the
- * encoding's and every reply's, such as the security headers) are put together once per entry and
- * encoding, so a hit goes through none of the send hooks that would set them one by one each time.
- * Headers already set on this reply (a renewed session's cookie) go too.
+ * Answers a kept reply through Fastify's own send: the send hooks add what every reply carries (the
+ * security headers, set in one place), and the compression plugin leaves a body that is already
+ * compressed. The cache's own headers (cache control, ETag, encoding, length) are put together once per
+ * entry and encoding; headers already set on this reply (a renewed session's cookie) stay.
  */
 function answer(cache: ReplyCache, key: string, entry: Entry, request: FastifyRequest, reply: FastifyReply, scope: CacheScope) {
   const notModified = scope === 'public' && matchesEtag(request.headers['if-none-match'], entry.etag);
@@ -408,7 +406,7 @@ function answer(cache: ReplyCache, key: string, entry: Entry, request: FastifyRe
   entry.prepared ??= {};
   let headers = entry.prepared[variant];
   if (!headers) {
-    headers = { ...cache.everyReplyHeaders, ...(notModified ? {} : entry.headers), 'cache-control': cacheControlOf(scope) };
+    headers = { ...(notModified ? {} : entry.headers), 'cache-control': cacheControlOf(scope) };
     if (scope === 'public') headers.etag = entry.etag;
     if (!notModified) {
       if (entry.body.length >= COMPRESS_FROM_BYTES) headers.vary = 'Accept-Encoding';
@@ -417,14 +415,10 @@ function answer(cache: ReplyCache, key: string, entry: Entry, request: FastifyRe
     }
     entry.prepared[variant] = headers;
   }
-  const already = reply.getHeaders();
-  for (const _ in already) {
-    headers = { ...(already as Record<string, string>), ...headers };
-    break;
-  }
-  reply.hijack();
-  reply.raw.writeHead(notModified ? 304 : 200, headers);
-  reply.raw.end(body);
+  void reply
+    .code(notModified ? 304 : 200)
+    .headers(headers)
+    .send(notModified ? undefined : body);
 }
 
 const EMPTY = Buffer.alloc(0);
@@ -528,11 +522,19 @@ export function answerFromCache(cache: ReplyCache, scope: CacheScope) {
   };
 }
 
+/** Every other API reply is revalidated, and one made for a signed-in caller is never stored. */
+function revalidated(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (!reply.hasHeader('cache-control') && request.url.startsWith('/api/')) {
+    reply.header('Cache-Control', request.account ? 'private, no-store' : 'no-cache');
+  }
+  return payload;
+}
+
 /** Registers the cache on the app: the hooks that keep replies and drop them on every write. */
-export function registerReplyCache(app: FastifyInstance, cache: ReplyCache, everyReplyHeaders: Record<string, string>) {
-  cache.everyReplyHeaders = everyReplyHeaders;
+export function registerReplyCache(app: FastifyInstance, cache: ReplyCache) {
   app.addHook('onRequest', answerFromCache(cache, 'public'));
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: it runs on every reply, and for most (a hit, a read that is not kept) has nothing to do.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const fill = request.replyCacheFill;
     if (fill) {
       request.replyCacheFill = undefined;
@@ -549,7 +551,7 @@ export function registerReplyCache(app: FastifyInstance, cache: ReplyCache, ever
           reply.header('ETag', entry.etag);
           if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
             reply.code(304);
-            return '';
+            return done(null, '');
           }
         }
       }
@@ -557,17 +559,18 @@ export function registerReplyCache(app: FastifyInstance, cache: ReplyCache, ever
     } else if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
       // A write answered here: its caller may read at once, so what it changed goes before its answer
       // leaves: the database's announcements are awaited; when they cannot be, everything goes.
-      if (!(await cache.caughtUp())) cache.changed();
+      void cache.caughtUp().then((caughtUp) => {
+        if (!caughtUp) cache.changed();
+        done(null, revalidated(request, reply, payload));
+      }, done);
+      return;
     }
-    // Every other API reply is revalidated, and one made for a signed-in caller is never stored.
-    if (!reply.hasHeader('cache-control') && request.url.startsWith('/api/')) {
-      reply.header('Cache-Control', request.account ? 'private, no-store' : 'no-cache');
-    }
-    return payload;
+    done(null, revalidated(request, reply, payload));
   });
   // A request that failed, or whose caller left, before its reply was sent must not leave others waiting.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     request.replyCacheFill?.settle();
+    done();
   });
   app.addHook('onRequestAbort', async (request) => {
     request.replyCacheFill?.settle();

@@ -64,8 +64,8 @@ export interface SecurityHeaderOptions {
 
 /**
  * The headers every reply carries: what the browser may load and use, no framing or sniffing, and
- * https only when the product is served over it. Replies answered from the reply cache get these
- * too (reply-cache.ts writes them), so a header every reply needs belongs here.
+ * https only when the product is served over it. Set by one send hook on every reply, those answered
+ * from the reply cache included.
  */
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   return {
@@ -85,5 +85,4 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     reply.headers(headers);
     done(null, payload);
   });
-  return headers;
 }

@@ -112,18 +112,20 @@ export function registerAudit(api: FastifyInstance) {
   api.addHook('onError', async (request, _reply, error) => {
     if (request.routeOptions.config.audit?.attempts) noteAudit(request, { details: { outcome: outcomeOf(error) } });
   });
-  api.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+  // A callback hook: it runs on every API reply (those from the reply cache too), and most have nothing to record.
+  api.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload, done) => {
     const declared = request.routeOptions.config.audit;
     const note = request.auditNote;
     const succeeded = reply.statusCode >= 200 && reply.statusCode < 300;
-    if (!declared || !note || (!succeeded && !declared.attempts)) return payload;
-    try {
-      await recordAudit(api.db, request, { action: declared.action, ...note });
-    } catch (err) {
-      // A read of personal data is not handed out unrecorded; a change already made is answered, and the loss logged.
-      if (READS.has(request.method)) throw err;
-      request.log.error({ err, audit: { action: declared.action } }, 'audit entry not recorded');
-    }
-    return payload;
+    if (!declared || !note || (!succeeded && !declared.attempts)) return done(null, payload);
+    recordAudit(api.db, request, { action: declared.action, ...note }).then(
+      () => done(null, payload),
+      (err: unknown) => {
+        // A read of personal data is not handed out unrecorded; a change already made is answered, and the loss logged.
+        if (READS.has(request.method)) return done(err as Error);
+        request.log.error({ err, audit: { action: declared.action } }, 'audit entry not recorded');
+        done(null, payload);
+      },
+    );
   });
 }
