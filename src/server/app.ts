@@ -64,6 +64,11 @@ export async function buildApp(
     durableWrites?: boolean;
     /** Where log lines go instead of stdout (tests read them). */
     logStream?: { write(line: string): void };
+    /**
+     * The embedded database's thread stopped on its own: every request now answers 503. The server
+     * process (main.ts) ends, for its manager to start it again.
+     */
+    onDatabaseLost?: (error: Error) => void;
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -101,6 +106,10 @@ export async function buildApp(
     dataDir: config.dataDir,
     snapshot: options.databaseSnapshot,
     durable: options.durableWrites,
+    onLost: (err) => {
+      app.log.fatal({ err }, 'the embedded database stopped: every request answers 503 until the server is started again');
+      options.onDatabaseLost?.(err);
+    },
   });
   app.addHook('onClose', () => database.close());
   try {

@@ -20,9 +20,15 @@ async function main() {
     throw err;
   }
   if (config.webConcurrency > 1 && cluster.isPrimary) return runWorkers(config);
+  // Set once the app is built: how it stops, with the exit code the process ends with.
+  let stop: ((reason: string, exitCode?: number) => Promise<void>) | undefined;
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp(config);
+    app = await buildApp(config, {
+      // The embedded database's thread is gone (decision 046): nothing can be answered but 503, so the
+      // process ends with an error and its manager (systemd, Docker, the cluster primary) starts it again.
+      onDatabaseLost: () => (stop ? void stop('database lost', 1) : process.exit(1)),
+    });
   } catch (err) {
     if (err instanceof DataDirInUse) {
       console.error(err.message);
@@ -30,12 +36,20 @@ async function main() {
     }
     throw err;
   }
+  stop = stopping(app);
+  process.on('SIGTERM', () => void stop?.('SIGTERM'));
+  process.on('SIGINT', () => void stop?.('SIGINT'));
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'stopping: finishing requests in flight');
+  await app.listen({ port: config.port, host: config.host });
+}
+
+/** Stops the app once, finishing the requests in flight, then ends the process with `exitCode`. */
+function stopping(app: Awaited<ReturnType<typeof buildApp>>) {
+  let stopped = false;
+  return async (reason: string, exitCode = 0) => {
+    if (stopped) return;
+    stopped = true;
+    app.log.info({ signal: reason }, 'stopping: finishing requests in flight');
     // A process manager waits about 10 s before it kills: whatever still holds the stop (a request
     // waiting on a stalled database) is cut off before then, so the stop is still orderly.
     const deadline = setTimeout(() => {
@@ -46,16 +60,12 @@ async function main() {
     deadline.unref();
     try {
       await app.close();
-      process.exit(0);
+      process.exit(exitCode);
     } catch (err) {
       app.log.error({ err }, 'could not stop cleanly');
       process.exit(1);
     }
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
-
-  await app.listen({ port: config.port, host: config.host });
 }
 
 /** A worker that stops on its own this many times within a minute is not started again: the server stops. */

@@ -63,11 +63,16 @@ export interface DatabaseOptions {
    * the benchmark turns it off, to measure what durability costs.
    */
   durable?: boolean;
+  /**
+   * Called if the embedded database's thread stops on its own (decision 046): every statement fails from
+   * then on, so the process should end and be started again.
+   */
+  onLost?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openServer(options.databaseUrl);
-  return openEmbedded(options.dataDir, options.snapshot, options.durable ?? true);
+  return openEmbedded(options.dataDir, options.snapshot, options.durable ?? true, options.onLost);
 }
 
 /**
@@ -78,7 +83,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  */
 export const embeddedMemoryParams = ['-c', 'shared_buffers=16MB'];
 
-async function openEmbedded(dataDir: string, snapshot: Blob | undefined, durable: boolean): Promise<DatabaseHandle> {
+async function openEmbedded(
+  dataDir: string,
+  snapshot: Blob | undefined,
+  durable: boolean,
+  onLost: ((error: Error) => void) | undefined,
+): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   // Two processes on one folder each write as if alone and corrupt it: the second must not start.
@@ -90,6 +100,7 @@ async function openEmbedded(dataDir: string, snapshot: Blob | undefined, durable
     unlock();
     throw error;
   });
+  client.onLost = onLost;
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database;
   return {
     db,

@@ -148,4 +148,33 @@ describe('the embedded database in a thread of its own', () => {
     await expect(client.query('select 1')).rejects.toThrow(/embedded database's thread stopped/);
     expect(client.closed).toBe(true);
   });
+
+  it('tells whoever opened it, once, that its thread is lost, and says nothing of an orderly close', async () => {
+    const lost: Error[] = [];
+    const opened = await openDatabase({
+      databaseUrl: undefined,
+      dataDir: 'memory://',
+      snapshot: await readEmbeddedSnapshot(),
+      onLost: (error) => lost.push(error),
+    });
+    await opened.db.execute(sql`select 1`);
+    const client = (opened.db as unknown as { $client: EmbeddedClient }).$client;
+    await (client as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await expect.poll(() => lost.length).toBe(1);
+    expect(isDatabaseUnavailable(lost[0])).toBe(true);
+    await expect(opened.db.execute(sql`select 1`)).rejects.toThrow();
+    await opened.close();
+    expect(lost).toHaveLength(1);
+
+    const closed: Error[] = [];
+    const other = await openDatabase({
+      databaseUrl: undefined,
+      dataDir: 'memory://',
+      snapshot: await readEmbeddedSnapshot(),
+      onLost: (error) => closed.push(error),
+    });
+    await other.db.execute(sql`select 1`);
+    await other.close();
+    expect(closed).toEqual([]);
+  });
 });

@@ -42,7 +42,10 @@ export class EmbeddedClient {
   private readonly listeners = new Map<string, { callbacks: Set<(payload: string) => void>; listening: Promise<unknown> }>();
   private next = 1;
   private exited: Error | undefined;
+  private closing = false;
   closed = false;
+  /** Told once if the thread stops without being closed (a crash, out of memory): the database is gone. */
+  onLost: ((error: Error) => void) | undefined;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: Reply) => {
@@ -57,10 +60,12 @@ export class EmbeddedClient {
     });
     // A thread that dies (out of memory, a crash in the database) fails what waits and all that follows.
     const fail = (error: Error) => {
+      const first = !this.exited;
       this.exited ??= error;
       this.closed = true;
       for (const waiting of this.pending.values()) waiting.reject(error);
       this.pending.clear();
+      if (first && !this.closing) this.onLost?.(error);
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(threadStopped(code)));
@@ -184,6 +189,7 @@ export class EmbeddedClient {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    this.closing = true;
     try {
       await this.call({ op: 'close' });
     } finally {
