@@ -7,7 +7,7 @@ import { call, signUp, type TestAccount } from '../test/accounts.ts';
 import { type FaultProxy, startFaultProxy, throughProxy } from '../test/fault-proxy.ts';
 import { insertEvent } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
-import { ANNOUNCED_TABLES, registerReplyCache, ReplyCache } from './reply-cache.ts';
+import { ANNOUNCED_TABLES, PAGE_TABLES, registerReplyCache, ReplyCache } from './reply-cache.ts';
 
 /**
  * A change drops only what is made of the table it changed (docs/decisions/041); a fill that a change
@@ -122,6 +122,68 @@ describe('a change', () => {
        where g.tgfoid = 'hh_data_changed'::regproc order by 1`,
     )) as unknown as { rows: { table: string }[] };
     expect(rows.map((r) => r.table)).toEqual([...ANNOUNCED_TABLES].sort());
+    // The places held are announced on their own, from every kind of change to the registrations.
+    const places = (await t.app.db.execute(
+      `select c.relname as table, count(*)::int as triggers from pg_trigger g join pg_class c on c.oid = g.tgrelid
+       where g.tgfoid = 'hh_registration_places_changed'::regproc group by 1`,
+    )) as unknown as { rows: { table: string; triggers: number }[] };
+    expect(places.rows).toEqual([{ table: 'registration', triggers: 4 }]);
+  });
+
+  it('to a waitlist keeps what visitors see of events; a change to the places held drops it', async () => {
+    const full = await insertEvent(t.app.db, { title: 'Full Up', capacity: 1 });
+    const [first, second, third] = [await signUp(t), await signUp(t), await signUp(t)];
+    const list = '/api/events?limit=24';
+    const one = `/api/events/${full.id}`;
+    const mine = `/api/register/event/${encodeURIComponent(third.email)}`;
+    const registeredOf = async (path: string) => ((await (await t.api(path)).json()) as { registered: number }).registered;
+    const register = async (who: TestAccount) => {
+      const res = await call(t, 'POST', '/api/register', { eventId: full.id }, who.auth);
+      expect(res.status).toBe(201);
+      await announced();
+      return ((await res.json()) as { insertedId: string }).insertedId;
+    };
+
+    // The one place taken: both reads are made again, and say so.
+    await t.api(list);
+    await t.api(one);
+    const firstRegistration = await register(first);
+    expect(await isHit(one)).toBe(false);
+    expect(await registeredOf(one)).toBe(1);
+    expect(await isHit(list)).toBe(false);
+
+    // Two join the waitlist: nothing a visitor sees changes, so both stay kept.
+    await register(second);
+    await call(t, 'GET', mine, undefined, third.auth);
+    const thirdRegistration = await register(third);
+    expect(await isHit(one)).toBe(true);
+    expect(await isHit(list)).toBe(true);
+    // What reads the rest of the registrations (a person's own) is still dropped by the waitlist.
+    const hits = t.app.replyCache.stats.hits;
+    const own = (await (await call(t, 'GET', mine, undefined, third.auth)).json()) as { _id: string; status: string }[];
+    expect(t.app.replyCache.stats.hits).toBe(hits);
+    expect(own.find((r) => r._id === thirdRegistration)?.status).toBe('waitlisted');
+
+    // Leaving the waitlist, or being checked in, changes no place either.
+    await writeElsewhere(`delete from registration where id = '${thirdRegistration}'`);
+    await writeElsewhere(`update registration set checked_in_at = now() where id = '${firstRegistration}'`);
+    await announced();
+    expect(await isHit(one)).toBe(true);
+
+    // The place given up goes to the first one waiting: both reads are dropped, and the count is right.
+    expect((await call(t, 'DELETE', `/api/register/${firstRegistration}`, undefined, first.auth)).status).toBe(200);
+    await announced();
+    expect(await isHit(one)).toBe(false);
+    expect(await isHit(list)).toBe(false);
+    expect(await registeredOf(one)).toBe(1);
+    const { rows } = (await t.app.db.execute(`select status from registration where event_id = '${full.id}'`)) as unknown as {
+      rows: { status: string }[];
+    };
+    expect(rows.map((r) => r.status)).toEqual(['registered']);
+
+    // A page drawn for visitors is made of the places too, not of the waitlist.
+    expect(PAGE_TABLES).toContain('registration_places');
+    expect(PAGE_TABLES).not.toContain('registration');
   });
 });
 

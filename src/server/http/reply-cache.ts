@@ -40,8 +40,21 @@ export const ANNOUNCED_TABLES = [
   'site_settings',
 ] as const;
 
-/** What a page drawn for any visitor may show: every announced table but the sessions (renewed on reads). */
-export const PAGE_TABLES: Tables = ANNOUNCED_TABLES.filter((table) => table !== 'session');
+/**
+ * Announced too (migration 0017): a change to the registrations that hold a place, the part of the
+ * registrations a visitor sees (how many are registered, the places left). A read that shows nothing
+ * else of them names this instead of 'registration', and a waitlist's changes leave it kept.
+ */
+export const REGISTRATION_PLACES = 'registration_places';
+
+/**
+ * What a page drawn for any visitor may show: every announced table but the sessions (renewed on reads),
+ * and of the registrations only the places (a visitor's page shows no one's registration).
+ */
+export const PAGE_TABLES: Tables = [
+  ...ANNOUNCED_TABLES.filter((table) => table !== 'session' && table !== 'registration'),
+  REGISTRATION_PLACES,
+];
 
 interface Entry {
   /** What the reply is made of, and the changes to those tables when it was read (`ReplyCache.stampOf`). */

@@ -6,14 +6,18 @@ import { nextCursorHeader, totalCountHeader } from '../../../shared/http.ts';
 import { notFound } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
+import { REGISTRATION_PLACES } from '../../http/reply-cache.ts';
 import { mailSiteOf } from '../../mail/site.ts';
 import { createEvent, deleteEvent, findEvent, listEvents, updateEvent } from './service.ts';
 import { noteAudit } from '../audit/service.ts';
 import { eventOfPath } from '../audit/service.ts';
 
 const adminOnly = requireRole('admin');
-/** What an event as listed is made of: its row, its places taken, its donations, and the site's clock and currency. */
-const eventReadTables = ['event', 'registration', 'donation', 'site_settings'];
+/**
+ * What an event as listed is made of: its row, its places taken (not its waitlist), its donations, and
+ * the site's clock and currency.
+ */
+const eventReadTables = ['event', REGISTRATION_PLACES, 'donation', 'site_settings'];
 const noSuchEvent = errorResponses({ 404: 'No event has this id.' });
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
