@@ -116,6 +116,20 @@ describe('the embedded database in a thread of its own', () => {
     }
   });
 
+  it('keeps as text the types whose parsers the ORM gives, and refuses a parser it cannot apply', async () => {
+    const client = (handle.db as unknown as { $client: EmbeddedClient }).$client;
+    const at = "select '2026-11-27 10:00:00+00'::timestamptz as at";
+    const keep = (value: string) => value;
+    // As the ORM asks: the text PostgreSQL sends, which it makes its own dates from.
+    expect((await client.query(at, [], { parsers: { 1184: keep } })).rows).toEqual([{ at: '2026-11-27 10:00:00+00' }]);
+    // Without: the library's own parsing, a Date.
+    expect((await client.query(at)).rows[0]).toEqual({ at: new Date('2026-11-27T10:00:00Z') });
+    // A parser that changes the text cannot run in the thread: the query fails, rather than skip it.
+    expect(() => client.query(at, [], { parsers: { 1184: (value) => `at ${value}` } })).toThrow(
+      /cannot apply the parser given for type 1184/,
+    );
+  });
+
   it('refuses a value that cannot cross to the thread, and goes on', async () => {
     const client = await EmbeddedClient.start({
       dataDir: 'memory://',
@@ -150,13 +164,10 @@ describe('the embedded database in a thread of its own', () => {
   });
 
   it('tells whoever opened it, once, that its thread is lost, and says nothing of an orderly close', async () => {
+    const inMemory = async (onLost: (error: Error) => void) =>
+      openDatabase({ databaseUrl: undefined, dataDir: 'memory://', snapshot: await readEmbeddedSnapshot(), onLost });
     const lost: Error[] = [];
-    const opened = await openDatabase({
-      databaseUrl: undefined,
-      dataDir: 'memory://',
-      snapshot: await readEmbeddedSnapshot(),
-      onLost: (error) => lost.push(error),
-    });
+    const opened = await inMemory((error) => lost.push(error));
     await opened.db.execute(sql`select 1`);
     const client = (opened.db as unknown as { $client: EmbeddedClient }).$client;
     await (client as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
@@ -167,12 +178,7 @@ describe('the embedded database in a thread of its own', () => {
     expect(lost).toHaveLength(1);
 
     const closed: Error[] = [];
-    const other = await openDatabase({
-      databaseUrl: undefined,
-      dataDir: 'memory://',
-      snapshot: await readEmbeddedSnapshot(),
-      onLost: (error) => closed.push(error),
-    });
+    const other = await inMemory((error) => closed.push(error));
     await other.db.execute(sql`select 1`);
     await other.close();
     expect(closed).toEqual([]);

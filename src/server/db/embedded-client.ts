@@ -2,7 +2,30 @@ import { Worker } from 'node:worker_threads';
 import type { EmbeddedThreadOptions, Reply, Request, ThreadError } from './embedded-thread-protocol.ts';
 
 type Results = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
-type QueryOptions = { rowMode?: 'array' | 'object' };
+type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string, typeId?: number) => unknown> };
+
+/**
+ * The types whose values a query's parsers keep as the text PostgreSQL sends (the ORM makes its own
+ * dates, times and intervals from it, drizzle-orm/pglite asks so). A function cannot cross to the thread,
+ * so the thread is told these types' ids and keeps their text there; a parser that changes the text
+ * could not be applied there, and fails the query rather than being skipped. Worked out once per set of
+ * parsers (the ORM gives the same object each time).
+ */
+const textTypesOf = new WeakMap<object, number[]>();
+function textTypes(parsers: QueryOptions['parsers']): number[] | undefined {
+  if (!parsers) return undefined;
+  let ids = textTypesOf.get(parsers);
+  if (!ids) {
+    ids = [];
+    for (const [id, parse] of Object.entries(parsers)) {
+      if (parse('2026-11-27 10:00:00+00', Number(id)) !== '2026-11-27 10:00:00+00')
+        throw new Error(`the embedded database keeps values as text, and cannot apply the parser given for type ${id}`);
+      ids.push(Number(id));
+    }
+    textTypesOf.set(parsers, ids);
+  }
+  return ids;
+}
 type Pending = { resolve(value: unknown): void; reject(error: Error): void };
 type Call = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
 
@@ -138,7 +161,7 @@ export class EmbeddedClient {
   }
 
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results> {
-    return this.call({ op: 'query', sql, params, rowMode: options?.rowMode }) as Promise<Results>;
+    return this.call({ op: 'query', sql, params, rowMode: options?.rowMode, textTypes: textTypes(options?.parsers) }) as Promise<Results>;
   }
 
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
@@ -149,7 +172,15 @@ export class EmbeddedClient {
     let result: T;
     try {
       result = await work({
-        query: (sql, params, options) => this.call({ op: 'query', sql, params, rowMode: options?.rowMode, tx }) as Promise<Results>,
+        query: (sql, params, options) =>
+          this.call({
+            op: 'query',
+            sql,
+            params,
+            rowMode: options?.rowMode,
+            textTypes: textTypes(options?.parsers),
+            tx,
+          }) as Promise<Results>,
       });
     } catch (error) {
       await this.call({ op: 'end', tx, commit: false }).catch(() => {});

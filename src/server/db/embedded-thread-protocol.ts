@@ -12,7 +12,15 @@ export interface EmbeddedThreadOptions {
 }
 
 export type Request = { id: number } & (
-  | { op: 'query'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; tx?: number }
+  | {
+      op: 'query';
+      sql: string;
+      params?: unknown[];
+      rowMode?: 'array' | 'object';
+      /** Types whose values are given as PostgreSQL's text, not parsed (the ORM's own parsers). */
+      textTypes?: number[];
+      tx?: number;
+    }
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen'; channel: string }

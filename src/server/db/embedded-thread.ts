@@ -4,27 +4,24 @@
 // turn of the event loop, so in a registration rush a health check waited seconds just to be read. Here
 // the statements run beside the web thread, which only sends them and reads their rows.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type PGliteOptions, type Transaction, types } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { DurableNodeFS, durableStartParams } from './durable-fs.ts';
 import type { EmbeddedThreadOptions, Reply, Request, ThreadError } from './embedded-thread-protocol.ts';
 
-/**
- * The ORM reads dates, times and intervals as the text PostgreSQL sends (it makes its own values from
- * them), as drizzle-orm/pglite asks of the library: the same parsers, here where the rows are read.
- */
+/** Parsers that keep the text of the types a query names (`textTypes`), made once per set of types. */
 const asText = (value: string) => value;
-const parsers = {
-  [types.TIMESTAMP]: asText,
-  [types.TIMESTAMPTZ]: asText,
-  [types.INTERVAL]: asText,
-  [types.DATE]: asText,
-  1231: asText, // numeric[]
-  1115: asText, // timestamp[]
-  1185: asText, // timestamptz[]
-  1187: asText, // interval[]
-  1182: asText, // date[]
-};
+const textParsers = new Map<string, Record<number, typeof asText>>();
+function parsersKeeping(types: number[] | undefined): Record<number, typeof asText> | undefined {
+  if (!types || types.length === 0) return undefined;
+  const key = types.join(',');
+  let parsers = textParsers.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(types.map((id) => [id, asText]));
+    textParsers.set(key, parsers);
+  }
+  return parsers;
+}
 
 const port = parentPort;
 if (!port) throw new Error('embedded-thread.ts runs as a worker thread (see embedded-client.ts)');
@@ -62,7 +59,7 @@ async function handle(request: Request): Promise<unknown> {
     case 'query': {
       const on = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
       if (!on) throw new Error('the transaction has ended');
-      return on.query(request.sql, request.params, { rowMode: request.rowMode, parsers });
+      return on.query(request.sql, request.params, { rowMode: request.rowMode, parsers: parsersKeeping(request.textTypes) });
     }
     case 'begin':
       // Answered once the transaction holds the database (after the statements before it); the web
