@@ -23,8 +23,12 @@ describe('admin: two-step sign-in under ADMIN_MFA=required', () => {
     await page.keyboard.type(password);
     await page.keyboard.press('Enter');
     await page.getByRole('img', { name: 'QR code to add Helping Hands to your authenticator app' }).waitFor();
-    const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+    // On one device: the link opens the authenticator app; the key is also there to type, in fours.
+    const opens = (await page.getByRole('link', { name: 'Open in authenticator app' }).getAttribute('href')) ?? '';
+    expect(opens).toMatch(/^otpauth:\/\/totp\//);
+    const secret = new URL(opens).searchParams.get('secret') ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    expect(await page.getByTestId('totp-secret').textContent()).toBe(secret.match(/.{1,4}/g)?.join(' '));
     await page.getByRole('textbox', { name: 'Code from your authenticator app' }).focus();
     await page.keyboard.type(await unusedTotpCode(secret));
     await page.keyboard.press('Enter');

@@ -26,6 +26,11 @@ export function ButtonLink({ variant, size, fullWidth, tone, className, ...props
   return <Link {...props} {...lookProps({ variant, size, fullWidth, tone }, className)} />;
 }
 
+/** A plain link that looks like a button, for an address outside the app (`otpauth:`, `mailto:`). */
+export function AddressButton({ variant, size, fullWidth, tone, className, ...props }: ButtonLook & ComponentProps<'a'>) {
+  return <a {...props} {...lookProps({ variant, size, fullWidth, tone }, className)} />;
+}
+
 /** A real button: for doing something on this page. */
 export function Button({ variant, size, fullWidth, tone, className, type = 'button', ...props }: ButtonLook & ComponentProps<'button'>) {
   return <button type={type} {...props} {...lookProps({ variant, size, fullWidth, tone }, className)} />;

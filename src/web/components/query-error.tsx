@@ -1,5 +1,7 @@
 import { Text } from '@mantine/core';
+import { isApiError } from '../lib/api-error.ts';
 import { Button } from './button.tsx';
+import { SecondFactorFirst } from './second-factor-first.tsx';
 import classes from './query-error.module.css';
 
 interface QueryErrorProps {
@@ -10,6 +12,10 @@ interface QueryErrorProps {
 
 /** A failed load with the server's reason and a way to ask again. */
 export function QueryError({ title, error, onRetry }: QueryErrorProps) {
+  // An admin page before two-step sign-in is set up (or passed): the way there, not a retry that fails again.
+  if (isApiError(error, 'mfa_required')) {
+    return <SecondFactorFirst pending={error.details?.reason === 'confirm' ? 'confirm' : 'set-up'} />;
+  }
   return (
     <div role="alert" className={classes.box}>
       <Text fw={700} c="red.9">

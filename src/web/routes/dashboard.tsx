@@ -1,6 +1,7 @@
 import { ConfirmEmailBanner } from '../features/accounts/confirm-email-banner.tsx';
 import { Welcome } from '../features/accounts/welcome.tsx';
 import { AdminOverview } from '../features/overview/admin-overview.tsx';
+import { SecondFactorFirst } from '../components/second-factor-first.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
@@ -15,7 +16,7 @@ export function DashboardPage() {
     <>
       <ConfirmEmailBanner account={account} />
       <Welcome account={account} />
-      {account.role === 'admin' && <AdminOverview />}
+      {account.role === 'admin' && (account.mfaRequired ? <SecondFactorFirst pending={account.mfaRequired} /> : <AdminOverview />)}
     </>
   ) : null;
 }

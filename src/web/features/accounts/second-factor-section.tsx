@@ -1,14 +1,15 @@
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/PasswordInput.css';
-import { Code, Fieldset, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Code, Fieldset, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { Me } from '../../../shared/accounts.ts';
 import { confirmPasswordSchema, secondFactorMessages, totpCodeSchema } from '../../../shared/second-factor.ts';
-import { Button } from '../../components/button.tsx';
+import { AddressButton, Button } from '../../components/button.tsx';
 import { QrCode } from '../../components/qr-code.tsx';
+import { copyText } from '../../lib/copy-text.ts';
 import { refreshCurrentAccount } from '../../lib/current-account.ts';
 import { failureMessage } from '../../lib/forms/schema-errors.ts';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
@@ -16,6 +17,7 @@ import { notify } from '../../lib/notify.ts';
 import { renewRecoveryCodes, startSecondFactorSetUp, turnOffSecondFactor, verifySecondFactor } from './api.ts';
 import { FormMessage } from './form-message.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
+import classes from './second-factor-section.module.css';
 
 type Step = { name: 'idle' } | { name: 'scan'; totpURI: string; backupCodes: string[] } | { name: 'codes'; codes: string[] };
 
@@ -195,18 +197,32 @@ function CodeStep({ submitLabel, onCode }: { submitLabel: string; onCode: (code:
   );
 }
 
-/** The QR code and the secret as text, then the first code from the app, which turns two-step sign-in on. */
+/**
+ * The QR code, the address that opens the authenticator app on this device (a phone cannot scan its own
+ * screen), and the key as text in groups of four with a copy button; then the first code from the app,
+ * which turns two-step sign-in on.
+ */
 function ScanStep({ totpURI, onVerified }: { totpURI: string; onVerified: () => Promise<void> }) {
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
+  const grouped = secret.match(/.{1,4}/g)?.join(' ') ?? secret;
   return (
     <Stack gap="md">
-      <Text size="sm">
-        1. In your authenticator app, add an account and scan this QR code. No camera? Choose to enter a setup key and type this key:
-      </Text>
+      <Text size="sm">1. Add Helping Hands to your authenticator app, in one of three ways:</Text>
+      <Text size="sm">On this phone or computer, if the app is here:</Text>
+      <AddressButton href={totpURI} variant="outline">
+        Open in authenticator app
+      </AddressButton>
+      <Text size="sm">With another device’s camera: scan this QR code.</Text>
       <QrCode text={totpURI} label="QR code to add Helping Hands to your authenticator app" size={240} />
-      <Text size="sm">
-        Setup key (time-based): <Code data-testid="totp-secret">{secret}</Code>
-      </Text>
+      <Text size="sm">Or by hand: choose to enter a setup key (time-based) and type or paste this key.</Text>
+      <Group gap="xs" align="center" wrap="wrap">
+        <Code data-testid="totp-secret" className={classes.key}>
+          {grouped}
+        </Code>
+        <Button variant="subtle" onClick={() => void copyText(secret, 'Setup key copied')}>
+          Copy key
+        </Button>
+      </Group>
       <Text size="sm">2. Enter the 6-digit code the app now shows for Helping Hands.</Text>
       <CodeStep
         submitLabel="Turn on two-step sign-in"
