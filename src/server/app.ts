@@ -26,6 +26,7 @@ import { overviewRoutes } from './features/overview/routes.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { rosterRoutes } from './features/roster/routes.ts';
+import { setupRoutes } from './features/setup/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { errorsAsErrorBody } from './http/api-docs.ts';
@@ -179,6 +180,7 @@ export async function buildApp(
       registerAudit(api);
       await api.register(authRoutes, { auth, rateLimitMax: config.authRateLimit, signInPerAddress: config.limits.signInPerAddress });
       await api.register(siteRoutes);
+      await api.register(setupRoutes);
       await api.register(userRoutes);
       await api.register(imageRoutes);
       await api.register(registrationRoutes);

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
+import { announceStartNotes } from './features/setup/start-notes.ts';
 import { loggerOptions } from './http/logger.ts';
 
 /** How long a stop may wait for requests in flight before it closes their connections. */
@@ -41,6 +42,14 @@ async function main() {
   process.on('SIGINT', () => void stop?.('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Once per start: the first of several server processes speaks for all (they share the database).
+  if (cluster.isPrimary || cluster.worker?.id === 1) {
+    try {
+      await announceStartNotes(app, process.stderr);
+    } catch (err) {
+      app.log.warn({ err }, 'could not say what the install still lacks');
+    }
+  }
 }
 
 /** Stops the app once, finishing the requests in flight, then ends the process with `exitCode`. */

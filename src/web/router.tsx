@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', ...page('./routes/reset-password.tsx', 'ResetPasswordPage') },
           { path: 'privacy', ...page('./routes/policy.tsx', 'PrivacyPage') },
           { path: 'terms', ...page('./routes/policy.tsx', 'TermsPage') },
+          { path: 'setup', ...page('./routes/setup.tsx', 'SetupPage') },
           {
             path: 'events/register/:singleEventId',
             element: <RequireSignedIn />,

@@ -177,6 +177,27 @@ export class OutboxWorker {
     return true;
   }
 
+  /** Whether SMTP_URL is set: messages are sent, not only written to the log. */
+  get sends(): boolean {
+    return this.transport !== undefined;
+  }
+
+  /**
+   * 'Send a test email' (settings and set-up): one plain message straight to the mail server, not
+   * through the outbox, so the admin sees at once whether it was taken, or the server's own reason.
+   */
+  async sendTest(to: string, site: { name: string; url: string }): Promise<void> {
+    if (!this.transport) throw new Error('SMTP_URL is not set');
+    await this.transport.sendMail({
+      from: await this.sender(),
+      to,
+      subject: `Test message from ${site.name}`,
+      text:
+        `This is a test message from ${site.name} (${site.url}).\n\n` +
+        'It arrived, so mail is set up: confirmation links, password resets, event messages and receipts will reach people.\n',
+    });
+  }
+
   /** MAIL_FROM, or no-reply under the organisation's name as its settings say now (nodemailer quotes it). */
   private async sender(): Promise<string | { name: string; address: string }> {
     if (this.settings.from) return this.settings.from;

@@ -2,6 +2,7 @@ import { Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { QueryError } from '../components/query-error.tsx';
 import { siteQueries } from '../features/site/api.ts';
+import { TestEmailButton } from '../features/setup/test-email-button.tsx';
 import { SettingsForm } from '../features/site/settings-form.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
@@ -37,6 +38,13 @@ export function DashboardSettingsPage() {
           <Skeleton height={120} />
         </Stack>
       )}
+      <Stack component="section" gap="xs" aria-labelledby="settings-mail" maw={760}>
+        <Title order={2} size="h3" id="settings-mail">
+          Email
+        </Title>
+        <Text size="sm">Send yourself a test message to check that the site's mail reaches people.</Text>
+        <TestEmailButton />
+      </Stack>
     </Stack>
   );
 }

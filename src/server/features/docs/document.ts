@@ -149,6 +149,7 @@ export async function registerApiDocument(app: FastifyInstance) {
         { name: 'Outbox', description: 'Every message the product sends, and whether it went.' },
         { name: 'Audit log', description: 'Every admin action and admin read of personal data: who, when, what and from where.' },
         { name: 'Site', description: 'How this installation is set up, and whether it is up.' },
+        { name: 'Set-up', description: 'The first run: the first admin, made with the code the server printed at its start.' },
         { name: 'Reference', description: 'This reference.' },
       ],
     },

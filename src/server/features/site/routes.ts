@@ -1,7 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { donationAmountsOf, siteSchema, siteSettingsSchema } from '../../../shared/site.ts';
-import { requireRole, requireSignedIn } from '../../auth/signed-in.ts';
-import { tagged } from '../../http/api-docs.ts';
+import { testEmailBodySchema, testEmailSentSchema } from '../../../shared/setup.ts';
+import { AppError } from '../../errors.ts';
+import { type Guard, mfaRequired, requireRole, requireSignedIn } from '../../auth/signed-in.ts';
+import { errorResponses, tagged } from '../../http/api-docs.ts';
 import { readSiteSettings, writeSiteSettings } from './settings.ts';
 import { settingsChange } from '../audit/service.ts';
 
@@ -44,6 +47,62 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await writeSiteSettings(app.db, request.body, requireSignedIn(request).id);
       return site();
+    },
+  );
+
+  // A few a quarter of an hour per admin: each is a real message through the mail server.
+  const testEmailLimit = app.rateLimit({
+    max: 5,
+    timeWindow: 15 * 60 * 1000,
+    keyGenerator: (request) => `test-email:${request.account?.id ?? request.ip}`,
+  });
+
+  // An admin who has not yet set up the second factor may test mail to their own address: a new
+  // install's admin checks mail before anything else (docs/decisions/047-first-run.md).
+  const adminBeforeSecondFactor: Guard = Object.assign(
+    async (request: FastifyRequest) => {
+      const caller = requireSignedIn(request);
+      if (caller.role !== 'admin' && !caller.mfaPending) throw new AppError('forbidden', 'You are not allowed to do this');
+    },
+    { access: { roles: ['admin'] } as const },
+  );
+
+  app.post(
+    '/site/test-email',
+    {
+      onRequest: [adminBeforeSecondFactor, testEmailLimit],
+      config: { audit: { action: 'mail.test', attempts: true } },
+      schema: {
+        summary: 'Send a test email (to the admin, or to `to`) straight through the mail server',
+        description:
+          "409 when SMTP_URL is not set; 503 with the mail server's reason when it does not take the message. " +
+          'An admin still to set up two-step sign-in (ADMIN_MFA=required) may send one to their own address only.',
+        body: testEmailBodySchema,
+        response: {
+          200: testEmailSentSchema,
+          ...errorResponses({ 409: 'SMTP_URL is not set.', 503: 'The mail server did not take the message (its reason is given).' }),
+        },
+      },
+    },
+    async (request) => {
+      const caller = requireSignedIn(request);
+      const to = request.body.to ?? caller.email;
+      if (to !== caller.email && caller.mfaPending) throw mfaRequired(caller.mfaPending);
+      if (!app.outbox.sends) {
+        throw new AppError(
+          'conflict',
+          "Mail is not set up, so nothing was sent: set SMTP_URL and start the server again. Until then, messages are written to the server's log.",
+        );
+      }
+      const { name } = await readSiteSettings(app.db);
+      try {
+        await app.outbox.sendTest(to, { name, url: app.config.publicUrl });
+      } catch (err) {
+        request.log.warn({ err }, 'test email not taken by the mail server');
+        const reason = err instanceof Error ? err.message : String(err);
+        throw new AppError('unavailable', `The mail server did not take the test message: ${reason}`);
+      }
+      return { to };
     },
   );
 };
