@@ -102,7 +102,7 @@ const pictureInput = (scope: Locator) => scope.getByLabel('Upload a banner pictu
 async function fillEvent(scope: Locator, values: { title: string; desc: string; banner?: string; day: string; time?: string }) {
   await field(scope, 'Event Title').fill(values.title);
   await field(scope, 'Description').fill(values.desc);
-  if (values.banner !== undefined) await field(scope, 'Banner').fill(values.banner);
+  if (values.banner !== undefined) await field(scope, 'Banner (optional)').fill(values.banner);
   await field(scope, 'Event Date').fill(values.day);
   if (values.time !== undefined) await field(scope, 'Start Time (optional)').fill(values.time);
 }
@@ -126,14 +126,16 @@ describe('admin: Add Event', () => {
     await toast(page, `${title} Added Successfully`).waitFor();
     expect(writes).toEqual(['POST /api/events']);
     // A fresh form for the next event.
-    for (const label of ['Event Index', 'Event Key', 'Event Title', 'Description', 'Banner', 'Event Date', 'Start Time (optional)']) {
+    for (const label of ['Event Title', 'Description', 'Banner (optional)', 'Event Date', 'Start Time (optional)']) {
       expect(await field(add, label).inputValue(), label).toBe('');
     }
     // The link to the new event's page says what the server stored.
     const id = await addedEventId(page, title);
     const { event } = await storedEvent(id);
     expect(event).toMatchObject({ title, desc: 'Gloves provided.\nMeet at the boathouse.', banner, date: `${futureDay}T09:30` });
-    // Index and key were left empty: the server made them up.
+    // Index and key are not on the form (the API still takes them): the server made them up.
+    expect(await field(add, 'Event Index').count()).toBe(0);
+    expect(await field(add, 'Event Key').count()).toBe(0);
     expect(Number.isInteger(event!.index)).toBe(true);
     expect(event!.key).not.toBe('');
     expect(pageProblems(page)).toEqual([]);
@@ -158,22 +160,18 @@ describe('admin: Add Event', () => {
 
     await expectProblemBeside(field(add, 'Event Title'), 'Title is required');
     await expectProblemBeside(field(add, 'Description'), 'Description is required');
-    await expectProblemBeside(field(add, 'Banner'), 'Banner is required');
     await expectProblemBeside(field(add, 'Event Date'), 'Date is required');
-    // The optional ones are fine empty; focus goes to the first problem.
-    await expectNoProblem(field(add, 'Event Index'));
-    await expectNoProblem(field(add, 'Event Key'));
+    // The optional ones are fine empty (a new event without a banner gets the site's own); focus goes to the first problem.
+    await expectNoProblem(field(add, 'Banner (optional)'));
     await expectNoProblem(field(add, 'Start Time (optional)'));
     await expectFocused(field(add, 'Event Title'));
     await expectAccessible(page);
 
     // Wrong rather than missing: the same rules the server has.
-    await field(add, 'Event Index').fill('first');
-    await field(add, 'Banner').fill('ftp://files.example.org/banner.png');
+    await field(add, 'Banner (optional)').fill('ftp://files.example.org/banner.png');
     await add.getByRole('button', { name: 'Add Event' }).click();
-    await expectProblemBeside(field(add, 'Event Index'), 'Event Index must be a whole number');
-    await expectProblemBeside(field(add, 'Banner'), 'Banner must be an http(s) image address or an uploaded picture');
-    await expectFocused(field(add, 'Event Index'));
+    await expectProblemBeside(field(add, 'Banner (optional)'), 'Banner must be an http(s) image address or an uploaded picture');
+    await expectFocused(field(add, 'Event Title'));
 
     // Typing in a field takes its message away.
     await field(add, 'Event Title').fill('Beach tidy');
@@ -196,8 +194,8 @@ describe('admin: Add Event', () => {
       route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), banner: 'not an address' }) }),
     );
     await add.getByRole('button', { name: 'Add Event' }).click();
-    await expectProblemBeside(field(add, 'Banner'), 'Banner must be an http(s) image address or an uploaded picture');
-    await expectFocused(field(add, 'Banner'));
+    await expectProblemBeside(field(add, 'Banner (optional)'), 'Banner must be an http(s) image address or an uploaded picture');
+    await expectFocused(field(add, 'Banner (optional)'));
     await expectNoProblem(field(add, 'Event Title'));
     expect(await field(add, 'Event Title').inputValue()).toBe(title);
     expect(await add.getByRole('alert').filter({ hasText: 'The event was not added' }).count()).toBe(0);
@@ -234,7 +232,7 @@ describe('admin: Add Event', () => {
 
       expect(await field(add, 'Event Title').inputValue()).toBe(values.title);
       expect(await field(add, 'Description').inputValue()).toBe(values.desc);
-      expect(await field(add, 'Banner').inputValue()).toBe(values.banner);
+      expect(await field(add, 'Banner (optional)').inputValue()).toBe(values.banner);
       expect(await field(add, 'Event Date').inputValue()).toBe(values.day);
       expect(await field(add, 'Start Time (optional)').inputValue()).toBe(values.time);
       await expectAccessible(page);
@@ -252,7 +250,7 @@ describe('admin: Add Event', () => {
     await page.goto('/dashboard/addEvent');
     const add = form(page, 'Add Event');
     const picture = pictureInput(add);
-    const banner = field(add, 'Banner');
+    const banner = field(add, 'Banner (optional)');
 
     // Not a picture: the server's message beside the file field, and the banner untouched.
     await picture.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are my notes, not a picture') });
@@ -302,7 +300,9 @@ describe('admin: Add Event', () => {
     await add.getByRole('img', { name: 'Banner preview' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     for (const [label, input] of [
-      ...['Event Title', 'Description', 'Banner', 'Event Date', 'Start Time (optional)'].map((name) => [name, field(add, name)] as const),
+      ...['Event Title', 'Description', 'Banner (optional)', 'Event Date', 'Start Time (optional)'].map(
+        (name) => [name, field(add, name)] as const,
+      ),
       ['Upload a banner picture', pictureInput(add)] as const,
     ]) {
       const box = (await input.boundingBox())!;
@@ -351,7 +351,7 @@ describe('admin: Update Event', () => {
     const update = form(page, 'Update Event');
     await expect.poll(() => field(update, 'Event Title').inputValue()).toBe(title);
     expect(await field(update, 'Description').inputValue()).toBe(created.desc);
-    expect(await field(update, 'Banner').inputValue()).toBe(created.banner);
+    expect(await field(update, 'Banner (optional)').inputValue()).toBe(created.banner);
     expect(await field(update, 'Event Date').inputValue()).toBe(futureDay);
     expect(await field(update, 'Start Time (optional)').inputValue()).toBe('10:30');
     // Index and key are not the update screen's to change.

@@ -169,7 +169,7 @@ describe('events: place, capacity and waitlist', () => {
     const day = localDay(20);
     await add.getByRole('textbox', { name: 'Event Title', exact: true }).fill(title);
     await add.getByRole('textbox', { name: 'Description', exact: true }).fill('Sorting donated books.');
-    await add.getByRole('textbox', { name: 'Banner', exact: true }).fill('/images/events/food-bank.svg');
+    await add.getByRole('textbox', { name: 'Banner (optional)', exact: true }).fill('/images/events/food-bank.svg');
     await add.getByRole('textbox', { name: 'Event Date', exact: true }).fill(day);
     await add.getByLabel('Start Time (optional)', { exact: true }).fill('10:00');
     await add.getByRole('textbox', { name: 'Location (optional)', exact: true }).fill('Central Library, 2 Station Road');

@@ -114,6 +114,18 @@ describe('the first hour, on a phone', () => {
     await page.goto(`${site.origin}/dashboard/allEvents`);
     await page.getByRole('heading', { level: 1, name: 'All Events' }).waitFor();
 
+    // Their own words on the home page.
+    await page.goto(`${site.origin}/dashboard/settings`);
+    const settings = page.getByRole('form', { name: 'Settings' });
+    await settings.getByRole('textbox', { name: 'Home page headline' }).fill('Nobody in Riverside goes hungry');
+    await settings.getByRole('textbox', { name: 'Text under the headline' }).fill('Sort, pack and deliver food with us on Saturdays.');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await page.locator('.mantine-Notification-root').getByText('Settings saved', { exact: true }).waitFor();
+    await page.goto(`${site.origin}/`);
+    const first = page.getByTestId('carousel-slide').first();
+    await first.getByRole('heading', { name: 'Nobody in Riverside goes hungry' }).waitFor();
+    await first.getByText('Sort, pack and deliver food with us on Saturdays.').waitFor();
+
     // The address has done its work.
     await page.goto(address);
     await page.getByRole('heading', { level: 1, name: 'This site is set up' }).waitFor();

@@ -122,6 +122,9 @@ export const bannerSchema = z
     'Banner must be an http(s) image address or an uploaded picture',
   );
 
+/** The banner of an event added without one: a picture the app ships. */
+export const DEFAULT_BANNER = '/images/events/default.svg';
+
 /** POST /api/events and PUT /api/events/{id}: index and key are made up when absent. */
 export const eventWriteSchema = z
   .object({
@@ -144,7 +147,11 @@ export const eventWriteSchema = z
       .transform((v) => v || undefined),
     title: requiredText('Title', 200),
     desc: requiredText('Description', 5000),
-    banner: bannerSchema,
+    // Left out or empty: a new event gets DEFAULT_BANNER, a changed one keeps its own.
+    banner: z.preprocess(
+      (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+      bannerSchema.optional(),
+    ),
     date: z.string({ message: 'Date is required' }).trim().min(1, 'Date is required').pipe(eventDateSchema),
     location: z
       .preprocess(emptyToNull, z.string({ message: 'Location must be text' }).trim().max(200, 'Location must be at most 200 characters'))

@@ -84,6 +84,9 @@ const siteSettingsFields = z.object({
   name: requiredText('Organisation name', 100),
   logo: pictureAddressSchema('Logo'),
   tagline: optionalText('Tagline', 200),
+  /** The home page's first headline and the line under it ('' for the spec's own words). */
+  headline: optionalText('Home page headline', 120),
+  subtext: optionalText('Text under the headline', 300),
   address: optionalText('Contact address', 500),
   phone: optionalText('Phone', 50).refine(
     (v) => v === '' || /^[+()\d\s.-]{3,50}$/.test(v),

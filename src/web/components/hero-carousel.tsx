@@ -2,6 +2,7 @@ import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { ButtonLink } from './button.tsx';
+import { useSite } from '../lib/site.ts';
 import { heroSlides } from './hero-slides.ts';
 import classes from './hero-carousel.module.css';
 
@@ -14,6 +15,11 @@ const alwaysAvailable = { 'aria-disabled': false, 'data-inactive': undefined, ta
 
 /** The home page's three slides; arrows, swipe and the arrow keys move between them. */
 export function HeroCarousel() {
+  const site = useSite();
+  // The organisation's own headline and words, when its settings give them, on the first slide.
+  const slides = heroSlides.map((slide, index) =>
+    index === 0 ? { ...slide, heading: site?.headline || slide.heading, text: site?.subtext || slide.text } : slide,
+  );
   return (
     <Carousel
       aria-label="Highlights"
@@ -24,7 +30,7 @@ export function HeroCarousel() {
       controlSize={36}
       classNames={{ control: classes.control, indicator: classes.indicator }}
     >
-      {heroSlides.map((slide, index) => (
+      {slides.map((slide, index) => (
         <Carousel.Slide
           key={slide.image}
           data-testid="carousel-slide"

@@ -46,7 +46,6 @@ export function DashboardAddEventPage() {
         key={formKey}
         name="Add Event"
         initial={emptyEventForm}
-        withIdentity
         submitLabel="Add Event"
         pendingLabel="Adding…"
         failureTitle="The event was not added"

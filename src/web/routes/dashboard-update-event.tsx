@@ -80,7 +80,6 @@ export function DashboardUpdateEventPage() {
             key={query.data._id}
             name="Update Event"
             initial={formValues(query.data)}
-            withIdentity={false}
             submitLabel="Update"
             pendingLabel="Updating…"
             failureTitle="The event was not updated"

@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BANNER } from '../../../shared/events.ts';
 import { donation, event, registration } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
@@ -66,7 +69,23 @@ describe('POST /api/events', () => {
     expect(again).toMatchObject({ index: 77, key: 'harbour-2027' });
   });
 
-  it.each(['title', 'desc', 'banner', 'date'] as const)('refuses a missing %s with 400 naming it', async (field) => {
+  it('gives an event added without a banner the site’s own picture, and a change without one keeps the banner it has', async () => {
+    const { banner: _none, ...rest } = valid;
+    for (const without of [rest, { ...rest, banner: '' }, { ...rest, banner: null }]) {
+      const res = await call(t, 'POST', '/api/events', without, admin.auth);
+      expect(res.status).toBe(200);
+      const { insertedId } = await res.json();
+      expect((await (await t.api(`/api/events/${insertedId}`)).json()).banner).toBe(DEFAULT_BANNER);
+    }
+    // A picture the web app ships (public/ is copied into the build).
+    expect(existsSync(fileURLToPath(new URL(`../../../../public${DEFAULT_BANNER}`, import.meta.url)))).toBe(true);
+
+    const { insertedId } = await (await call(t, 'POST', '/api/events', valid, admin.auth)).json();
+    expect((await call(t, 'PUT', `/api/events/${insertedId}`, { ...rest, title: 'Harbour walk, renamed' }, admin.auth)).status).toBe(200);
+    expect(await (await t.api(`/api/events/${insertedId}`)).json()).toMatchObject({ title: 'Harbour walk, renamed', banner: valid.banner });
+  });
+
+  it.each(['title', 'desc', 'date'] as const)('refuses a missing %s with 400 naming it', async (field) => {
     const { [field]: _left, ...rest } = valid;
     const res = await call(t, 'POST', '/api/events', rest, admin.auth);
     expect(res.status).toBe(400);

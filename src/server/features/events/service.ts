@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { type Event, type EventFields, type EventListQuery, type EventWrite, eventMessages } from '../../../shared/events.ts';
+import {
+  DEFAULT_BANNER,
+  type Event,
+  type EventFields,
+  type EventListQuery,
+  type EventWrite,
+  eventMessages,
+} from '../../../shared/events.ts';
 import { eventHours, hoursOf, minutesOf } from '../../../shared/hours.ts';
 import { fillMessage } from '../../../shared/messages.ts';
 import { todayIn } from '../../../shared/time-zone.ts';
@@ -199,7 +206,7 @@ export async function findEvent(db: Database, id: string): Promise<Event | undef
 }
 
 /**
- * The columns an event write sets. Location, end and capacity left out (undefined) stay as they are,
+ * The columns an event write sets. Banner, location, end and capacity left out (undefined) stay as they are,
  * so a client that does not know them cannot clear them; null or '' clears them. An end with an
  * offset is put on the site's clock, then checked against the start.
  */
@@ -212,7 +219,7 @@ function columnsFrom(input: EventWrite, timeZone: string) {
   return {
     title: input.title,
     desc: input.desc,
-    banner: input.banner,
+    ...(input.banner === undefined ? {} : { banner: input.banner }),
     date: date ?? input.date,
     time: time ?? null,
     ...(input.location === undefined ? {} : { location: input.location }),
@@ -229,6 +236,7 @@ export async function createEvent(db: Database, input: EventWrite): Promise<stri
   const [row] = await db
     .insert(event)
     .values({
+      banner: DEFAULT_BANNER,
       ...columnsFrom(input, timeZone),
       ...(input.index === undefined ? {} : { index: input.index }),
       ...(input.key ? { key: input.key } : {}),

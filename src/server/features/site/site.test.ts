@@ -25,6 +25,8 @@ const filledIn = {
   name: 'Riverside Food Share',
   logo: 'https://cdn.example.org/riverside/logo.png',
   tagline: 'Good food for every neighbour',
+  headline: 'Nobody in Riverside goes hungry',
+  subtext: 'Sort, pack and deliver food with us on Saturdays.',
   address: '4 Mill Lane, Riverside RS1 2AB',
   phone: '+44 (0)20 7946 0018',
   email: 'hello@riverside.example.org',
@@ -59,6 +61,8 @@ describe('GET /api/site', () => {
       name: SITE_NAME,
       logo: '',
       tagline: '',
+      headline: '',
+      subtext: '',
       address: '',
       phone: '',
       email: '',
@@ -129,6 +133,8 @@ describe('PUT /api/site', () => {
     expect(await fieldErrors({ name: '   ' })).toEqual({ name: 'Organisation name is required' });
     expect(await fieldErrors({ name: 'x'.repeat(101) })).toEqual({ name: 'Organisation name must be at most 100 characters' });
     expect(await fieldErrors({ tagline: 'x'.repeat(201) })).toEqual({ tagline: 'Tagline must be at most 200 characters' });
+    expect(await fieldErrors({ headline: 'x'.repeat(121) })).toEqual({ headline: 'Home page headline must be at most 120 characters' });
+    expect(await fieldErrors({ subtext: 'x'.repeat(301) })).toEqual({ subtext: 'Text under the headline must be at most 300 characters' });
     expect(await fieldErrors({ address: 'x'.repeat(501) })).toEqual({ address: 'Contact address must be at most 500 characters' });
     expect(await fieldErrors({ registrationNumber: 'x'.repeat(101) })).toEqual({
       registrationNumber: 'Charity registration number must be at most 100 characters',

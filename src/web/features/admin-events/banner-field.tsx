@@ -7,9 +7,9 @@ import {
 import classes from './banner-field.module.css';
 
 const banner: PictureAddressFieldText = {
-  label: 'Banner',
-  description: 'An https address of an image, or upload a picture below.',
-  required: true,
+  label: 'Banner (optional)',
+  description: 'An https address of an image, or upload a picture below. Left empty, a new event gets a simple picture of the site’s own.',
+  required: false,
   uploadLabel: 'Upload a banner picture',
   previewable: (address) => bannerSchema.safeParse(address).success,
   preview: { alt: 'Banner preview', className: classes.preview },

@@ -12,10 +12,10 @@ import { uploadBanner, type EventForm as EventFormValues } from './api.ts';
 
 /**
  * What the form holds: the date typed as a day and an optional time, sent as one value
- * (2026-12-05T14:30). Index and key are there only when the form shows them.
+ * (2026-12-05T14:30). Index and key are not on the form (issue 29: words a charity does not use); the
+ * API still takes them (spec section 2), and the form sends back an event's own.
  */
-type Draft = Partial<Pick<EventFormValues, 'index' | 'key'>> &
-  Omit<EventFormValues, 'index' | 'key' | 'date'> & { day: string; time: string };
+type Draft = Omit<EventFormValues, 'index' | 'key' | 'date'> & { day: string; time: string };
 
 export const emptyEventForm: EventFormValues = {
   index: '',
@@ -31,8 +31,8 @@ export const emptyEventForm: EventFormValues = {
   hours: '',
 };
 
-function toDraft({ index, key, date, goal, ...rest }: EventFormValues, withIdentity: boolean): Draft {
-  return { ...(withIdentity ? { index, key } : {}), ...rest, goal: goalMoney(goal), day: date.slice(0, 10), time: date.slice(11, 16) };
+function toDraft({ index: _index, key: _key, date, goal, ...rest }: EventFormValues): Draft {
+  return { ...rest, goal: goalMoney(goal), day: date.slice(0, 10), time: date.slice(11, 16) };
 }
 
 /** The goal as the form shows it, in money ('2500'), from the API's cents ('250000'). */
@@ -55,8 +55,6 @@ interface EventFormProps<Result> {
   /** The form's accessible name: 'Add Event'. */
   name: string;
   initial: EventFormValues;
-  /** Event Index and Event Key are shown only when adding; when updating the event's own are sent back. */
-  withIdentity: boolean;
   submitLabel: string;
   pendingLabel: string;
   /** The alert's title when the server could not be reached or refused: 'The event was not added'. */
@@ -71,13 +69,13 @@ interface EventFormProps<Result> {
  * there too. Whatever the server answers, what was typed stays on the form.
  */
 export function EventForm<Result>(props: EventFormProps<Result>) {
-  const { initial, withIdentity } = props;
+  const { initial } = props;
   const [failure, setFailure] = useState<Error | null>(null);
   const queryClient = useQueryClient();
   const currency = (useSite()?.currency ?? 'usd').toUpperCase();
   const form = useSchemaForm({
     schema: eventWriteSchema,
-    initialValues: toDraft(initial, withIdentity),
+    initialValues: toDraft(initial),
     toInput: ({ day, time, goal, ...rest }) => ({
       index: initial.index,
       key: initial.key,
@@ -108,26 +106,6 @@ export function EventForm<Result>(props: EventFormProps<Result>) {
   return (
     <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label={props.name}>
       <Stack gap="md" maw={720}>
-        {withIdentity && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="Event Index"
-              description="Optional: a number is made up when left empty."
-              inputMode="numeric"
-              autoComplete="off"
-              key={form.key('index')}
-              {...form.getInputProps('index')}
-            />
-            <TextInput
-              label="Event Key"
-              description="Optional: made up when left empty."
-              autoComplete="off"
-              maxLength={100}
-              key={form.key('key')}
-              {...form.getInputProps('key')}
-            />
-          </SimpleGrid>
-        )}
         <TextInput
           label="Event Title"
           required

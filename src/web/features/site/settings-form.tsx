@@ -82,6 +82,24 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn'> 
               key={form.key('tagline')}
               {...form.getInputProps('tagline')}
             />
+            <TextInput
+              label="Home page headline"
+              description="The first big line on the home page. Leave empty for “Lend a hand where it matters”."
+              autoComplete="off"
+              maxLength={120}
+              key={form.key('headline')}
+              {...form.getInputProps('headline')}
+            />
+            <Textarea
+              label="Text under the headline"
+              description="A sentence or two under it. Leave empty for the usual words about joining volunteers."
+              autoComplete="off"
+              autosize
+              minRows={2}
+              maxLength={300}
+              key={form.key('subtext')}
+              {...form.getInputProps('subtext')}
+            />
             <LogoField
               inputKey={form.key('logo')}
               inputProps={form.getInputProps('logo')}
