@@ -33,7 +33,7 @@ async function printedAddress(): Promise<string> {
 }
 
 describe('the first hour, on a phone', () => {
-  it('follows the printed set-up address, makes the admin, names the organisation and sends a test email', async () => {
+  it('follows the printed set-up address, makes the admin, sends a test email, sets up two-step sign-in, rewords the headline and removes the demo content', async () => {
     const address = await printedAddress();
     expect(address.startsWith(`${site.origin}/setup?code=`)).toBe(true);
     const page = await newPage({ width: 360, height: 740 });
@@ -121,6 +121,26 @@ describe('the first hour, on a phone', () => {
     await settings.getByRole('textbox', { name: 'Text under the headline' }).fill('Sort, pack and deliver food with us on Saturdays.');
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await page.locator('.mantine-Notification-root').getByText('Settings saved', { exact: true }).waitFor();
+
+    // The demo content goes, once, after a confirmation that says what goes.
+    const demo = page.getByRole('region', { name: 'Demo content' });
+    await demo.getByText(/^The site still shows \d+ demo events, \d+ demo reviews and the demo contact details and policies/).waitFor();
+    await demo.getByRole('button', { name: 'Remove demo content' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove the demo content?' });
+    await dialog.getByText('People registered for a demo event still to come are told it is cancelled', { exact: false }).waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Yes, remove' }).click();
+    await page
+      .locator('.mantine-Notification-root')
+      .getByText(/^Removed \d+ demo events, \d+ demo reviews and the demo contact details/)
+      .waitFor();
+    await demo.getByText('No demo content is left', { exact: false }).waitFor();
+    // The form starts again from the settings as they are now: its headline kept, the demo's phone gone.
+    expect(await settings.getByRole('textbox', { name: 'Home page headline' }).inputValue()).toBe('Nobody in Riverside goes hungry');
+    expect(await settings.getByRole('textbox', { name: 'Phone' }).inputValue()).toBe('');
+    const events = await page.evaluate(async () => (await fetch('/api/events')).headers.get('x-total-count'));
+    expect(events).toBe('0');
+
     await page.goto(`${site.origin}/`);
     const first = page.getByTestId('carousel-slide').first();
     await first.getByRole('heading', { name: 'Nobody in Riverside goes hungry' }).waitFor();

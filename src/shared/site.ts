@@ -211,3 +211,12 @@ export function refusedAmount(
   }
   return null;
 }
+
+/** GET and DELETE /api/site/demo-content: what is left of the demo content, or what was removed. */
+export const demoContentSchema = z.object({
+  events: z.number().int(),
+  reviews: z.number().int(),
+  /** Settings fields (contact details, policies, …) still holding the demo's values. */
+  settings: z.number().int(),
+});
+export type DemoContent = z.infer<typeof demoContentSchema>;

@@ -1,8 +1,10 @@
 import { Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { QueryError } from '../components/query-error.tsx';
 import { siteQueries } from '../features/site/api.ts';
 import { TestEmailButton } from '../features/setup/test-email-button.tsx';
+import { DemoContentSection } from '../features/site/demo-content-section.tsx';
 import { SettingsForm } from '../features/site/settings-form.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
@@ -14,6 +16,7 @@ export function DashboardSettingsPage() {
   usePageTitle('Settings');
   const query = useQuery({ ...siteQueries.site(), staleTime: 0 });
   const ready = query.isFetchedAfterMount && query.data;
+  const [formVersion, setFormVersion] = useState(0);
 
   return (
     <Stack gap="lg">
@@ -26,7 +29,7 @@ export function DashboardSettingsPage() {
       {query.isError ? (
         <QueryError title="The settings could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
       ) : ready ? (
-        <SettingsForm initial={withoutSignIn(ready)} />
+        <SettingsForm key={formVersion} initial={withoutSignIn(ready)} />
       ) : (
         <Stack gap="md" maw={760} role="status">
           <VisuallyHidden>Loading the settings</VisuallyHidden>
@@ -45,6 +48,12 @@ export function DashboardSettingsPage() {
         <Text size="sm">Send yourself a test message to check that the site's mail reaches people.</Text>
         <TestEmailButton />
       </Stack>
+      <DemoContentSection
+        onRemoved={async () => {
+          await query.refetch();
+          setFormVersion((version) => version + 1);
+        }}
+      />
     </Stack>
   );
 }

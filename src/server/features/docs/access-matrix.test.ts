@@ -146,6 +146,8 @@ const rules: Record<string, Rule | CoveredElsewhere> = {
   },
 
   'GET /api/site': { ...anyone },
+  'GET /api/site/demo-content': { ...adminOnly },
+  'DELETE /api/site/demo-content': { ...adminOnly },
   'PUT /api/site': {
     ...adminOnly,
     request: async () => {

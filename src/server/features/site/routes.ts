@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { donationAmountsOf, siteSchema, siteSettingsSchema } from '../../../shared/site.ts';
+import { demoContentSchema, donationAmountsOf, siteSchema, siteSettingsSchema } from '../../../shared/site.ts';
 import { testEmailBodySchema, testEmailSentSchema } from '../../../shared/setup.ts';
 import { AppError } from '../../errors.ts';
 import { type Guard, mfaRequired, requireRole, requireSignedIn } from '../../auth/signed-in.ts';
 import { errorResponses, tagged } from '../../http/api-docs.ts';
+import { mailSiteOf } from '../../mail/site.ts';
+import { demoContentLeft, removeDemoContent } from './demo-content.ts';
 import { readSiteSettings, writeSiteSettings } from './settings.ts';
 import { settingsChange } from '../audit/service.ts';
 
@@ -103,6 +105,39 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('unavailable', `The mail server did not take the test message: ${reason}`);
       }
       return { to };
+    },
+  );
+
+  app.get(
+    '/site/demo-content',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        summary: 'What is left of the demo content a fresh install is seeded with',
+        description: "Demo events and reviews still as seeded, and settings fields still holding the demo's values.",
+        response: { 200: demoContentSchema },
+      },
+    },
+    async () => demoContentLeft(app.db),
+  );
+
+  app.delete(
+    '/site/demo-content',
+    {
+      onRequest: requireRole('admin'),
+      config: { audit: { action: 'demo.remove' } },
+      schema: {
+        summary: 'Remove the demo content',
+        description:
+          'Its events as a delete does (people registered for one still to come are told), its reviews, and the demo contact ' +
+          'details and policies. What the charity changed stays. Answers what was removed; again, nothing.',
+        response: { 200: demoContentSchema },
+      },
+    },
+    async (request) => {
+      const removed = await removeDemoContent(app.db, await mailSiteOf(app), requireSignedIn(request).id);
+      if (removed.events > 0) app.outbox.kick();
+      return removed;
     },
   );
 };

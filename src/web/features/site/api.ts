@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Site, SiteSettings } from '../../../shared/site.ts';
-import { sendFile, sendJson } from '../../lib/api-client.ts';
+import type { DemoContent, Site, SiteSettings } from '../../../shared/site.ts';
+import { deleteJson, getJson, sendFile, sendJson } from '../../lib/api-client.ts';
 import { siteQuery } from '../../lib/site.ts';
 
 /** The organisation's settings, as the header, footer and policy pages read them (the site's one query). */
@@ -21,4 +21,16 @@ export function showSavedSite(queryClient: QueryClient, saved: Site) {
 export async function uploadLogo(file: File): Promise<string> {
   const { data } = await sendFile<{ url: string }>('POST', '/images', file);
   return data.url;
+}
+
+/** What is left of the demo content (admins): GET /api/site/demo-content. */
+export const demoContentQuery = {
+  queryKey: ['site', 'demo-content'] as const,
+  queryFn: async ({ signal }: { signal?: AbortSignal }) => (await getJson<DemoContent>('/site/demo-content', signal)).data,
+  meta: { browserOnly: true },
+};
+
+/** Removes the demo content still there; the answer is what was removed. */
+export async function removeDemoContent(): Promise<DemoContent> {
+  return (await deleteJson<DemoContent>('/site/demo-content')).data;
 }
