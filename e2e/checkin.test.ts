@@ -360,8 +360,9 @@ describe('the door without a connection', () => {
     await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Check in Cleo Conflict' }).click();
     await page.getByText('Waiting to send: 1').waitFor();
-    // Meanwhile another phone, online, checks her in.
-    const other = await apiCall(admin, 'POST', '/checkin', { eventId, registrationId: cleo.registrationId, key: crypto.randomUUID() });
+    // Another phone had checked her in a minute before, and sends it now (the earlier scan is the one that counts).
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const other = await apiCall(admin, 'POST', '/checkin', { eventId, registrationId: cleo.registrationId, key: crypto.randomUUID(), at });
     expect(other.status).toBe(200);
     const first = ((await other.json()) as { checkedInAt: string }).checkedInAt;
 

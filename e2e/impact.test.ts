@@ -40,6 +40,22 @@ async function newEvent(admin: Session, what: string, extra: Record<string, unkn
   return { eventId: insertedId, title, day };
 }
 
+/**
+ * The event takes place: moved to yesterday, same hours (registrations and check-ins are made while it
+ * is still to come; hours count once it has ended). Returns its new day.
+ */
+async function heldYesterday(admin: Session, eventId: string, title: string): Promise<string> {
+  const day = localDay(-1);
+  const res = await apiCall(admin, 'PUT', `/events/${eventId}`, {
+    title,
+    desc: 'Sorting donated food into parcels for families before the weekend.',
+    date: `${day}T09:00`,
+    end: `${day}T12:30`,
+  });
+  if (res.status !== 200) throw new Error(`moving ${title} to yesterday failed: ${res.status} ${await res.text()}`);
+  return day;
+}
+
 async function register(who: Session, eventId: string) {
   const res = await apiCall(who, 'POST', '/register', { eventId });
   if (res.status !== 201) throw new Error(`registering ${who.email} failed: ${res.status} ${await res.text()}`);
@@ -152,12 +168,13 @@ describe('the pass on My Events', () => {
 describe('My Impact', () => {
   it('shows the events a person was checked in at with their hours, the totals and their donations, and downloads their certificate', async () => {
     const admin = await adminSession();
-    const { eventId, title, day } = await newEvent(admin, 'Impact test');
+    const { eventId, title } = await newEvent(admin, 'Impact test');
     const volunteer = await volunteerSession();
     const { insertedId } = await register(volunteer, eventId);
     await checkIn(admin, eventId, insertedId);
     const gift = await donateThroughApi(volunteer, eventId);
     const given = `$${(gift.amount / 100).toFixed(2)}`;
+    const day = await heldYesterday(admin, eventId, title);
 
     const page = await signedInPage(volunteer);
     await page.goto('/dashboard');
@@ -175,7 +192,7 @@ describe('My Impact', () => {
     expect(cells[2]).toBe('3.5 hours');
     expect(await row.getByRole('link', { name: title }).getAttribute('href')).toBe(`/eventDetails/${eventId}`);
 
-    // This year's hours count events dated this year: two days on is next year on 30 and 31 December.
+    // This year's hours count events dated this year: yesterday was last year on the 1st of January.
     const thisYear = day.startsWith(String(new Date().getFullYear())) ? '3.5 hours' : '0 hours';
     expect(await figure(page, 'Hours this year').textContent()).toBe(thisYear);
     expect(await figure(page, 'Hours in all').textContent()).toBe('3.5 hours');
@@ -299,6 +316,8 @@ describe("admin: an event's hours", () => {
     await rowOf('Cal Came').getByText('2.25 hours').waitFor();
     await rowOf('Cal Came').getByText('(set by hand)').waitFor();
 
+    // Once the event has taken place, their impact counts it.
+    await heldYesterday(admin, eventId, title);
     const impact = await signedInPage(came);
     await impact.goto('/dashboard/impact');
     await impact

@@ -20,10 +20,12 @@ export const checkinMessages = {
   noEvent: 'Give the event this door checks people in for',
   badEvent: 'Event id is not valid',
   undone: 'Check-in undone',
+  /** A check-in kept offline that arrives after the door undid it: the undo stands. */
+  undoneAtTheDoor: 'This check-in was undone at the door: scan the pass again to check them in',
 } as const;
 
 /** Why a check-in was refused with 409. */
-export const checkinRefusalValues = ['already-checked-in', 'waitlisted', 'cancelled', 'other-event'] as const;
+export const checkinRefusalValues = ['already-checked-in', 'waitlisted', 'cancelled', 'other-event', 'undone'] as const;
 export type CheckinRefusal = (typeof checkinRefusalValues)[number];
 
 /** Hours are given in quarter hours, at most a day (shared with an event's own hours). */

@@ -136,6 +136,25 @@ describe('POST /api/checkin', () => {
     expect((await otherPhone.json()).error.checkedInAt).toBe(at);
   });
 
+  it('counts the earlier scan when two phones checked the same person in, whichever arrived first', async () => {
+    const { event, id, token } = await registeredPerson();
+    const earlier = new Date(Date.now() - 20 * 60_000).toISOString();
+    const later = new Date(Date.now() - 5 * 60_000).toISOString();
+    const first = await checkIn({ eventId: event.id, token, key: randomUUID(), at: later });
+    expect(first.status).toBe(200);
+    // The earlier scan arrives second: it is the check-in that counts.
+    const second = await checkIn({ eventId: event.id, token, key: randomUUID(), at: earlier });
+    expect(second.status).toBe(200);
+    expect((await second.json()).checkedInAt).toBe(earlier);
+    const [row] = await t.app.db.select().from(registration).where(eq(registration.id, id));
+    expect(row?.checkedInAt?.toISOString()).toBe(earlier);
+    // A later scan arriving after changes nothing.
+    const third = await checkIn({ eventId: event.id, token, key: randomUUID(), at: later });
+    expect(third.status).toBe(409);
+    expect((await third.json()).error).toMatchObject({ reason: 'already-checked-in', checkedInAt: earlier });
+    expect((await t.app.db.select().from(registration).where(eq(registration.id, id)))[0]?.checkedInAt?.toISOString()).toBe(earlier);
+  });
+
   it('records one of 20 check-ins of the same person sent at once, and refuses the other 19', async () => {
     const { event, id, token } = await registeredPerson();
     const answers = await Promise.all(
@@ -315,10 +334,28 @@ describe('DELETE /api/checkin/{registrationId}', () => {
     expect(undo.status).toBe(200);
     expect(await undo.json()).toEqual({ modifiedCount: 1 });
     const [row] = await t.app.db.select().from(registration).where(eq(registration.id, id));
-    expect([row?.checkedInAt, row?.checkedInBy, row?.checkinKey]).toEqual([null, null, null]);
+    expect([row?.checkedInAt, row?.checkedInBy]).toEqual([null, null]);
     const again = await call(t, 'DELETE', `/api/checkin/${id}`, undefined, admin.auth);
     expect(await again.json()).toEqual({ modifiedCount: 0 });
     expect((await checkIn({ eventId: event.id, token })).status).toBe(200);
+  });
+
+  it('stays undone when a copy of the check-in kept on a phone arrives later; a new scan checks in again', async () => {
+    const { event, id, token } = await registeredPerson();
+    const key = randomUUID();
+    const at = new Date(Date.now() - 10 * 60_000).toISOString();
+    expect((await checkIn({ eventId: event.id, token, key, at })).status).toBe(200);
+    expect((await call(t, 'DELETE', `/api/checkin/${id}`, undefined, admin.auth)).status).toBe(200);
+
+    const late = await checkIn({ eventId: event.id, token, key, at });
+    expect(late.status).toBe(409);
+    const { error } = await late.json();
+    expect(error).toMatchObject({ reason: 'undone', message: checkinMessages.undoneAtTheDoor, registrationId: id, checkedInAt: null });
+    const [row] = await t.app.db.select().from(registration).where(eq(registration.id, id));
+    expect(row?.checkedInAt).toBeNull();
+
+    const rescan = await checkIn({ eventId: event.id, token, key: randomUUID() });
+    expect(rescan.status).toBe(200);
   });
 
   it('answers 404 for an unknown registration and refuses everyone but admins', async () => {

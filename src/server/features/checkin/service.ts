@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { type Checkin, type CheckinPerson, type CheckinRefusal, checkinMessages, type EventCheckins } from '../../../shared/checkin.ts';
 import { minutesOf, personHours } from '../../../shared/hours.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
@@ -15,6 +15,9 @@ import { creditedHours, toEvent } from '../events/service.ts';
  * or a queue kept offline is sent twice) is answered as the first time, not refused as a second. The
  * UPDATE also names the door's event, so a pass of another event (scanned offline, where the phone
  * could not tell) is refused rather than recorded, with its hours, at an event it was not made at.
+ * An undo keeps the check-in's key, so a copy of it still queued on a phone does not check the person
+ * in again; and when two phones checked the same person in, the earlier scan is the one that counts,
+ * whichever arrived first.
  */
 
 type RegistrationRow = typeof registration.$inferSelect;
@@ -72,6 +75,8 @@ export async function checkIn(db: Database, admin: SignedInAccount, request: Che
           eq(registration.eventId, eventId),
           eq(registration.status, 'registered'),
           isNull(registration.checkedInAt),
+          // A check-in the door has undone is not made again by a copy of it arriving later.
+          key === undefined ? undefined : or(isNull(registration.checkinKey), ne(registration.checkinKey, key)),
         ),
       )
       .returning();
@@ -90,8 +95,20 @@ export async function checkIn(db: Database, admin: SignedInAccount, request: Che
     if (found.checkedInAt) {
       // The same check-in again (its answer was lost, or the phone's queue sent it twice): the one recorded.
       if (key !== undefined && found.checkinKey === key) return asCheckin(db, found);
+      // Two phones checked the same person in: the person came at the earlier scan, whichever arrived
+      // first, so an earlier one is the check-in that counts (its time, its key); a later one is refused.
+      if (request.at && request.at < found.checkedInAt) {
+        const [earlier] = await db
+          .update(registration)
+          .set({ checkedInAt: request.at, checkedInBy: admin.id, checkinKey: key ?? null })
+          .where(and(eq(registration.id, found.id), gt(registration.checkedInAt, request.at)))
+          .returning();
+        if (earlier) return asCheckin(db, earlier);
+        continue;
+      }
       throw refused('already-checked-in', checkinMessages.alreadyCheckedIn, found);
     }
+    if (key !== undefined && found.checkinKey === key) throw refused('undone', checkinMessages.undoneAtTheDoor, found);
   }
   throw refused('already-checked-in', checkinMessages.alreadyCheckedIn);
 }
@@ -100,7 +117,8 @@ export async function checkIn(db: Database, admin: SignedInAccount, request: Che
 export async function undoCheckin(db: Database, registrationId: string): Promise<number | undefined> {
   const undone = await db
     .update(registration)
-    .set({ checkedInAt: null, checkedInBy: null, checkinKey: null })
+    // The check-in's key stays: a copy of it still queued on a phone is then known as undone (checkIn).
+    .set({ checkedInAt: null, checkedInBy: null })
     .where(and(eq(registration.id, registrationId), sql`${registration.checkedInAt} is not null`))
     .returning({ id: registration.id });
   if (undone.length > 0) return 1;

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEventDate } from '../../../shared/event-date.ts';
 import { todayIn } from '../../../shared/time-zone.ts';
 import { donation, registration } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
+import { dayFrom } from '../../db/seed.ts';
 import { insertEvent } from '../../test/factories.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -53,8 +55,9 @@ beforeAll(async () => {
   const { timeZone } = await (await t.api('/api/site')).json();
   const today = todayIn(timeZone);
   thisYear = Number(today.slice(0, 4));
-  // Three hours, start to end, today.
-  recent = await insertEvent(t.app.db, { title: 'Beach Clean', date: today, time: '09:00', endAt: `${today} 12:00:00` });
+  // Three hours, start to end, yesterday: it has taken place (hours count once an event has ended).
+  const yesterday = dayFrom(new Date(), -1);
+  recent = await insertEvent(t.app.db, { title: 'Beach Clean', date: yesterday, time: '09:00', endAt: `${yesterday} 12:00:00` });
   // Last year, two hours by the admin's figure; the giver is credited an hour and a half of it.
   older = await insertEvent(t.app.db, { title: 'Food Bank Shift', date: `${thisYear - 1}-03-14`, time: '10:00', hoursMinutes: 120 });
   const missed = await insertEvent(t.app.db, { title: 'Missed Event', date: `${thisYear}-01-05`, time: '10:00', hoursMinutes: 60 });
@@ -90,7 +93,8 @@ describe('GET /api/impact/{email}', () => {
         { eventId: recent.id, title: 'Beach Clean', date: `${recent.date}T09:00`, checkedInAt: expect.any(String), hours: 3 },
         { eventId: older.id, title: 'Food Bank Shift', date: `${thisYear - 1}-03-14T10:00`, checkedInAt: expect.any(String), hours: 1.5 },
       ],
-      hours: { total: 4.5, thisYear: 3 },
+      // On the 1st of January yesterday was last year.
+      hours: { total: 4.5, thisYear: recent.date.startsWith(String(thisYear)) ? 3 : 0 },
       donations: [
         { currency: 'eur', total: 1500, count: 1 },
         { currency: 'usd', total: 5000, count: 2 },
@@ -105,7 +109,7 @@ describe('GET /api/impact/{email}', () => {
   });
 
   it('counts an event left when its check-in is undone', async () => {
-    const event = await insertEvent(t.app.db, { title: 'Undone Event', time: '09:00', hoursMinutes: 60 });
+    const event = await insertEvent(t.app.db, { title: 'Undone Event', inDays: -2, time: '09:00', hoursMinutes: 60 });
     const id = await placeFor(giver, event.id);
     expect((await call(t, 'POST', '/api/checkin', { eventId: event.id, registrationId: id }, admin.auth)).status).toBe(200);
     expect((await (await impactOf(giver.email, giver)).json()).hours.total).toBe(5.5);
@@ -113,6 +117,27 @@ describe('GET /api/impact/{email}', () => {
     const after = await (await impactOf(giver.email, giver)).json();
     expect(after.hours.total).toBe(4.5);
     expect(after.events.map((e: { title: string }) => e.title)).not.toContain('Undone Event');
+  });
+
+  it('counts an event once it has taken place: a check-in before it, or during it, credits nothing yet', async () => {
+    const { timeZone } = await (await t.api('/api/site')).json();
+    const today = todayIn(timeZone);
+    const ahead = await insertEvent(t.app.db, { title: 'Coat Drive', inDays: 8, time: '10:00', hoursMinutes: 180 });
+    const going = await insertEvent(t.app.db, { title: 'All-day Fair', date: today, hoursMinutes: 240 });
+    for (const event of [ahead, going]) {
+      const id = await placeFor(giver, event.id);
+      // Checked in as a door did before check-in had its window (or a phone whose clock was wrong).
+      await t.app.db.update(registration).set({ checkedInAt: new Date() }).where(eq(registration.id, id));
+    }
+    const impact = await (await impactOf(giver.email, giver)).json();
+    expect(impact.events.map((e: { title: string }) => e.title)).toEqual(['Beach Clean', 'Food Bank Shift']);
+    expect(impact.hours.total).toBe(4.5);
+    const certificate = await call(t, 'GET', `/api/impact/${encodeURIComponent(giver.email)}/certificate.pdf`, undefined, giver.auth);
+    expect(certificate.status).toBe(200);
+    const text = pdfText(Buffer.from(await certificate.arrayBuffer()));
+    expect(text).toContain('4.5 hours at 2 events');
+    expect(text).not.toContain('Coat Drive');
+    expect(text).not.toContain('All-day Fair');
   });
 
   it('shows a person only their own, whatever the case of the email, and admins anyone’s', async () => {

@@ -1,14 +1,14 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Impact } from '../../../shared/checkin.ts';
 import { personHours } from '../../../shared/hours.ts';
-import { todayIn } from '../../../shared/time-zone.ts';
+import { todayIn, wallClockAt } from '../../../shared/time-zone.ts';
 import { ownerOf, type SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { account, donation, event, registration } from '../../db/schema.ts';
-import { creditedHours, toEvent } from '../events/service.ts';
+import { creditedHours, isPast, toEvent } from '../events/service.ts';
 
 /**
- * What a person gave: the events they were checked in at with the hours each credits them (their own
+ * What a person gave: the events they were checked in at, once each has taken place, with the hours each credits them (their own
  * when an admin set them, else the event's), and their donations per currency and year, refunds left
  * out. Years are the site's (where the charity is): an event's by its date, a donation's by when it
  * was made on the site's clock.
@@ -45,13 +45,18 @@ export async function findImpact(db: Database, caller: SignedInAccount, email: s
         .where(and(eq(registration.accountId, person.id), isNotNull(registration.checkedInAt)))
         .orderBy(desc(event.date), desc(event.time), desc(event.id))
     : [];
-  const events = attended.map((row) => ({
-    eventId: row.event.id,
-    title: row.event.title,
-    date: toEvent(row.event).date,
-    checkedInAt: row.registration.checkedInAt?.toISOString() ?? '',
-    hours: personHours(creditedHours(row.event), row.registration.hoursMinutes),
-  }));
+  // Hours and certificates count an event once it has taken place (ended, on the site's clock): a
+  // check-in days early, or during the event, credits nothing yet.
+  const now = wallClockAt(timeZone);
+  const events = attended
+    .filter((row) => isPast(row.event, now))
+    .map((row) => ({
+      eventId: row.event.id,
+      title: row.event.title,
+      date: toEvent(row.event).date,
+      checkedInAt: row.registration.checkedInAt?.toISOString() ?? '',
+      hours: personHours(creditedHours(row.event), row.registration.hoursMinutes),
+    }));
   const thisYear = todayIn(timeZone).slice(0, 4);
 
   const byCurrency = new Map<string, { total: number; count: number }>();

@@ -9,6 +9,7 @@ function whatHappened(conflict: CheckinConflict): string {
     return `already checked in${conflict.checkedInAt ? ` at ${formatInstantTime(conflict.checkedInAt)}` : ''}, on another phone`;
   }
   if (conflict.reason === 'other-event') return `not counted here (${conflict.message})`;
+  if (conflict.reason === 'undone') return 'not counted: this check-in was undone at the door';
   return `not valid (${conflict.message})`;
 }
 

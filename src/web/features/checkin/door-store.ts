@@ -25,7 +25,7 @@ export interface CheckinConflict {
   key: string;
   eventId: string;
   name: string | null;
-  /** 'already-checked-in', 'waitlisted', 'cancelled', 'other-event', 'not-valid' or 'not-found'. */
+  /** 'already-checked-in', 'waitlisted', 'cancelled', 'other-event', 'undone', 'not-valid' or 'not-found'. */
   reason: string;
   message: string;
   /** For an already-checked-in person: when the check-in that counted was made. */

@@ -47,6 +47,7 @@ const refusalTitles: Record<string, string> = {
   'not-found': 'Not valid: no such registration',
   'not-valid': 'Not valid',
   'other-event': 'Not valid: not on this event’s list',
+  undone: 'Not counted: the check-in was undone',
 };
 
 /** The banner's words for a refusal: amber for someone already in, red for the rest. */
