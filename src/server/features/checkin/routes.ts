@@ -80,6 +80,8 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
           'With `token` (a scanned pass) or `registrationId` (the person found by name), and `eventId`: the event whose door checks the person in. Answers the check-in: who, for which event, and when.',
           'A pass or registration of another event answers 409 `reason: "other-event"` (with the person’s `registrationId` and `name`) and records nothing: a check-in kept on a phone offline is never counted, with its hours, at an event other than the one whose door made it.',
           'Each registration is checked in once, however many phones send it at once: the first is recorded, the others answer 409 with `reason: "already-checked-in"` and the first check-in’s `checkedInAt`, `registrationId` and `name` beside `code` and `message` in the error body.',
+          'When two phones checked the same person in, the earlier scan (`at`) is the check-in that counts, whichever arrived first: an earlier one arriving second replaces the time and answers 200.',
+          'A check-in undone at the door stays undone: the same check-in (its `key`) arriving later answers 409 `reason: "undone"`; a new scan (a new key) checks the person in again.',
           'Give each check-in a `key` (a uuid the phone makes when the person is scanned): the same check-in sent again with the same key answers 200 with the check-in recorded the first time, so a queue kept offline and sent twice counts once.',
           '`at`: when the phone checked the person in, for check-ins kept offline (at most 7 days ago, never in the future); the server’s clock when left out.',
           'A waitlisted registration answers 409 `reason: "waitlisted"`; a valid pass whose registration is gone answers 409 `reason: "cancelled"`. A pass that was not made here (made up, altered) answers 400.',
@@ -90,7 +92,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses({
             400: 'The pass is not valid (made up or altered), or `eventId` is missing or not an event id.',
             404: 'No registration has this id.',
-            409: 'Already checked in, waitlisted, cancelled, or for another event: `reason` says which; for `already-checked-in`, `checkedInAt`, `registrationId` and `name` say when and who; for `other-event`, `registrationId` and `name` say who.',
+            409: 'Already checked in, waitlisted, cancelled, for another event, or undone at the door: `reason` says which; for `already-checked-in`, `checkedInAt`, `registrationId` and `name` say when and who; for `other-event`, `registrationId` and `name` say who.',
           }),
         },
       },
