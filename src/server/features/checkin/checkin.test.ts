@@ -213,13 +213,13 @@ describe('POST /api/checkin', () => {
   });
 
   it('refuses a pass or registration of another event at this door with 409, recording no check-in and no hours', async () => {
-    // Registered while the event was still to come, then moved to this morning: at midday and after, a
-    // registration for an event today from 09:00 to 12:00 would itself be refused as past.
+    // Registered while the event was still to come, then moved to yesterday morning (a registration for
+    // it would itself be refused as past): it has taken place, so its hours count once checked in.
     const { person, event, id, token } = await registeredPerson({ name: 'Owen Other' });
-    const today = dayFrom(new Date(), 0);
+    const yesterday = dayFrom(new Date(), -1);
     await t.app.db
       .update(eventTable)
-      .set({ date: today, time: '09:00', endAt: `${today} 12:00:00` })
+      .set({ date: yesterday, time: '09:00', endAt: `${yesterday} 12:00:00` })
       .where(eq(eventTable.id, event.id));
     const door = await insertEvent(t.app.db);
     const refusal = (message: string) => ({
