@@ -22,7 +22,7 @@ describe('dashboard', () => {
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Welcome, Dora Donator' }).waitFor();
     expect(await page.title()).toContain('Dashboard');
-    expect(await menuLabels(page)).toEqual(['Dashboard', 'My Profile', 'My Impact', 'Security', 'My Donation', 'Log Out']);
+    expect(await menuLabels(page)).toEqual(['Dashboard', 'My Profile', 'My Impact', 'Security', 'My Events', 'My Donation', 'Log Out']);
     expect(await menu(page).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     expect(await menu(page).getByRole('link', { name: 'My Donation' }).getAttribute('href')).toBe('/dashboard/donation');
     expect(await page.getByRole('main').getByRole('link', { name: 'My registered events' }).getAttribute('href')).toBe(
@@ -34,6 +34,9 @@ describe('dashboard', () => {
     expect((await side.boundingBox())?.width).toBe(200);
     expect(await side.getByTestId('account-photo').getAttribute('src')).toBe('/images/default-avatar.svg');
     await side.getByText('Dora Donator', { exact: true }).waitFor();
+    // Someone who came to volunteer is not called a 'Donator'; their passes are under My Events.
+    expect(await side.getByText('Donator', { exact: true }).count()).toBe(0);
+    expect(await menu(page).getByRole('link', { name: 'My Events' }).getAttribute('href')).toBe('/dashboard/myEvents');
     await expectAccessible(page);
     expect(pageProblems(page)).toEqual([]);
   });
@@ -66,6 +69,7 @@ describe('dashboard', () => {
       'My Profile',
       'My Impact',
       'Security',
+      'My Events',
       'Add Notice',
       'Add Event',
       'All Events',
@@ -86,6 +90,7 @@ describe('dashboard', () => {
       '/dashboard/profile',
       '/dashboard/impact',
       '/dashboard/security',
+      '/dashboard/myEvents',
       '/dashboard/addNotice',
       '/dashboard/addEvent',
       '/dashboard/allEvents',
@@ -132,7 +137,7 @@ describe('dashboard', () => {
 
     await page.getByRole('button', { name: 'Open dashboard menu' }).click();
     await menu(page).waitFor();
-    expect(await menuLabels(page)).toEqual(['Dashboard', 'My Profile', 'My Impact', 'Security', 'My Donation', 'Log Out']);
+    expect(await menuLabels(page)).toEqual(['Dashboard', 'My Profile', 'My Impact', 'Security', 'My Events', 'My Donation', 'Log Out']);
     await expectAccessible(page);
 
     await menu(page).getByRole('link', { name: 'My Profile' }).click();

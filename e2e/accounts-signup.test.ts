@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { colourOf, countAuthRequests, green, password, red, signUpThroughApi, tinyPngFile, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 import { expectFocused, expectNoProblem, expectProblemBeside, saidBeside } from './support/form-fields.ts';
+import { passwordRules } from '../src/shared/accounts.ts';
 
 /** The Register form, by its name, so its fields are found in it whatever else the page shows. */
 const form = (page: Page) => page.getByRole('form', { name: 'Register' });
@@ -24,6 +25,9 @@ describe('sign-up', () => {
     const email = form(page).getByLabel('Email');
     const passwordField = form(page).getByLabel('Password', { exact: true });
     const retyped = form(page).getByLabel('Re-type Password');
+    // The password's rules are said beside it before anything is typed, and read with the field.
+    expect(await passwordField.getAttribute('aria-describedby')).toBeTruthy();
+    await form(page).getByText(passwordRules).waitFor();
 
     // Every field wrong: each says so beside itself, all at once, and focus goes to the first.
     await email.fill('not-an-email');

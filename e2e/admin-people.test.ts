@@ -116,7 +116,7 @@ describe('admin: registrations and accounts', () => {
     const { who, event, registrationId } = await newRegistrant('Rowan Ash Registrant');
     const person = await signedInPage(who);
     await person.goto('/dashboard');
-    expect(await menuLabels(person)).toEqual(['Dashboard', 'My Profile', 'My Impact', 'Security', 'My Donation', 'Log Out']);
+    expect(await menuLabels(person)).toEqual(['Dashboard', 'My Profile', 'My Impact', 'Security', 'My Events', 'My Donation', 'Log Out']);
 
     const admin = await adminSession();
     const page = await signedInPage(admin);

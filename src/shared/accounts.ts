@@ -26,6 +26,9 @@ export const SPEC_MIN_PASSWORD_LENGTH = 6;
 export const MIN_PASSWORD_LENGTH = 8;
 export const ADMIN_MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 128;
+/** The rules of a new password, said beside its field before anything is typed (issue 29). */
+export const passwordRules = `At least ${MIN_PASSWORD_LENGTH} characters (${ADMIN_MIN_PASSWORD_LENGTH} for admins) and hard to guess: not your name or email. A few unrelated words work well.`;
+
 export const passwordLengthMessages = {
   tooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   adminTooShort: `An admin's password must be at least ${ADMIN_MIN_PASSWORD_LENGTH} characters`,

@@ -184,6 +184,8 @@ export const siteSchema = siteSettingsFields.extend({
   donationAmounts: z.array(z.number().int()),
   /** The identity provider behind 'Continue With Google', or null when none is configured. */
   socialSignIn: z.enum(['google', 'oidc']).nullable(),
+  /** Whether this installation sends email (SMTP_URL is set): pages never say a link was sent when none can be. */
+  mailConfigured: z.boolean(),
 });
 export type Site = z.infer<typeof siteSchema>;
 

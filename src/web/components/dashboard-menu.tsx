@@ -9,18 +9,21 @@ interface MenuItem {
   label: string;
 }
 
-/** Spec section 2, 'Side menu': the labels as the spec writes them. */
+/**
+ * Spec section 2, 'Side menu': the labels as the spec writes them. My Events (where a person's passes
+ * are) is everyone's: anyone signed in may register for an event, whatever their role (issue 29).
+ */
 const everyone: MenuItem[] = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/dashboard/profile', label: 'My Profile' },
   { to: '/dashboard/impact', label: 'My Impact' },
   { to: '/dashboard/security', label: 'Security' },
+  { to: '/dashboard/myEvents', label: 'My Events' },
 ];
 
 const byRole: Record<Role, MenuItem[]> = {
   donator: [{ to: '/dashboard/donation', label: 'My Donation' }],
   volunteer: [
-    { to: '/dashboard/myEvents', label: 'My Events' },
     { to: '/dashboard/addReview', label: 'Add Review' },
     { to: '/dashboard/notices', label: 'Notices' },
     { to: '/dashboard/myReview', label: 'My Review' },
@@ -39,7 +42,8 @@ const byRole: Record<Role, MenuItem[]> = {
   ],
 };
 
-const roleNames: Record<Role, string> = { donator: 'Donator', volunteer: 'Volunteer', admin: 'Admin' };
+/** Said under the name; nothing for the role every new account has (someone who came to volunteer is no 'Donator'). */
+const roleNames: Record<Role, string | null> = { donator: null, volunteer: 'Volunteer', admin: 'Admin' };
 
 /** The dashboard's side menu: who is signed in, then the pages their role may use, then 'Log Out'. */
 export function DashboardMenu({ account, onNavigate }: { account: Account; onNavigate?: () => void }) {
@@ -51,7 +55,7 @@ export function DashboardMenu({ account, onNavigate }: { account: Account; onNav
       <div className={classes.who}>
         <AccountPhoto photoURL={account.photoURL} size={72} />
         <div className={classes.name}>{account.displayName}</div>
-        <div className={classes.role}>{roleNames[account.role]}</div>
+        {roleNames[account.role] && <div className={classes.role}>{roleNames[account.role]}</div>}
       </div>
       <nav aria-label="Dashboard">
         <ul className={classes.list}>

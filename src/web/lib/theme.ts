@@ -28,6 +28,8 @@ export const theme = createTheme({
     // Stock Mantine leaves these close buttons without an accessible name (STACK-NOTES).
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // The show-password button is reached with Tab like any other control (issue 29).
+    PasswordInput: { defaultProps: { visibilityToggleFocusable: true } },
   },
 });
 

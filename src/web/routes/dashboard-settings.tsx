@@ -58,7 +58,11 @@ export function DashboardSettingsPage() {
   );
 }
 
-/** The settings an admin edits: everything but how people sign in, which the server's configuration decides. */
-function withoutSignIn<Settings extends { socialSignIn: unknown }>({ socialSignIn: _, ...settings }: Settings) {
+/** The settings an admin edits: everything but what the server's configuration decides (sign-in, mail). */
+function withoutSignIn<Settings extends { socialSignIn: unknown; mailConfigured: unknown }>({
+  socialSignIn: _signIn,
+  mailConfigured: _mail,
+  ...settings
+}: Settings) {
   return settings;
 }

@@ -9,6 +9,7 @@ import { AuthPanel } from '../features/accounts/auth-panel.tsx';
 import { FormMessage } from '../features/accounts/form-message.tsx';
 import { failureMessage } from '../lib/forms/schema-errors.ts';
 import { applyServerErrors, useSchemaForm } from '../lib/forms/use-schema-form.ts';
+import { useSite } from '../lib/site.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /forgot-password: mails a reset link. The answer is the same whether or not the address has an account. */
@@ -17,6 +18,9 @@ export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useSchemaForm({ schema: forgotPasswordFormSchema, initialValues: { email: '' } });
+  // Never 'we have sent' when this site sends no email.
+  const noMail = useSite()?.mailConfigured === false;
+  const noMailText = 'This site cannot send email yet, so no reset link can reach you. Ask the site’s admin for help.';
 
   async function handleSubmit({ email }: z.output<typeof forgotPasswordFormSchema>) {
     setFailure(null);
@@ -32,18 +36,24 @@ export function ForgotPasswordPage() {
     <AuthPanel title="Forgot password">
       {sentTo ? (
         <Stack gap="md">
-          <FormMessage tone="success">{mailLinkMessages.resetLinkSent}</FormMessage>
-          <Text>
-            Look for a message to {sentTo}. Its link works once, for one hour. Nothing there? Check the spam folder, or ask again in a few
-            minutes.
-          </Text>
+          {noMail ? (
+            <FormMessage tone="error">{noMailText}</FormMessage>
+          ) : (
+            <>
+              <FormMessage tone="success">{mailLinkMessages.resetLinkSent}</FormMessage>
+              <Text>
+                Look for a message to {sentTo}. Its link works once, for one hour. Nothing there? Check the spam folder, or ask again in a
+                few minutes.
+              </Text>
+            </>
+          )}
           <Anchor component={Link} to="/login">
             Back to Login
           </Anchor>
         </Stack>
       ) : (
         <Stack gap="md">
-          <Text>Enter the email address of your account and we will send you a link to set a new password.</Text>
+          <Text>{noMail ? noMailText : 'Enter the email address of your account and we will send you a link to set a new password.'}</Text>
           <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Forgot password">
             <Stack gap="md">
               <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { resetPasswordFormSchema } from '../../shared/accounts.ts';
+import { passwordRules, resetPasswordFormSchema } from '../../shared/accounts.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { resetPassword } from '../features/accounts/api.ts';
 import { AuthPanel } from '../features/accounts/auth-panel.tsx';
@@ -57,6 +57,7 @@ export function ResetPasswordPage() {
             <Stack gap="md">
               <PasswordInput
                 label="New password"
+                description={passwordRules}
                 autoComplete="new-password"
                 key={form.key('password')}
                 {...form.getInputProps('password')}

@@ -19,6 +19,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       ...settings,
       donationAmounts: donationAmountsOf(settings, app.config.donationAmountCents),
       socialSignIn: app.config.socialProvider?.id ?? null,
+      mailConfigured: Boolean(app.config.mail.smtpUrl),
     };
   };
 

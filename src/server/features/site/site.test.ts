@@ -78,6 +78,7 @@ describe('GET /api/site', () => {
       minAmount: 100,
       maxAmount: 1_000_000,
       socialSignIn: null,
+      mailConfigured: false,
     });
   });
 });
@@ -102,6 +103,7 @@ describe('PUT /api/site', () => {
       minAmount: 100,
       maxAmount: 1_000_000,
       socialSignIn: null,
+      mailConfigured: false,
     });
     expect(await (await t.api('/api/site')).json()).toEqual(saved);
   });
@@ -196,6 +198,9 @@ describe('messages', () => {
       const host = new URL(mailing.config.publicUrl).hostname;
       const renamed = { ...filledIn, name: 'Riverside "Food" Share' };
       const adminThere = await signUp(mailing, { role: 'admin' });
+      // With SMTP_URL the site says it sends mail (pages then say a link was sent); without, it says not.
+      expect((await (await mailing.api('/api/site')).json()).mailConfigured).toBe(true);
+      expect((await (await t.api('/api/site')).json()).mailConfigured).toBe(false);
       expect((await call(mailing, 'PUT', '/api/site', renamed, adminThere.auth)).status).toBe(200);
       const newcomer = await signUp(mailing);
       const [mail] = await smtp.mailTo(newcomer.email);

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { accountMessages, signUpFormSchema } from '../../../shared/accounts.ts';
+import { accountMessages, passwordRules, signUpFormSchema } from '../../../shared/accounts.ts';
 import { Button } from '../../components/button.tsx';
 import { refreshCurrentAccount } from '../../lib/current-account.ts';
 import { failureMessage } from '../../lib/forms/schema-errors.ts';
@@ -73,7 +73,13 @@ export function SignUpForm() {
         <Stack gap="md">
           <TextInput label="Name" autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="new-password" key={form.key('password')} {...form.getInputProps('password')} />
+          <PasswordInput
+            label="Password"
+            description={passwordRules}
+            autoComplete="new-password"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
           <PasswordInput
             label="Re-type Password"
             autoComplete="new-password"

@@ -9,6 +9,7 @@ import { AmountChoice, type AmountOptions, type AmountState } from './amount-cho
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useSchemaForm } from '../../lib/forms/use-schema-form.ts';
+import { useOrigin } from '../../lib/use-origin.ts';
 import { donationAmount } from './amount.ts';
 import type { CardPaymentHandle } from './card-payment.ts';
 import { PreparingPayment } from './preparing-payment.tsx';
@@ -39,12 +40,14 @@ interface DonationFormProps {
 
 /** How the card is kept safe, and who receives the money (the charity's registered details, when set). */
 function SecureNote({ mode, site }: { mode: PaymentStarted['mode'] | undefined; site: Site | undefined }) {
+  // Said only when true: a site reached over plain http is not encrypted.
+  const encrypted = useOrigin().startsWith('https:');
   return (
     <Stack gap={4}>
       <Text size="sm" c="dimmed">
         <span aria-hidden="true">🔒 </span>
         {mode === 'test'
-          ? 'Test mode: no real money is taken and no card is charged. The page is served over an encrypted connection.'
+          ? `Test mode: no real money is taken and no card is charged.${encrypted ? ' The page is served over an encrypted connection.' : ''}`
           : 'Your card is sent over an encrypted connection straight to Stripe, our payment processor: we never see or store its number.'}
       </Text>
       {site && (

@@ -29,7 +29,7 @@ import { TimeZoneSelect } from './time-zone-select.tsx';
 /** A message about one of the amounts ('donationAmounts.2') is shown on the amounts field. */
 const amountItems = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`donationAmounts.${i}`, 'donationAmounts']));
 
-export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn'> }) {
+export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' | 'mailConfigured'> }) {
   const [failure, setFailure] = useState<Error | null>(null);
   const queryClient = useQueryClient();
   const money = (cents: number) => amountsText([cents]);
