@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EventCheckins } from '../src/shared/checkin.ts';
+import { formatEventDate } from '../src/shared/event-date.ts';
 import { adminSession, apiCall, type Session, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
 import { baseURL, expectAccessible, pageProblems } from './support/browser.ts';
 import { closeCameraBrowsers, pageWithCamera, qrVideo } from './support/fake-camera.ts';
@@ -14,22 +15,26 @@ import { closeCameraBrowsers, pageWithCamera, qrVideo } from './support/fake-cam
 
 afterAll(() => closeCameraBrowsers());
 
-/** The calendar day `offset` days from today on this machine's clock, as YYYY-MM-DD. */
-function localDay(offset: number): string {
-  const day = new Date();
-  day.setDate(day.getDate() + offset);
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+/** This machine's wall clock `hours` from now, to the minute: 'YYYY-MM-DDTHH:MM' (the site's zone is this machine's). */
+function localWall(hours: number): string {
+  return localWallOf(new Date(Date.now() + hours * 3600_000));
 }
 
-async function newEvent(admin: Session, what: string) {
+/** The wall clock `at` shows on this machine: 'YYYY-MM-DDTHH:MM'. */
+function localWallOf(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/** An event going on now (begun an hour ago, for four hours): its door is open. `startsIn` hours moves it. */
+async function newEvent(admin: Session, what: string, startsIn = -1) {
   const title = `${what} ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
-  const day = localDay(1);
   const res = await apiCall(admin, 'POST', '/events', {
     title,
     desc: 'Packing food parcels for families in the church hall.',
     banner: '/images/events/coat-drive.svg',
-    date: `${day}T09:00`,
-    end: `${day}T23:30`,
+    date: localWall(startsIn),
+    end: localWall(startsIn + 4),
     location: 'Church hall, Mill Lane',
   });
   if (res.status !== 200) throw new Error(`adding ${title} failed: ${res.status} ${await res.text()}`);
@@ -548,5 +553,51 @@ describe('the door without a connection', () => {
     await page.getByText('Waiting to send: 0').waitFor();
     await page.getByText('1 of 2 checked in').waitFor();
     expect((await doorList(admin, eventId)).checkedIn).toBe(1);
+  });
+
+  it('gets ready to work offline when reached from All Events, says so, and then opens with no connection', async () => {
+    const admin = await adminSession();
+    const { eventId, title } = await newEvent(admin, 'Door from the list');
+    await registeredPeople(eventId, ['Ivy Inn']);
+    const page = await signedInPage(admin);
+    await page.goto(`/dashboard/allEvents?q=${encodeURIComponent(title)}`);
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    await page.getByRole('link', { name: `Check-in for ${title}` }).click();
+    await page.getByRole('heading', { level: 1, name: `Check-in: ${title}` }).waitFor();
+    // Said only once the worker holds the page and its files and the phone holds the list.
+    const status = page.getByTestId('door-offline');
+    await status.getByText('Ready offline: this page opens without a connection').waitFor({ timeout: 30_000 });
+    expect(await page.locator('[data-offline-ready]').count()).toBe(1);
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: `Check-in: ${title}` }).waitFor();
+    await page.getByText('0 of 1 checked in').waitFor();
+    await page.getByRole('button', { name: 'Check in Ivy Inn' }).click();
+    await page.getByText('Waiting to send: 1').waitFor();
+    await page.context().setOffline(false);
+    await page.getByText('Waiting to send: 0').waitFor();
+    expect((await doorList(admin, eventId)).checkedIn).toBe(1);
+  });
+
+  it('says when the door opens for an event still to come, and checks no one in before then', async () => {
+    const admin = await adminSession();
+    // Starts in 5 hours: the door opens 2 hours before, in 3 hours.
+    const { eventId, title } = await newEvent(admin, 'Door not open', 5);
+    await registeredPeople(eventId, ['Jo Early']);
+    const list = await doorList(admin, eventId);
+    const page = await signedInPage(admin);
+    await openDoor(page, eventId, title);
+    await page
+      .getByTestId('door-shut')
+      .getByText(/^Check-in opens on /)
+      .waitFor();
+    await page.getByRole('button', { name: 'Check in Jo Early' }).click();
+    await expect.poll(() => banner(page).textContent()).toContain('Not yet: check-in has not opened');
+    expect(await banner(page).textContent()).toContain(
+      `Check-in for this event opens on ${formatEventDate(localWallOf(new Date(list.event.checkinOpensAt)))}, 2 hours before it starts`,
+    );
+    expect((await doorList(admin, eventId)).checkedIn).toBe(0);
+    await expectAccessible(page);
   });
 });

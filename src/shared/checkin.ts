@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { eventDateSchema } from './events.ts';
+import { formatEventDate } from './event-date.ts';
+import { eventDateSchema, eventStartOf } from './events.ts';
 import { hoursSchema } from './hours.ts';
+import { instantOf, wallClockAt } from './time-zone.ts';
 
 /**
  * Check-in at the door and each person's impact (hours given, donations made). The pass is a signed
@@ -24,8 +26,59 @@ export const checkinMessages = {
   undoneAtTheDoor: 'This check-in was undone at the door: scan the pass again to check them in',
 } as const;
 
+/**
+ * When the door may check people in to an event: from `checkinHoursBefore` hours before its start until
+ * its end (or, without one, the end of its day), on the wall clock of the site's time zone. Earlier, a
+ * check-in would credit hours and a certificate for an event that has not happened.
+ */
+export interface CheckinWindow {
+  opensAt: Date;
+  closesAt: Date;
+}
+
+function dayAfter(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+export function checkinWindow(event: { date: string; end: string | null; checkinHoursBefore: number }, timeZone: string): CheckinWindow {
+  const start = instantOf(eventStartOf(event.date), timeZone);
+  return {
+    opensAt: new Date(start.getTime() - Math.round(event.checkinHoursBefore * 60) * 60_000),
+    closesAt: instantOf(event.end ?? dayAfter(event.date.slice(0, 10)), timeZone),
+  };
+}
+
+const hoursInWords = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
+
+/** Why the door cannot check anyone in to this event at `at`, in words; null when it can. */
+export function checkinWindowRefusal(
+  window: CheckinWindow,
+  event: { checkinHoursBefore: number },
+  timeZone: string,
+  at: Date,
+): { reason: 'not-open-yet' | 'closed'; message: string } | null {
+  const onSiteClock = (instant: Date) => formatEventDate(wallClockAt(timeZone, instant).slice(0, 16));
+  if (at < window.opensAt) {
+    const when = event.checkinHoursBefore === 0 ? 'when it starts' : `${hoursInWords(event.checkinHoursBefore)} before it starts`;
+    return { reason: 'not-open-yet', message: `Check-in for this event opens on ${onSiteClock(window.opensAt)}, ${when}` };
+  }
+  if (at > window.closesAt) {
+    return { reason: 'closed', message: `Check-in for this event closed when it ended, on ${onSiteClock(window.closesAt)}` };
+  }
+  return null;
+}
+
 /** Why a check-in was refused with 409. */
-export const checkinRefusalValues = ['already-checked-in', 'waitlisted', 'cancelled', 'other-event', 'undone'] as const;
+export const checkinRefusalValues = [
+  'already-checked-in',
+  'waitlisted',
+  'cancelled',
+  'other-event',
+  'undone',
+  'not-open-yet',
+  'closed',
+] as const;
 export type CheckinRefusal = (typeof checkinRefusalValues)[number];
 
 /** Hours are given in quarter hours, at most a day (shared with an event's own hours). */
@@ -116,6 +169,10 @@ export const eventCheckinsSchema = z.object({
     location: z.string().nullable(),
     /** The hours the event credits each person (its start to end, or the admin's own figure). */
     hours: z.number(),
+    /** When the door may start checking people in (ISO 8601 instant): its start less its `checkinHoursBefore`. */
+    checkinOpensAt: z.iso.datetime(),
+    /** When check-in closes (ISO 8601 instant): its end, or the end of its day. */
+    checkinClosesAt: z.iso.datetime(),
   }),
   /** Registered people (places held), not counting the waitlist. */
   registered: z.number().int(),

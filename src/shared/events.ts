@@ -38,6 +38,8 @@ export const eventFieldsSchema = z.object({
   goal: z.number().int().nullable(),
   /** The hours each person who came is credited with, as an admin set them; null: its start to its end. */
   hours: z.number().nullable(),
+  /** How many hours before its start the door may check people in (until it ends); 2 unless an admin set it. */
+  checkinHoursBefore: z.number(),
 });
 export type EventFields = z.infer<typeof eventFieldsSchema>;
 
@@ -122,6 +124,16 @@ export const bannerSchema = z
     'Banner must be an http(s) image address or an uploaded picture',
   );
 
+/** Check-in opens this many hours before an event starts unless an admin says otherwise. */
+export const DEFAULT_CHECKIN_HOURS_BEFORE = 2;
+
+/** How long before the start the door may check people in: quarter hours, up to a day. */
+export const checkinHoursBeforeSchema = z
+  .number({ message: 'Check-in opening must be a number of hours' })
+  .min(0, 'Check-in cannot open after the start')
+  .max(24, 'Check-in can open at most 24 hours before the start')
+  .refine((h) => Number.isInteger(h * 4), 'Check-in opening goes in quarter hours (e.g. 0.5, 1.25)');
+
 /** The banner of an event added without one: a picture the app ships. */
 export const DEFAULT_BANNER = '/images/events/default.svg';
 
@@ -189,6 +201,12 @@ export const eventWriteSchema = z
       (value) =>
         typeof value !== 'string' ? value : value.trim() === '' ? null : /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value,
       hoursSchema.nullable().optional(),
+    ),
+    // How long before the start the door opens; a form sends text, and an empty box means the usual 2 hours.
+    checkinHoursBefore: z.preprocess(
+      (value) =>
+        typeof value !== 'string' ? value : value.trim() === '' ? undefined : /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value,
+      checkinHoursBeforeSchema.optional(),
     ),
   })
   .superRefine((input, ctx) => {

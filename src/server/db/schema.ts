@@ -180,12 +180,15 @@ export const event = pgTable(
     goalCents: integer('goal_cents'),
     /** The minutes each person who came is credited with, set by an admin; null: its start to its end. */
     hoursMinutes: integer('hours_minutes'),
+    /** How long before its start the door may check people in (until its end), in minutes. */
+    checkinOpensMinutes: integer('checkin_opens_minutes').notNull().default(120),
     ...timestamps,
   },
   (t) => [
     check('event_capacity_positive', sql`${t.capacity} is null or ${t.capacity} >= 1`),
     check('event_goal_positive', sql`${t.goalCents} is null or ${t.goalCents} >= 1`),
     check('event_hours_minutes_range', sql`${t.hoursMinutes} is null or ${t.hoursMinutes} between 0 and 1440`),
+    check('event_checkin_opens_range', sql`${t.checkinOpensMinutes} between 0 and 1440`),
     // Events begun before today that end later (several days long): found by their end, not by a scan.
     index('event_end_at_idx').on(t.endAt).where(sql`${t.endAt} is not null`),
     index('event_date_idx').on(t.date, t.time, t.id),

@@ -12,7 +12,7 @@ import { DoorSearch } from '../features/checkin/door-search.tsx';
 import { keepDoorPageForOffline } from '../features/checkin/offline-shell.ts';
 import { PassScanner } from '../features/checkin/pass-scanner.tsx';
 import { ResultBanner } from '../features/checkin/result-banner.tsx';
-import { useDoor } from '../features/checkin/use-door.ts';
+import { doorShut, useDoor } from '../features/checkin/use-door.ts';
 import { backToAllEvents, EventNotFound } from '../features/events/event-not-found.tsx';
 import { isApiError } from '../lib/api-error.ts';
 import { formatEventDate } from '../lib/format-date.ts';
@@ -34,13 +34,14 @@ export function DashboardCheckinPage() {
   const banner = useRef<HTMLDivElement>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [undoing, setUndoing] = useState<{ person: CheckinPerson; open: boolean } | null>(null);
-  const [offlineReady, setOfflineReady] = useState(false);
+  // Whether the page, its files and the account are kept for opening with no connection (the list is kept apart).
+  const [pageKept, setPageKept] = useState<'pending' | 'kept' | 'not-kept'>('pending');
   const notFound = isApiError(query.error, 'not_found');
   const list = query.data?.list;
   usePageTitle(notFound ? 'Event not found' : list ? `Check-in: ${list.event.title}` : 'Check-in');
 
   useEffect(() => {
-    void keepDoorPageForOffline().then(setOfflineReady);
+    void keepDoorPageForOffline().then((kept) => setPageKept(kept ? 'kept' : 'not-kept'));
   }, []);
 
   // Each result is said by the status region and gets the focus, so the next action starts from it.
@@ -70,6 +71,8 @@ export function DashboardCheckinPage() {
   if (notFound) return <EventNotFound back={backToAllEvents} />;
 
   const checkedIn = list ? list.people.filter((person) => person.checkedInAt !== null).length : 0;
+  const shut = list ? doorShut(list.event) : null;
+  const offlineReady = pageKept === 'kept' && query.data?.stored === true;
   return (
     <Stack gap="lg" data-offline-ready={offlineReady || undefined}>
       {query.isPending && (
@@ -91,6 +94,11 @@ export function DashboardCheckinPage() {
               <time dateTime={list.event.date}>{formatEventDate(list.event.date)}</time>
               {list.event.location && <> · {list.event.location}</>}
             </Text>
+            {shut && (
+              <Text fw={600} data-testid="door-shut">
+                {shut.detail}
+              </Text>
+            )}
             <Text size="xl" fw={700} aria-live="polite" data-testid="door-count">
               {checkedIn} of {list.registered} checked in
             </Text>
@@ -101,6 +109,15 @@ export function DashboardCheckinPage() {
               <Text size="sm" c={door.online ? 'dimmed' : undefined} fw={door.online ? undefined : 600}>
                 {door.online ? 'Online' : 'Offline: check-ins are kept on this phone'}
               </Text>
+              {door.online && (
+                <Text size="sm" role="status" data-testid="door-offline">
+                  {offlineReady
+                    ? 'Ready offline: this page opens without a connection'
+                    : pageKept === 'not-kept'
+                      ? 'Not ready offline: this browser did not keep the page, so keep it open'
+                      : 'Getting ready to work offline…'}
+                </Text>
+              )}
             </Group>
             {query.data.keptFrom && (
               <Text size="sm">The list as this phone last loaded it, {formatInstantDateTime(query.data.keptFrom)}.</Text>

@@ -32,6 +32,7 @@ function formValues(event: Event): EventFormValues {
     // In cents, sent back as it is (the form does not show it yet).
     goal: event.goal === null ? '' : String(event.goal),
     hours: event.hours === null ? '' : String(event.hours),
+    checkinHoursBefore: String(event.checkinHoursBefore),
   };
 }
 

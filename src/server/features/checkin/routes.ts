@@ -84,6 +84,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
           'A check-in undone at the door stays undone: the same check-in (its `key`) arriving later answers 409 `reason: "undone"`; a new scan (a new key) checks the person in again.',
           'Give each check-in a `key` (a uuid the phone makes when the person is scanned): the same check-in sent again with the same key answers 200 with the check-in recorded the first time, so a queue kept offline and sent twice counts once.',
           '`at`: when the phone checked the person in, for check-ins kept offline (at most 7 days ago, never in the future); the server’s clock when left out.',
+          'The door is open from the event’s `checkinHoursBefore` hours (2 unless an admin set it) before its start until its end (or the end of its day), on the site’s clock, judged at `at` when given: a check-in before that answers 409 `reason: "not-open-yet"`, after it 409 `reason: "closed"`, each with a message saying when, so no one is credited hours for an event that has not taken place. The same check-in sent again (its key) is still answered as recorded.',
           'A waitlisted registration answers 409 `reason: "waitlisted"`; a valid pass whose registration is gone answers 409 `reason: "cancelled"`. A pass that was not made here (made up, altered) answers 400.',
         ].join('\n\n'),
         body: checkinCreateSchema,
@@ -92,7 +93,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses({
             400: 'The pass is not valid (made up or altered), or `eventId` is missing or not an event id.',
             404: 'No registration has this id.',
-            409: 'Already checked in, waitlisted, cancelled, for another event, or undone at the door: `reason` says which; for `already-checked-in`, `checkedInAt`, `registrationId` and `name` say when and who; for `other-event`, `registrationId` and `name` say who.',
+            409: 'Already checked in, waitlisted, cancelled, for another event, undone at the door, or outside the event’s check-in window: `reason` says which; for `already-checked-in`, `checkedInAt`, `registrationId` and `name` say when and who; for `other-event`, `registrationId` and `name` say who.',
           }),
         },
       },
@@ -169,7 +170,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Get an event’s door list',
         description:
-          'Everyone with a place (not the waitlist), by name, with when each was checked in and the hours each is credited with; `registered` and `checkedIn` count them. The check-in page keeps it for use without a connection.',
+          'Everyone with a place (not the waitlist), by name, with when each was checked in and the hours each is credited with; `registered` and `checkedIn` count them; `event.checkinOpensAt` and `event.checkinClosesAt` say when the door takes check-ins. The check-in page keeps it for use without a connection.',
         params: eventParamsSchema,
         response: { 200: eventCheckinsSchema, ...errorResponses({ 404: 'No event has this id.' }) },
       },

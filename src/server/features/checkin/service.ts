@@ -1,11 +1,20 @@
 import { and, asc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
-import { type Checkin, type CheckinPerson, type CheckinRefusal, checkinMessages, type EventCheckins } from '../../../shared/checkin.ts';
+import {
+  type Checkin,
+  type CheckinPerson,
+  type CheckinRefusal,
+  checkinMessages,
+  checkinWindow,
+  checkinWindowRefusal,
+  type EventCheckins,
+} from '../../../shared/checkin.ts';
 import { minutesOf, personHours } from '../../../shared/hours.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { event, registration } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { creditedHours, toEvent } from '../events/service.ts';
+import { readSiteSettings } from '../site/service.ts';
 
 /**
  * Check-in at the door. A check-in is one UPDATE that sets `checked_in_at` only where it is still
@@ -17,7 +26,9 @@ import { creditedHours, toEvent } from '../events/service.ts';
  * could not tell) is refused rather than recorded, with its hours, at an event it was not made at.
  * An undo keeps the check-in's key, so a copy of it still queued on a phone does not check the person
  * in again; and when two phones checked the same person in, the earlier scan is the one that counts,
- * whichever arrived first.
+ * whichever arrived first. The door is open from a set time before the event starts until it ends
+ * (`checkinWindow`), judged at the moment the phone checked the person in, so a queue kept offline
+ * during the event is counted when it arrives after it.
  */
 
 type RegistrationRow = typeof registration.$inferSelect;
@@ -60,6 +71,7 @@ export interface CheckinRequest {
 /** Records a person's arrival once; see the module's comment. */
 export async function checkIn(db: Database, admin: SignedInAccount, request: CheckinRequest): Promise<Checkin> {
   const { eventId, registrationId, key } = request;
+  await refuseOutsideWindow(db, request);
   // Twice at most: an undo between the refused write and the read that explains it lets the second try record it.
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const [recorded] = await db
@@ -113,6 +125,34 @@ export async function checkIn(db: Database, admin: SignedInAccount, request: Che
   throw refused('already-checked-in', checkinMessages.alreadyCheckedIn);
 }
 
+/**
+ * Refuses a check-in made before the event's door opened or after it ended (409 `not-open-yet` or
+ * `closed`), unless it is the same check-in recorded already (its key), which is answered as before.
+ * An event that does not exist is left to the check-in itself to explain.
+ */
+async function refuseOutsideWindow(db: Database, request: CheckinRequest): Promise<void> {
+  const [found] = await db.select().from(event).where(eq(event.id, request.eventId));
+  if (!found) return;
+  const { timeZone } = await readSiteSettings(db);
+  const fields = toEvent(found);
+  const refusal = checkinWindowRefusal(checkinWindow(fields, timeZone), fields, timeZone, request.at ?? new Date());
+  if (!refusal) return;
+  if (request.key !== undefined) {
+    const [same] = await db
+      .select({ id: registration.id })
+      .from(registration)
+      .where(
+        and(
+          eq(registration.id, request.registrationId),
+          eq(registration.checkinKey, request.key),
+          sql`${registration.checkedInAt} is not null`,
+        ),
+      );
+    if (same) return;
+  }
+  throw refused(refusal.reason, refusal.message);
+}
+
 /** Undoes a check-in (a wrong person scanned); 0 when the person was not checked in. Undefined: no such registration. */
 export async function undoCheckin(db: Database, registrationId: string): Promise<number | undefined> {
   const undone = await db
@@ -161,8 +201,19 @@ export async function eventCheckins(db: Database, eventId: string): Promise<Even
   const hours = creditedHours(found);
   const people = rows.map((row) => toPerson(row, hours));
   const fields = toEvent(found);
+  const { timeZone } = await readSiteSettings(db);
+  const window = checkinWindow(fields, timeZone);
   return {
-    event: { _id: fields._id, title: fields.title, date: fields.date, end: fields.end, location: fields.location, hours },
+    event: {
+      _id: fields._id,
+      title: fields.title,
+      date: fields.date,
+      end: fields.end,
+      location: fields.location,
+      hours,
+      checkinOpensAt: window.opensAt.toISOString(),
+      checkinClosesAt: window.closesAt.toISOString(),
+    },
     registered: people.length,
     checkedIn: people.filter((person) => person.checkedInAt !== null).length,
     people,

@@ -24,6 +24,7 @@ import {
 import { call, me } from '../../test/accounts.ts';
 import { changedTables, fingerprint, publicTables } from '../../test/db-fingerprint.ts';
 import { insertAccount, insertEvent, insertReview } from '../../test/factories.ts';
+import { dayFrom } from '../../db/seed.ts';
 import { type RecordedRoute, startTestAppRecordingRoutes } from '../../test/recorded-routes.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { calendarTokenOf } from '../calendar/service.ts';
@@ -93,9 +94,9 @@ const eventBody = (title: string) => ({
   banner: '/images/events/food-bank.svg',
   date: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
 });
-/** The donator's registration for a new event, with the event (its door, for a check-in). */
+/** The donator's registration for a new event going on now, with the event (its door, open for a check-in). */
 const freshPlace = async () => {
-  const { id: eventId } = await insertEvent(t.app.db);
+  const { id: eventId } = await insertEvent(t.app.db, { inDays: -1, time: '09:00', endAt: `${dayFrom(new Date(), 1)} 23:00:00` });
   return { eventId, registrationId: await register(t, donator(), eventId) };
 };
 const freshRegistration = async () => (await freshPlace()).registrationId;

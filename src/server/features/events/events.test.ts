@@ -33,6 +33,7 @@ describe('GET /api/events', () => {
       '_id',
       'banner',
       'capacity',
+      'checkinHoursBefore',
       'date',
       'desc',
       'donors',
@@ -57,6 +58,7 @@ describe('GET /api/events', () => {
       past: false,
       goal: null,
       hours: null,
+      checkinHoursBefore: 2,
       raised: 0,
       donors: 0,
     });

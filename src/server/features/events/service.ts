@@ -47,6 +47,7 @@ export function toEvent(row: EventRow): EventFields {
     capacity: row.capacity,
     goal: row.goalCents,
     hours: row.hoursMinutes === null ? null : hoursOf(row.hoursMinutes),
+    checkinHoursBefore: hoursOf(row.checkinOpensMinutes),
   };
 }
 
@@ -227,6 +228,7 @@ function columnsFrom(input: EventWrite, timeZone: string) {
     ...(input.capacity === undefined ? {} : { capacity: input.capacity }),
     ...(input.goal === undefined ? {} : { goalCents: input.goal }),
     ...(input.hours === undefined ? {} : { hoursMinutes: input.hours === null ? null : minutesOf(input.hours) }),
+    ...(input.checkinHoursBefore === undefined ? {} : { checkinOpensMinutes: minutesOf(input.checkinHoursBefore) }),
   };
 }
 

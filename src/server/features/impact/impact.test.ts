@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEventDate } from '../../../shared/event-date.ts';
-import { todayIn } from '../../../shared/time-zone.ts';
+import { instantOf, todayIn } from '../../../shared/time-zone.ts';
 import { donation, registration } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { dayFrom } from '../../db/seed.ts';
@@ -61,14 +61,17 @@ beforeAll(async () => {
   // Last year, two hours by the admin's figure; the giver is credited an hour and a half of it.
   older = await insertEvent(t.app.db, { title: 'Food Bank Shift', date: `${thisYear - 1}-03-14`, time: '10:00', hoursMinutes: 120 });
   const missed = await insertEvent(t.app.db, { title: 'Missed Event', date: `${thisYear}-01-05`, time: '10:00', hoursMinutes: 60 });
-  for (const [event, hours] of [
-    [recent, null],
-    [older, 1.5],
-  ] as const) {
-    const id = await placeFor(giver, event.id);
-    expect((await call(t, 'POST', '/api/checkin', { eventId: event.id, registrationId: id }, admin.auth)).status).toBe(200);
-    if (hours !== null) expect((await call(t, 'PATCH', `/api/checkin/${id}`, { hours }, admin.auth)).status).toBe(200);
-  }
+  // Checked in at the door yesterday morning, as a phone kept offline sends it: during the event.
+  const recentId = await placeFor(giver, recent.id);
+  const checkin = { eventId: recent.id, registrationId: recentId, at: instantOf(`${yesterday}T10:00`, timeZone).toISOString() };
+  expect((await call(t, 'POST', '/api/checkin', checkin, admin.auth)).status).toBe(200);
+  // Last year's door is long shut (a check-in is taken only while it is open): recorded as it was then.
+  const olderId = await placeFor(giver, older.id);
+  await t.app.db
+    .update(registration)
+    .set({ checkedInAt: instantOf(`${older.date}T10:30`, timeZone), checkedInBy: admin.id })
+    .where(eq(registration.id, olderId));
+  expect((await call(t, 'PATCH', `/api/checkin/${olderId}`, { hours: 1.5 }, admin.auth)).status).toBe(200);
   await placeFor(giver, missed.id);
 
   const now = new Date();
@@ -111,7 +114,9 @@ describe('GET /api/impact/{email}', () => {
   it('counts an event left when its check-in is undone', async () => {
     const event = await insertEvent(t.app.db, { title: 'Undone Event', inDays: -2, time: '09:00', hoursMinutes: 60 });
     const id = await placeFor(giver, event.id);
-    expect((await call(t, 'POST', '/api/checkin', { eventId: event.id, registrationId: id }, admin.auth)).status).toBe(200);
+    const { timeZone } = await (await t.api('/api/site')).json();
+    const during = instantOf(`${event.date}T09:30`, timeZone).toISOString();
+    expect((await call(t, 'POST', '/api/checkin', { eventId: event.id, registrationId: id, at: during }, admin.auth)).status).toBe(200);
     expect((await (await impactOf(giver.email, giver)).json()).hours.total).toBe(5.5);
     expect((await call(t, 'DELETE', `/api/checkin/${id}`, undefined, admin.auth)).status).toBe(200);
     const after = await (await impactOf(giver.email, giver)).json();

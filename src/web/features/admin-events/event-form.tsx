@@ -1,7 +1,7 @@
 import { Alert, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { eventWriteSchema, type EventWrite } from '../../../shared/events.ts';
+import { DEFAULT_CHECKIN_HOURS_BEFORE, eventWriteSchema, type EventWrite } from '../../../shared/events.ts';
 import { Button } from '../../components/button.tsx';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { useSite } from '../../lib/site.ts';
@@ -29,6 +29,7 @@ export const emptyEventForm: EventFormValues = {
   capacity: '',
   goal: '',
   hours: '',
+  checkinHoursBefore: String(DEFAULT_CHECKIN_HOURS_BEFORE),
 };
 
 function toDraft({ index: _index, key: _key, date, goal, ...rest }: EventFormValues): Draft {
@@ -175,6 +176,14 @@ export function EventForm<Result>(props: EventFormProps<Result>) {
           autoComplete="off"
           key={form.key('hours')}
           {...form.getInputProps('hours')}
+        />
+        <TextInput
+          label="Check-in opens (hours before the start)"
+          description="The door can check people in from this many hours before the start until the event ends. Usually 2."
+          inputMode="decimal"
+          autoComplete="off"
+          key={form.key('checkinHoursBefore')}
+          {...form.getInputProps('checkinHoursBefore')}
         />
         {failure && (
           <Alert color="red" variant="light" title={props.failureTitle}>

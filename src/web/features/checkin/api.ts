@@ -61,6 +61,8 @@ export interface DoorList {
   list: EventCheckins;
   /** When the copy kept on the phone was saved; null when the server answered just now. */
   keptFrom: string | null;
+  /** Whether the phone holds a copy of this list to open with no connection. */
+  stored: boolean;
 }
 
 /**
@@ -71,13 +73,16 @@ export interface DoorList {
 async function fetchDoorList(eventId: string, signal?: AbortSignal): Promise<DoorList> {
   try {
     const list = await fetchCheckins(eventId, signal);
-    await doorStore.doorLists.save(eventId, list).catch(() => undefined);
-    return { list, keptFrom: null };
+    const stored = await doorStore.doorLists.save(eventId, list).then(
+      () => true,
+      () => false,
+    );
+    return { list, keptFrom: null, stored };
   } catch (error) {
     if (!isApiError(error, 'network')) throw error;
     const kept = await doorStore.doorLists.get(eventId).catch(() => undefined);
     if (!kept) throw new ApiError(0, 'network', 'No connection, and this phone has no copy of this event’s list yet.');
-    return { list: kept.list, keptFrom: kept.savedAt };
+    return { list: kept.list, keptFrom: kept.savedAt, stored: true };
   }
 }
 

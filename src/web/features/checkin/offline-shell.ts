@@ -9,15 +9,18 @@ export async function keepDoorPageForOffline(): Promise<boolean> {
   if (!('serviceWorker' in navigator) || !navigator.onLine) return false;
   try {
     const registration = await navigator.serviceWorker.register('/checkin-sw.js', { scope: '/dashboard/checkin/' });
-    await navigator.serviceWorker.ready;
+    // Not `navigator.serviceWorker.ready`: it waits for a worker whose scope covers the address the page
+    // was first opened at, which never comes when the door was reached from All Events (/dashboard/…).
+    const worker = await activeWorker(registration);
     const reader = await import('./qr-reader.ts');
     await reader.keepReaderForOffline();
-    const loaded = performance
-      .getEntriesByType('resource')
-      .map((entry) => entry.name)
-      .filter((name) => new URL(name).origin === location.origin && new URL(name).pathname.startsWith('/assets/'));
-    const worker = registration.active ?? navigator.serviceWorker.controller;
-    if (!worker) return false;
+    // The files loaded so far, and those the page links to (its scripts, styles and preloaded modules).
+    const linked = [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[href]')].map((element) =>
+      element instanceof HTMLScriptElement ? element.src : element.href,
+    );
+    const loaded = [...new Set([...performance.getEntriesByType('resource').map((entry) => entry.name), ...linked])].filter(
+      (name) => new URL(name, location.href).origin === location.origin && new URL(name, location.href).pathname.startsWith('/assets/'),
+    );
     const kept = new Promise<boolean>((resolve) => {
       const onMessage = (event: MessageEvent) => {
         if ((event.data as { type?: string } | null)?.type !== 'kept') return;
@@ -32,4 +35,25 @@ export async function keepDoorPageForOffline(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** The registration's worker once it is active (installed and activated), however far it had got. */
+function activeWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker> {
+  const { active } = registration;
+  if (active) return Promise.resolve(active);
+  const coming = registration.installing ?? registration.waiting;
+  if (!coming) return Promise.reject(new Error('the door page’s worker was not installed'));
+  return new Promise((resolve, reject) => {
+    const onChange = () => {
+      if (coming.state === 'activated') {
+        coming.removeEventListener('statechange', onChange);
+        resolve(coming);
+      } else if (coming.state === 'redundant') {
+        coming.removeEventListener('statechange', onChange);
+        reject(new Error('the door page’s worker was not installed'));
+      }
+    };
+    coming.addEventListener('statechange', onChange);
+    onChange();
+  });
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { CheckinPerson } from '../../../shared/checkin.ts';
-import { formatInstantTime } from '../../lib/format-time.ts';
+import { formatInstantDateTime, formatInstantTime } from '../../lib/format-time.ts';
 import { rosterQueries } from '../roster/api.ts';
 import { checkinQueries, type DoorList, type SendResult, sendCheckin } from './api.ts';
 import { type CheckinConflict, doorStore, type QueuedCheckin } from './door-store.ts';
@@ -48,7 +48,23 @@ const refusalTitles: Record<string, string> = {
   'not-valid': 'Not valid',
   'other-event': 'Not valid: not on this event’s list',
   undone: 'Not counted: the check-in was undone',
+  'not-open-yet': 'Not yet: check-in has not opened',
+  closed: 'Check-in has closed',
 };
+
+/**
+ * Whether the door is shut at `at` (before check-in opens, or after the event ended), by the list's own
+ * times: said on the page, and, with no server to ask, in place of keeping a check-in it would refuse.
+ */
+export function doorShut(event: DoorList['list']['event'], at = new Date()): { reason: 'not-open-yet' | 'closed'; detail: string } | null {
+  if (at < new Date(event.checkinOpensAt)) {
+    return { reason: 'not-open-yet', detail: `Check-in opens on ${formatInstantDateTime(event.checkinOpensAt)}.` };
+  }
+  if (at > new Date(event.checkinClosesAt)) {
+    return { reason: 'closed', detail: `Check-in closed when the event ended, on ${formatInstantDateTime(event.checkinClosesAt)}.` };
+  }
+  return null;
+}
 
 /** The banner's words for a refusal: amber for someone already in, red for the rest. */
 function refusalResult(result: Extract<SendResult, { kind: 'refused' }>): Omit<DoorResult, 'seq'> {
@@ -79,6 +95,8 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
   const people = doorList?.list.people;
   const peopleRef = useRef(people);
   peopleRef.current = people;
+  const doorListRef = useRef(doorList);
+  doorListRef.current = doorList;
 
   const show = useCallback((next: Omit<DoorResult, 'seq'>) => {
     seq.current += 1;
@@ -227,6 +245,11 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
           show({ tone: 'invalid', title: refusalTitles['other-event'] ?? 'Not valid', detail: 'This pass is for another event.' });
           return;
         }
+      }
+      const shut = !navigator.onLine && doorListRef.current ? doorShut(doorListRef.current.list.event) : null;
+      if (shut) {
+        show({ tone: 'invalid', title: refusalTitles[shut.reason] ?? 'Not valid', detail: shut.detail });
+        return;
       }
       if (!navigator.onLine && person) {
         // With no server to ask, the phone's own list answers for what it knows: in already, or already waiting.

@@ -1,0 +1,2 @@
+ALTER TABLE "event" ADD COLUMN "checkin_opens_minutes" integer DEFAULT 120 NOT NULL;--> statement-breakpoint
+ALTER TABLE "event" ADD CONSTRAINT "event_checkin_opens_range" CHECK ("event"."checkin_opens_minutes" between 0 and 1440);
