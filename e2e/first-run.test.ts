@@ -47,6 +47,7 @@ describe('the first hour, on a phone', () => {
     page.on('pageerror', (error) => problems.push(error.message));
 
     // Without the code the page only says where to find it.
+    expect((await fetch(`${site.origin}/setup`)).status).toBe(200);
     await page.goto(`${site.origin}/setup`);
     await page.getByRole('heading', { level: 1, name: 'Set up your site' }).waitFor();
     await page.getByText('for the lines that begin “This site has no admin yet”', { exact: false }).waitFor();
@@ -152,8 +153,12 @@ describe('the first hour, on a phone', () => {
     await first.getByRole('heading', { name: 'Nobody in Riverside goes hungry' }).waitFor();
     await first.getByText('Sort, pack and deliver food with us on Saturdays.').waitFor();
 
-    // The address has done its work.
-    await page.goto(address);
+    // The address has done its work: gone (404), with or without its code.
+    const gone = await page.goto(address);
+    expect(gone?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'This site is set up' }).waitFor();
+    expect((await fetch(`${site.origin}/setup`)).status).toBe(404);
+    await page.goto(`${site.origin}/setup`);
     await page.getByRole('heading', { level: 1, name: 'This site is set up' }).waitFor();
     expect(problems).toEqual([]);
   });

@@ -27,6 +27,7 @@ import { registrationRoutes } from './features/registrations/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { rosterRoutes } from './features/roster/routes.ts';
 import { setupRoutes } from './features/setup/routes.ts';
+import { adminExists } from './features/setup/service.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { errorsAsErrorBody } from './http/api-docs.ts';
@@ -47,7 +48,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { checkinRoutes } from './features/checkin/routes.ts';
 import { impactRoutes } from './features/impact/routes.ts';
-import { pageParametersKnown, preparedPageBytes, preparePage, sendPage } from './http/page-reply.ts';
+import { type PreparedPage, pageParametersKnown, preparedPageBytes, preparePage, sendPage } from './http/page-reply.ts';
 import { createPageRenderer, serverEntryFor } from './http/render-page.ts';
 import { isPagePath, registerWebApp } from './http/web-app.ts';
 import { eventPreviewPages } from './http/event-preview.ts';
@@ -214,6 +215,11 @@ export async function buildApp(
   const serverEntry = shell && serverEntryFor(config.webDir);
   const renderPage = serverEntry ? await createPageRenderer(app, config.webDir, serverEntry, withEventPreview) : null;
 
+  // The set-up page is gone once the site has an admin (decision 047): its address answers 404, as
+  // GET /api/setup does, whatever the page (drawn and kept for everyone) shows.
+  const withSetupStatus = async (url: string, page: PreparedPage): Promise<PreparedPage> =>
+    url.split('?')[0] === '/setup' && (await adminExists(database.db)) ? { ...page, status: 404 } : page;
+
   app.setNotFoundHandler(async (request, reply) => {
     if (shell && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url)) {
       if (renderPage) {
@@ -227,7 +233,7 @@ export async function buildApp(
           const page = pageParametersKnown(request.url)
             ? await replyCache.remember(`page ${request.url}`, draw, { tables: PAGE_TABLES, bytesOf: preparedPageBytes })
             : await draw();
-          return sendPage(request, reply, page);
+          return sendPage(request, reply, await withSetupStatus(request.url, page));
         } catch (err) {
           // The browser can still draw the page itself from the plain one.
           request.log.error({ err }, 'page sent for the browser to draw: rendering it here failed');
@@ -235,7 +241,7 @@ export async function buildApp(
       }
       const shellHtml = shell.identity.toString('utf8');
       const html = await withEventPreview(request.url, shellHtml);
-      return sendPage(request, reply, html === shellHtml ? shell : preparePage(html, 200, 5));
+      return sendPage(request, reply, await withSetupStatus(request.url, html === shellHtml ? shell : preparePage(html, 200, 5)));
     }
     throw new AppError('not_found', `Nothing at ${request.method} ${request.url.split('?')[0]}`);
   });

@@ -26,12 +26,14 @@ export function SetupPage() {
   usePageTitle('Set up');
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
-  const status = useQuery({ ...setupStatusQuery(code), enabled: code !== '' });
+  // Asked without a code too: a site that has an admin says so, rather than where to find a code.
+  const status = useQuery(setupStatusQuery(code));
   const [done, setDone] = useState<(SetupDone & { organisation: string }) | null>(null);
 
   let body: React.ReactNode;
   if (done) body = <SetupFinished done={done} />;
-  else if (code === '' || status.data?.codeAccepted === false) body = <CodeNeeded given={code !== ''} />;
+  else if (status.isError && isApiError(status.error, 'not_found')) body = <AlreadySetUp />;
+  else if (status.data?.codeAccepted === false) body = <CodeNeeded given={code !== ''} />;
   else if (status.isPending)
     body = (
       <Stack align="center" gap="sm" role="status">
@@ -39,7 +41,6 @@ export function SetupPage() {
         <Text>Checking the set-up address…</Text>
       </Stack>
     );
-  else if (status.isError && isApiError(status.error, 'not_found')) body = <AlreadySetUp />;
   else if (status.isError)
     body = (
       <Alert color="red" variant="light" title="The set-up address could not be checked">

@@ -8,7 +8,7 @@ import { getJson, sendJson } from '../../lib/api-client.ts';
 export const setupStatusQuery = (code: string) => ({
   queryKey: ['setup', code] as const,
   queryFn: async ({ signal }: { signal?: AbortSignal }) =>
-    (await getJson<SetupStatus>(`/setup?code=${encodeURIComponent(code)}`, signal)).data,
+    (await getJson<SetupStatus>(code ? `/setup?code=${encodeURIComponent(code)}` : '/setup', signal)).data,
   meta: { browserOnly: true },
   retry: false,
   staleTime: Number.POSITIVE_INFINITY,
