@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ScrollRestoration } from 'react-router';
 import { NavigationProgress } from './navigation-progress.tsx';
+import { useFocusHeadingOnNavigation } from './route-focus.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { SkipLink } from './skip-link.tsx';
@@ -10,6 +11,7 @@ const mainId = 'main-content';
 
 /** Header, main and footer landmarks around every public page. */
 export function SiteLayout({ children }: { children: ReactNode }) {
+  useFocusHeadingOnNavigation(mainId);
   return (
     <div className={classes.page}>
       <SkipLink target={mainId} />

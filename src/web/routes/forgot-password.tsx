@@ -1,5 +1,6 @@
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useFocusWhen } from '../lib/use-focus-when.ts';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { forgotPasswordFormSchema, mailLinkMessages } from '../../shared/accounts.ts';
@@ -16,6 +17,8 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 export function ForgotPasswordPage() {
   usePageTitle('Forgot password');
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const result = useRef<HTMLParagraphElement>(null);
+  useFocusWhen(result, sentTo !== null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useSchemaForm({ schema: forgotPasswordFormSchema, initialValues: { email: '' } });
   // Never 'we have sent' when this site sends no email.
@@ -37,10 +40,14 @@ export function ForgotPasswordPage() {
       {sentTo ? (
         <Stack gap="md">
           {noMail ? (
-            <FormMessage tone="error">{noMailText}</FormMessage>
+            <FormMessage ref={result} tone="error">
+              {noMailText}
+            </FormMessage>
           ) : (
             <>
-              <FormMessage tone="success">{mailLinkMessages.resetLinkSent}</FormMessage>
+              <FormMessage ref={result} tone="success">
+                {mailLinkMessages.resetLinkSent}
+              </FormMessage>
               <Text>
                 Look for a message to {sentTo}. Its link works once, for one hour. Nothing there? Check the spam folder, or ask again in a
                 few minutes.

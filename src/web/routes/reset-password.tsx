@@ -1,7 +1,8 @@
 import '@mantine/core/styles/PasswordInput.css';
 import { Anchor, PasswordInput, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useFocusWhen } from '../lib/use-focus-when.ts';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { passwordRules, resetPasswordFormSchema } from '../../shared/accounts.ts';
@@ -21,6 +22,8 @@ export function ResetPasswordPage() {
   const token = searchParams.get('token') ?? '';
   const queryClient = useQueryClient();
   const [done, setDone] = useState(false);
+  const result = useRef<HTMLParagraphElement>(null);
+  useFocusWhen(result, done);
   const [failure, setFailure] = useState<string | null>(
     token ? null : 'This link has no token. Open the link from the email again, or ask for a new link.',
   );
@@ -48,7 +51,9 @@ export function ResetPasswordPage() {
     <AuthPanel title="Set a new password">
       {done ? (
         <Stack gap="md" align="flex-start">
-          <FormMessage tone="success">Your new password is set. You have been signed out everywhere: log in with it.</FormMessage>
+          <FormMessage ref={result} tone="success">
+            Your new password is set. You have been signed out everywhere: log in with it.
+          </FormMessage>
           <ButtonLink to="/login">Log In</ButtonLink>
         </Stack>
       ) : (

@@ -1,5 +1,6 @@
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useFocusWhen } from '../../lib/use-focus-when.ts';
 import type { Account } from '../../../shared/accounts.ts';
 import type { Event } from '../../../shared/events.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
@@ -82,9 +83,15 @@ function Outcome({ status, position }: { status: Exclude<RegistrationStatus, 'op
  */
 export function RegistrationForm({ event, account, status, position, checking, submitting, failure, onRegister }: RegistrationFormProps) {
   const full = event.spotsLeft === 0;
+  const [sent, setSent] = useState(false);
+  const outcome = useRef<HTMLDivElement>(null);
+  // The Register button goes with the answer: the focus goes to the answer, not the page's body.
+  useFocusWhen(outcome, sent && status !== 'open');
   function handleSubmit(formEvent: FormEvent<HTMLFormElement>) {
     formEvent.preventDefault();
-    if (status === 'open' && !checking && !submitting) onRegister();
+    if (status !== 'open' || checking || submitting) return;
+    setSent(true);
+    onRegister();
   }
 
   return (
@@ -111,7 +118,9 @@ export function RegistrationForm({ event, account, status, position, checking, s
           </SimpleGrid>
           <Textarea label="Description" value={event.desc} readOnly variant="filled" autosize minRows={2} maxRows={10} />
 
-          <div role="status">{status !== 'open' && <Outcome status={status} position={position} />}</div>
+          <div role="status" ref={outcome} tabIndex={-1}>
+            {status !== 'open' && <Outcome status={status} position={position} />}
+          </div>
           {status === 'open' && full && (
             <Text fw={600} c="brand.9">
               Full: join the waitlist. You get a place automatically, and an email, when one frees up.
