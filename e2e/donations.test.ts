@@ -143,6 +143,20 @@ describe('donations: the Make Donation page', () => {
     expect(await statement.getByTestId('statement-total').textContent()).toBe('$60.00');
     await statement.getByRole('button', { name: 'Print statement' }).waitFor();
 
+    // On a phone each donation is a block: the event and the reference get the statement's width, and
+    // nothing runs off the screen. The table is still a table, with its column headers, to a reader.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const widths = await rows.first().evaluate((row) => {
+      const cells = [...row.querySelectorAll('td')].map((cell) => cell.getBoundingClientRect().width);
+      return { row: row.getBoundingClientRect().width, event: cells[1] ?? 0, reference: cells[2] ?? 0 };
+    });
+    expect(widths.event).toBeGreaterThan(widths.row * 0.9);
+    expect(widths.reference).toBeGreaterThan(widths.row * 0.9);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await statement.getByRole('columnheader', { name: 'Reference' }).count()).toBe(1);
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // Refunded, a donation is marked on its card and in the statement, and leaves both totals.
     const admin = await adminSession();
     expect((await apiCall(admin, 'POST', `/payment/${donation!._id}/refund`, {})).status).toBe(200);

@@ -88,7 +88,7 @@ export function YearlyStatement({ donations, donor }: { donations: Donation[]; d
                   <time dateTime={donation.created}>{formatInstantDay(donation.created)}</time>
                 </td>
                 <td>{donation.event}</td>
-                <td>{donation.transaction}</td>
+                <td data-label="Reference">{donation.transaction}</td>
                 <td>
                   {donation.refundedAt ? (
                     <>
