@@ -51,6 +51,18 @@ export function requireRole(...allowed: Role[]): Guard {
 }
 
 /**
+ * An admin, or an admin who has not yet passed or set up the second factor: for the few calls a new
+ * install's admin makes before anything else (a test email, decision 047). Everyone else is refused.
+ */
+export const adminEvenBeforeSecondFactor: Guard = Object.assign(
+  async (request: FastifyRequest) => {
+    const caller = requireSignedIn(request);
+    if (caller.role !== 'admin' && !caller.mfaPending) throw new AppError('forbidden', 'You are not allowed to do this');
+  },
+  { access: { roles: ['admin'] } as const },
+);
+
+/**
  * The guard of a route about one account's records: `{ onRequest: selfOrAdmin }`. It admits the
  * signed-in; the handler (or, where the owner is on the row, the service) then refuses anyone but
  * the owner and admins, with `requireSelfOrAdmin` once it knows whose record it is.

@@ -1,25 +1,14 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setupBodySchema, setupDoneSchema, setupStatusSchema } from '../../../shared/setup.ts';
-import { passwordProblem } from '../../auth/password-rules.ts';
-import { account } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { errorResponses, tagged } from '../../http/api-docs.ts';
 import { addressKey } from '../../http/rate-limit.ts';
-import { readSiteSettings, writeSiteSettings } from '../site/service.ts';
-import { adminExists, makeFirstAdmin, setupCodeAccepted } from './service.ts';
+import { readSiteSettings } from '../site/service.ts';
+import { adminExists, checkSetupRequest, finishFirstAdmin, setupCodeAccepted, setupDone } from './service.ts';
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
-
-const setupDone = () => new AppError('not_found', 'Set-up is done: this site has an admin. Sign in at /login.');
-
-const wrongCode = () =>
-  new AppError(
-    'forbidden',
-    'This set-up address is not the current one: use the address the server printed when it last started (it changes at each start).',
-  );
 
 /**
  * The first run (docs/decisions/047-first-run.md): the set-up address the server prints while no admin
@@ -52,7 +41,7 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         codeAccepted: true,
         organisation: (await readSiteSettings(app.db)).name,
-        mailConfigured: Boolean(app.config.mail.smtpUrl),
+        mailConfigured: app.outbox.sends,
         payments: app.config.stripe ? ('stripe' as const) : ('test' as const),
       };
     },
@@ -80,16 +69,8 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { code, organisation, name, email, password } = request.body;
-      if (await adminExists(app.db)) throw setupDone();
-      if (!(await setupCodeAccepted(app.db, code))) throw wrongCode();
-      const problem = passwordProblem(password, { admin: true, email, name, organisation });
-      if (problem) throw new AppError('invalid_input', problem, { password: problem });
-      const [taken] = await app.db.select({ id: account.id }).from(account).where(eq(account.email, email));
-      if (taken) {
-        const message = 'An account with this email already exists: use another address for the admin';
-        throw new AppError('conflict', message, { email: message });
-      }
+      const { organisation, name, email, password } = request.body;
+      await checkSetupRequest(app.db, request.body);
 
       const response = await app.auth.api.signUpEmail({
         body: { name, email, password },
@@ -102,13 +83,9 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ status: response.status, reason: created?.message }, 'set-up: the account could not be made');
         throw new AppError('conflict', 'The account could not be made: an account with this email may have just been made');
       }
-      const mailConfigured = Boolean(app.config.mail.smtpUrl);
-      if (!(await makeFirstAdmin(app.db, accountId, !mailConfigured))) {
-        // Another set-up finished first: this one leaves nothing behind.
-        await app.db.delete(account).where(eq(account.id, accountId));
-        throw new AppError('conflict', 'Set-up was just finished by someone else: this site has an admin. Sign in at /login.');
-      }
-      await writeSiteSettings(app.db, { ...(await readSiteSettings(app.db)), name: organisation }, accountId);
+      const mailConfigured = app.outbox.sends;
+      // Without mail the code, which only the server's operator sees, proves the address.
+      await finishFirstAdmin(app.db, accountId, { organisation, mailboxProven: !mailConfigured });
       request.log.info({ accountId, mailConfigured }, 'set-up: the first admin was made');
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);

@@ -1,7 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { passwordProblem } from '../../auth/password-rules.ts';
 import type { Database } from '../../db/client.ts';
 import { account, appSetting } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { readSiteSettings, writeSiteSettings } from '../site/service.ts';
 
 /**
  * The first admin of a fresh install (docs/decisions/047-first-run.md). While no admin exists, each
@@ -68,4 +71,48 @@ export async function makeFirstAdmin(db: Database, accountId: string, mailboxPro
     await tx.delete(appSetting).where(eq(appSetting.key, CODE_KEY));
     return true;
   });
+}
+
+export const setupDone = () => new AppError('not_found', 'Set-up is done: this site has an admin. Sign in at /login.');
+
+const wrongCode = () =>
+  new AppError(
+    'forbidden',
+    'This set-up address is not the current one: use the address the server printed when it last started (it changes at each start).',
+  );
+
+/**
+ * Everything POST /api/setup must pass before an account is made: no admin yet, the current code, a
+ * password strong enough for an admin, and an email no account has. Throws the refusal, in words.
+ */
+export async function checkSetupRequest(
+  db: Database,
+  request: { code: string; organisation: string; name: string; email: string; password: string },
+): Promise<void> {
+  const { code, organisation, name, email, password } = request;
+  if (await adminExists(db)) throw setupDone();
+  if (!(await setupCodeAccepted(db, code))) throw wrongCode();
+  const problem = passwordProblem(password, { admin: true, email, name, organisation });
+  if (problem) throw new AppError('invalid_input', problem, { password: problem });
+  const [taken] = await db.select({ id: account.id }).from(account).where(eq(account.email, email));
+  if (taken) {
+    const message = 'An account with this email already exists: use another address for the admin';
+    throw new AppError('conflict', message, { email: message });
+  }
+}
+
+/**
+ * The account just made at set-up becomes the admin and names the organisation, or, when another
+ * set-up finished first, is deleted (nothing is left behind) and the call refused with 409.
+ */
+export async function finishFirstAdmin(
+  db: Database,
+  accountId: string,
+  options: { organisation: string; mailboxProven: boolean },
+): Promise<void> {
+  if (!(await makeFirstAdmin(db, accountId, options.mailboxProven))) {
+    await db.delete(account).where(eq(account.id, accountId));
+    throw new AppError('conflict', 'Set-up was just finished by someone else: this site has an admin. Sign in at /login.');
+  }
+  await writeSiteSettings(db, { ...(await readSiteSettings(db)), name: options.organisation }, accountId);
 }

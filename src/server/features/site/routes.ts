@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { demoContentSchema, donationAmountsOf, siteSchema, siteSettingsSchema } from '../../../shared/site.ts';
 import { testEmailBodySchema, testEmailSentSchema } from '../../../shared/setup.ts';
 import { AppError } from '../../errors.ts';
-import { type Guard, mfaRequired, requireRole, requireSignedIn } from '../../auth/signed-in.ts';
+import { adminEvenBeforeSecondFactor, mfaRequired, requireRole, requireSignedIn } from '../../auth/signed-in.ts';
 import { errorResponses, tagged } from '../../http/api-docs.ts';
 import { mailSiteOf } from '../../mail/site.ts';
 import { demoContentLeft, removeDemoContent } from './demo-content.ts';
@@ -19,7 +18,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       ...settings,
       donationAmounts: donationAmountsOf(settings, app.config.donationAmountCents),
       socialSignIn: app.config.socialProvider?.id ?? null,
-      mailConfigured: Boolean(app.config.mail.smtpUrl),
+      mailConfigured: app.outbox.sends,
     };
   };
 
@@ -60,20 +59,10 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     keyGenerator: (request) => `test-email:${request.account?.id ?? request.ip}`,
   });
 
-  // An admin who has not yet set up the second factor may test mail to their own address: a new
-  // install's admin checks mail before anything else (docs/decisions/047-first-run.md).
-  const adminBeforeSecondFactor: Guard = Object.assign(
-    async (request: FastifyRequest) => {
-      const caller = requireSignedIn(request);
-      if (caller.role !== 'admin' && !caller.mfaPending) throw new AppError('forbidden', 'You are not allowed to do this');
-    },
-    { access: { roles: ['admin'] } as const },
-  );
-
   app.post(
     '/site/test-email',
     {
-      onRequest: [adminBeforeSecondFactor, testEmailLimit],
+      onRequest: [adminEvenBeforeSecondFactor, testEmailLimit],
       config: { audit: { action: 'mail.test', attempts: true } },
       schema: {
         summary: 'Send a test email (to the admin, or to `to`) straight through the mail server',
