@@ -4,6 +4,7 @@ import type { AccountLimit, Config, DownloadLimit } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AuditDeclaration, AuditNote } from './features/audit/record.ts';
 import type { AuditRetentionJob } from './features/audit/retention.ts';
+import type { DecodePool } from './features/images/decode-pool.ts';
 import type { CacheScope, ReplyCache } from './http/reply-cache.ts';
 import type { DatabaseOutage } from './http/outage.ts';
 import type { RateLimitCounts } from './http/rate-limit-counts.ts';

@@ -258,129 +258,127 @@ async function emailsOf(origin: string, auth: Record<string, string>): Promise<S
 }
 
 // The embedded database in a folder, tested once: in the PostgreSQL pass it would be the same test again.
-if (!loadConfig().databaseUrl) {
-  describe('the embedded database in a folder', () => {
-    it(
-      'refuses a second process on the same DATA_DIR, naming the folder and the holder, and restarts after a kill -9',
-      async () => {
-        const dataDir = await mkdtemp(path.join(tmpdir(), 'hh-lock-'));
-        // The embedded database on disk, whichever database the suite runs on.
-        const embedded = { HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: undefined, REDIS_URL: undefined };
-        const firstPort = await freePort();
-        const first = startServer({ ...embedded, PORT: String(firstPort) });
-        const restartPort = await freePort();
-        let restarted: ReturnType<typeof startServer> | undefined;
-        try {
-          await waitForHealth(`http://127.0.0.1:${firstPort}/api/health`, first.exited);
+describe.runIf(!loadConfig().databaseUrl)('the embedded database in a folder', () => {
+  it(
+    'refuses a second process on the same DATA_DIR, naming the folder and the holder, and restarts after a kill -9',
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'hh-lock-'));
+      // The embedded database on disk, whichever database the suite runs on.
+      const embedded = { HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: undefined, REDIS_URL: undefined };
+      const firstPort = await freePort();
+      const first = startServer({ ...embedded, PORT: String(firstPort) });
+      const restartPort = await freePort();
+      let restarted: ReturnType<typeof startServer> | undefined;
+      try {
+        await waitForHealth(`http://127.0.0.1:${firstPort}/api/health`, first.exited);
 
-          const second = startServer({ ...embedded, PORT: String(await freePort()) });
-          expect(await second.exited).toBe(1);
-          expect(second.output()).toContain(`The data folder ${dataDir} is in use by process ${first.child.pid}`);
-          expect(second.output()).not.toMatch(/at .*\.ts:\d+/);
-          // The first goes on answering.
-          expect((await fetch(`http://127.0.0.1:${firstPort}/api/health`)).status).toBe(200);
+        const second = startServer({ ...embedded, PORT: String(await freePort()) });
+        expect(await second.exited).toBe(1);
+        expect(second.output()).toContain(`The data folder ${dataDir} is in use by process ${first.child.pid}`);
+        expect(second.output()).not.toMatch(/at .*\.ts:\d+/);
+        // The first goes on answering.
+        expect((await fetch(`http://127.0.0.1:${firstPort}/api/health`)).status).toBe(200);
 
-          // Killed without a chance to clean up, it leaves its lock behind: a restart takes it over.
-          first.child.kill('SIGKILL');
-          await first.exited;
-          restarted = startServer({ ...embedded, PORT: String(restartPort) });
-          expect((await waitForHealth(`http://127.0.0.1:${restartPort}/api/health`, restarted.exited)).status).toBe(200);
-          restarted.child.kill('SIGTERM');
-          expect(await restarted.exited).toBe(0);
-          // A clean stop gives the folder back.
-          expect(await readdir(dataDir)).not.toContain('helping-hands.pid');
-        } finally {
-          first.child.kill('SIGKILL');
-          restarted?.child.kill('SIGKILL');
-          await rm(dataDir, { recursive: true, force: true });
-        }
-      },
-      processTimeout * 2,
-    );
+        // Killed without a chance to clean up, it leaves its lock behind: a restart takes it over.
+        first.child.kill('SIGKILL');
+        await first.exited;
+        restarted = startServer({ ...embedded, PORT: String(restartPort) });
+        expect((await waitForHealth(`http://127.0.0.1:${restartPort}/api/health`, restarted.exited)).status).toBe(200);
+        restarted.child.kill('SIGTERM');
+        expect(await restarted.exited).toBe(0);
+        // A clean stop gives the folder back.
+        expect(await readdir(dataDir)).not.toContain('helping-hands.pid');
+      } finally {
+        first.child.kill('SIGKILL');
+        restarted?.child.kill('SIGKILL');
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    processTimeout * 2,
+  );
 
-    it(
-      'kill -9 during writes, five times in a row: after each restart every acknowledged write is there',
-      async () => {
-        const dataDir = await mkdtemp(path.join(tmpdir(), 'hh-crash-'));
-        const adminEmail = `crash-admin-${Date.now()}@example.org`;
-        // The embedded database on disk, whichever database the suite runs on.
-        const env = {
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          DATABASE_URL: undefined,
-          REDIS_URL: undefined,
-          ADMIN_EMAILS: adminEmail,
-          // Info: the admin confirms its address from the log line the outbox writes without SMTP_URL.
-          LOG_LEVEL: 'info',
-        };
-        let server: ReturnType<typeof startServer> | undefined;
-        const acknowledged: string[] = [];
-        let auth: Record<string, string> = {};
-        try {
-          for (let cycle = 1; cycle <= 5; cycle++) {
-            const port = await freePort();
-            const origin = `http://127.0.0.1:${port}`;
-            server = startServer({ ...env, PORT: String(port), PUBLIC_URL: origin });
-            await waitForHealth(`${origin}/api/health`, server.exited);
-
-            if (cycle === 1) {
-              const res = await fetch(`${origin}/api/auth/sign-up/email`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/json', origin },
-                body: JSON.stringify({ name: 'Crash Admin', email: adminEmail, password }),
-              });
-              expect(res.status).toBe(200);
-              // ADMIN_EMAILS makes it admin once its password is chosen through the link mailed to the
-              // address: here from the log line the outbox writes without SMTP_URL. That ends the
-              // sign-up's session, so the admin signs in again.
-              const started = server;
-              await expect.poll(() => setUpLinkIn(started.output(), adminEmail), { timeout: 10_000, interval: 50 }).toBeTruthy();
-              const link = new URL(setUpLinkIn(started.output(), adminEmail) ?? '');
-              const chosen = await fetch(`${origin}/api/auth/reset-password`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/json', origin },
-                body: JSON.stringify({ token: link.searchParams.get('token'), newPassword: password }),
-              });
-              expect(chosen.status).toBe(200);
-              const signedIn = await fetch(`${origin}/api/auth/sign-in/email`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/json', origin },
-                body: JSON.stringify({ email: adminEmail, password }),
-              });
-              expect(signedIn.status).toBe(200);
-              auth = { authorization: `Bearer ${signedIn.headers.get('set-auth-token')}` };
-            } else {
-              // Everything acknowledged before the earlier kills is there, and the admin's session too.
-              const present = await emailsOf(origin, auth);
-              expect(acknowledged.filter((email) => !present.has(email))).toEqual([]);
-            }
-
-            const writes = signUpUntilStopped(origin, String(cycle));
-            await expect.poll(() => writes.acknowledged.length, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(5);
-            server.child.kill('SIGKILL');
-            await server.exited;
-            await writes.stop();
-            acknowledged.push(...writes.acknowledged);
-          }
-
+  it(
+    'kill -9 during writes, five times in a row: after each restart every acknowledged write is there',
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'hh-crash-'));
+      const adminEmail = `crash-admin-${Date.now()}@example.org`;
+      // The embedded database on disk, whichever database the suite runs on.
+      const env = {
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: undefined,
+        REDIS_URL: undefined,
+        ADMIN_EMAILS: adminEmail,
+        // Info: the admin confirms its address from the log line the outbox writes without SMTP_URL.
+        LOG_LEVEL: 'info',
+      };
+      let server: ReturnType<typeof startServer> | undefined;
+      const acknowledged: string[] = [];
+      let auth: Record<string, string> = {};
+      try {
+        for (let cycle = 1; cycle <= 5; cycle++) {
           const port = await freePort();
           const origin = `http://127.0.0.1:${port}`;
           server = startServer({ ...env, PORT: String(port), PUBLIC_URL: origin });
           await waitForHealth(`${origin}/api/health`, server.exited);
-          const present = await emailsOf(origin, auth);
-          expect(acknowledged.length).toBeGreaterThanOrEqual(25);
-          expect(acknowledged.filter((email) => !present.has(email))).toEqual([]);
-          server.child.kill('SIGTERM');
-          expect(await server.exited).toBe(0);
-        } finally {
-          server?.killAll();
-          await rm(dataDir, { recursive: true, force: true });
+
+          if (cycle === 1) {
+            const res = await fetch(`${origin}/api/auth/sign-up/email`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', origin },
+              body: JSON.stringify({ name: 'Crash Admin', email: adminEmail, password }),
+            });
+            expect(res.status).toBe(200);
+            // ADMIN_EMAILS makes it admin once its password is chosen through the link mailed to the
+            // address: here from the log line the outbox writes without SMTP_URL. That ends the
+            // sign-up's session, so the admin signs in again.
+            const started = server;
+            await expect.poll(() => setUpLinkIn(started.output(), adminEmail), { timeout: 10_000, interval: 50 }).toBeTruthy();
+            const link = new URL(setUpLinkIn(started.output(), adminEmail) ?? '');
+            const chosen = await fetch(`${origin}/api/auth/reset-password`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', origin },
+              body: JSON.stringify({ token: link.searchParams.get('token'), newPassword: password }),
+            });
+            expect(chosen.status).toBe(200);
+            const signedIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', origin },
+              body: JSON.stringify({ email: adminEmail, password }),
+            });
+            expect(signedIn.status).toBe(200);
+            auth = { authorization: `Bearer ${signedIn.headers.get('set-auth-token')}` };
+          } else {
+            // Everything acknowledged before the earlier kills is there, and the admin's session too.
+            const present = await emailsOf(origin, auth);
+            expect(acknowledged.filter((email) => !present.has(email))).toEqual([]);
+          }
+
+          const writes = signUpUntilStopped(origin, String(cycle));
+          await expect.poll(() => writes.acknowledged.length, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(5);
+          server.child.kill('SIGKILL');
+          await server.exited;
+          await writes.stop();
+          acknowledged.push(...writes.acknowledged);
         }
-      },
-      processTimeout * 4,
-    );
-  });
-}
+
+        const port = await freePort();
+        const origin = `http://127.0.0.1:${port}`;
+        server = startServer({ ...env, PORT: String(port), PUBLIC_URL: origin });
+        await waitForHealth(`${origin}/api/health`, server.exited);
+        const present = await emailsOf(origin, auth);
+        expect(acknowledged.length).toBeGreaterThanOrEqual(25);
+        expect(acknowledged.filter((email) => !present.has(email))).toEqual([]);
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      } finally {
+        server?.killAll();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    processTimeout * 4,
+  );
+});
 
 /** The 'finish setting up' link for `email` in the JSON log line the outbox writes when there is no SMTP_URL. */
 function setUpLinkIn(output: string, email: string): string | undefined {

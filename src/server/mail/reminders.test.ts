@@ -152,38 +152,36 @@ describe('the day-before reminder', () => {
 });
 
 // Several instances need a database server (the embedded database belongs to one process).
-if (loadConfig().databaseUrl) {
-  describe('two app instances on one database', () => {
-    it('send each reminder once, however their runs interleave', async () => {
-      // A second app on the first one's database, with its own outbox worker and reminder job.
-      const second = await startTestApp({ mail: mailSettings(60 * 60_000), databaseUrl: t.config.databaseUrl });
-      try {
-        expect(second.app.authSecret).toBe(t.app.authSecret);
-        const party = await insertEvent(t.app.db, { inDays: 1 });
-        const people = await Promise.all([1, 2, 3, 4, 5, 6].map(() => signUp(t)));
-        const registrations: string[] = [];
-        for (const who of people) registrations.push(await register(who, party.id));
-        const secondSite = { name: SITE_NAME, publicUrl: second.config.publicUrl, timeZone: serverTimeZone() };
-        await Promise.all([
-          second.app.reminders.runOnce(),
-          queueReminders(second.app.db, secondSite),
-          queueReminders(t.app.db, site()),
-          t.app.reminders.runOnce(),
-        ]);
-        for (const who of people) expect(await remindersFor(who)).toHaveLength(1);
-        await Promise.all([second.app.reminders.runOnce(), t.app.reminders.runOnce()]);
-        await pause(1000);
-        for (const who of people) expect(await reminderMail(who)).toHaveLength(1);
-        for (const id of registrations) {
-          const rows = await t.app.db
-            .select()
-            .from(outboxMessage)
-            .where(and(like(outboxMessage.key, `reminder:${id}:%`), eq(outboxMessage.status, 'sent')));
-          expect(rows).toHaveLength(1);
-        }
-      } finally {
-        await second.close();
+describe.runIf(loadConfig().databaseUrl)('two app instances on one database', () => {
+  it('send each reminder once, however their runs interleave', async () => {
+    // A second app on the first one's database, with its own outbox worker and reminder job.
+    const second = await startTestApp({ mail: mailSettings(60 * 60_000), databaseUrl: t.config.databaseUrl });
+    try {
+      expect(second.app.authSecret).toBe(t.app.authSecret);
+      const party = await insertEvent(t.app.db, { inDays: 1 });
+      const people = await Promise.all([1, 2, 3, 4, 5, 6].map(() => signUp(t)));
+      const registrations: string[] = [];
+      for (const who of people) registrations.push(await register(who, party.id));
+      const secondSite = { name: SITE_NAME, publicUrl: second.config.publicUrl, timeZone: serverTimeZone() };
+      await Promise.all([
+        second.app.reminders.runOnce(),
+        queueReminders(second.app.db, secondSite),
+        queueReminders(t.app.db, site()),
+        t.app.reminders.runOnce(),
+      ]);
+      for (const who of people) expect(await remindersFor(who)).toHaveLength(1);
+      await Promise.all([second.app.reminders.runOnce(), t.app.reminders.runOnce()]);
+      await pause(1000);
+      for (const who of people) expect(await reminderMail(who)).toHaveLength(1);
+      for (const id of registrations) {
+        const rows = await t.app.db
+          .select()
+          .from(outboxMessage)
+          .where(and(like(outboxMessage.key, `reminder:${id}:%`), eq(outboxMessage.status, 'sent')));
+        expect(rows).toHaveLength(1);
       }
-    });
+    } finally {
+      await second.close();
+    }
   });
-}
+});
