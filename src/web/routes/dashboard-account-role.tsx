@@ -1,11 +1,11 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { adminPeopleQueries } from '../features/admin-people/api.ts';
-import { PersonSummary } from '../features/admin-people/person-summary.tsx';
-import { RecordPage } from '../features/admin-people/record-page.tsx';
-import { RoleForm } from '../features/admin-people/role-form.tsx';
-import { accountRoles } from '../features/admin-people/roles.ts';
+import { adminPeopleQueries } from '../features/users/api.ts';
+import { PersonSummary } from '../features/users/person-summary.tsx';
+import { RecordPage } from '../features/users/record-page.tsx';
+import { RoleForm } from '../features/users/role-form.tsx';
+import { accountRoles } from '../features/users/roles.ts';
 import { useCurrentAccount } from '../lib/current-account.ts';
 
 /** /dashboard/users/{accountId}: 'Account Role Update' (spec section 2). */

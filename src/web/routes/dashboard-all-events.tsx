@@ -1,34 +1,18 @@
 import { Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Event } from '../../shared/events.ts';
-import { eventMessages } from '../../shared/events.ts';
-import { fillMessage } from '../../shared/messages.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { EventDate } from '../components/event-date.tsx';
-import { AdminList } from '../features/admin/admin-list.tsx';
-import type { Column } from '../features/admin/admin-table.tsx';
-import { adminListKey } from '../features/admin/api.ts';
-import { deleteEvent } from '../features/admin-events/api.ts';
-import { eventQueries } from '../features/events/api.ts';
-import { useConfirmDelete } from '../lib/use-confirm-delete.ts';
+import { AdminList } from '../components/admin-list/admin-list.tsx';
+import type { Column } from '../components/admin-list/admin-table.tsx';
+import { useDeleteEvent } from '../features/events/use-delete-event.ts';
 import { counted } from '../lib/counted.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /dashboard/allEvents: every event, with its Roster, Update and Delete (spec section 2). */
 export function DashboardAllEventsPage() {
   usePageTitle('All Events');
-  const queryClient = useQueryClient();
-  const remove = useConfirmDelete<Event>({
-    remove: (event) => deleteEvent(event._id),
-    subject: (event) => `${event.title} will be deleted with its registrations. Donations to it are kept.`,
-    deleted: (event) => fillMessage(eventMessages.deleted, { title: event.title }),
-    notDeleted: (event) => fillMessage(eventMessages.notDeleted, { title: event.title }),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: adminListKey });
-      void queryClient.invalidateQueries({ queryKey: eventQueries.all() });
-    },
-  });
+  const remove = useDeleteEvent();
 
   const columns: Column<Event>[] = [
     { id: 'title', header: 'Title', sort: 'title', cell: (event) => <Text fw={600}>{event.title}</Text> },

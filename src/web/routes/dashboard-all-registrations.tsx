@@ -1,17 +1,13 @@
 import { Text, VisuallyHidden } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { eventMessages } from '../../shared/events.ts';
-import { fillMessage } from '../../shared/messages.ts';
 import type { Registration } from '../../shared/registrations.ts';
 import { Button, ButtonAnchor, ButtonLink } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { AdminList } from '../features/admin/admin-list.tsx';
-import type { Column } from '../features/admin/admin-table.tsx';
-import { adminListKey } from '../features/admin/api.ts';
-import { adminPeopleKey, deleteRegistration, registrationsCsvUrl } from '../features/admin-people/api.ts';
+import { AdminList } from '../components/admin-list/admin-list.tsx';
+import type { Column } from '../components/admin-list/admin-table.tsx';
+import { useDeleteRegistration } from '../features/registrations/use-delete-registration.ts';
+import { registrationsCsvUrl } from '../features/registrations/api.ts';
 import { counted } from '../lib/counted.ts';
 import { formatInstantDay } from '../lib/format-date.ts';
-import { useConfirmDelete } from '../lib/use-confirm-delete.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** The spec's First Name column: the first word of the name the person registered with. */
@@ -29,18 +25,7 @@ function FirstName({ name }: { name: string }) {
 /** /dashboard/all-event-registration: every registration, with Change Role and Delete (spec section 2). */
 export function DashboardAllRegistrationsPage() {
   usePageTitle('All Registrations');
-  const queryClient = useQueryClient();
-  const remove = useConfirmDelete<Registration>({
-    remove: (registration) => deleteRegistration(registration._id),
-    subject: (registration) =>
-      `${registration.name}'s registration for ${registration.title} will be deleted. Their account stays; they can register again while the event is to come.`,
-    deleted: (registration) => fillMessage(eventMessages.deleted, { title: registration.title }),
-    notDeleted: (registration) => fillMessage(eventMessages.notDeleted, { title: registration.title }),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: adminListKey });
-      void queryClient.invalidateQueries({ queryKey: adminPeopleKey });
-    },
-  });
+  const remove = useDeleteRegistration();
 
   const columns: Column<Registration>[] = [
     { id: 'title', header: 'Title', sort: 'title', cell: (registration) => <Text fw={600}>{registration.title}</Text> },

@@ -2,11 +2,11 @@ import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { EventDate } from '../components/event-date.tsx';
-import { adminPeopleQueries } from '../features/admin-people/api.ts';
-import { PersonSummary } from '../features/admin-people/person-summary.tsx';
-import { RecordPage } from '../features/admin-people/record-page.tsx';
-import { RoleForm } from '../features/admin-people/role-form.tsx';
-import { registrationRoles } from '../features/admin-people/roles.ts';
+import { adminPeopleQueries } from '../features/users/api.ts';
+import { PersonSummary } from '../features/users/person-summary.tsx';
+import { RecordPage } from '../features/users/record-page.tsx';
+import { RoleForm } from '../features/users/role-form.tsx';
+import { registrationRoles } from '../features/users/roles.ts';
 
 /**
  * /dashboard/event-register-role-update/{registrationId}: the spec's 'Add Role' form, opened from a

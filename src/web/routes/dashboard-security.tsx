@@ -1,7 +1,7 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useLocation } from 'react-router';
 import { secondFactorMessages } from '../../shared/second-factor.ts';
-import { SecondFactorSection } from '../features/accounts/second-factor-section.tsx';
+import { SecondFactorSection } from '../features/users/second-factor-section.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 

@@ -1,5 +1,5 @@
-import { ConfirmEmailBanner } from '../features/accounts/confirm-email-banner.tsx';
-import { Welcome } from '../features/accounts/welcome.tsx';
+import { ConfirmEmailBanner } from '../features/users/confirm-email-banner.tsx';
+import { Welcome } from '../features/users/welcome.tsx';
 import { AdminOverview } from '../features/overview/admin-overview.tsx';
 import { SecondFactorFirst } from '../components/second-factor-first.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';

@@ -1,6 +1,6 @@
-import { AuthPanel } from '../features/accounts/auth-panel.tsx';
-import { LoginForm } from '../features/accounts/login-form.tsx';
-import { SignedInNotice } from '../features/accounts/signed-in-notice.tsx';
+import { AuthPanel } from '../features/users/auth-panel.tsx';
+import { LoginForm } from '../features/users/login-form.tsx';
+import { SignedInNotice } from '../features/users/signed-in-notice.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 

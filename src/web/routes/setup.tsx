@@ -8,7 +8,7 @@ import { ADMIN_MIN_PASSWORD_LENGTH } from '../../shared/accounts.ts';
 import { type SetupDone, type SetupStatus, setupFormSchema } from '../../shared/setup.ts';
 import { ButtonLink, Button } from '../components/button.tsx';
 import surface from '../components/surface.module.css';
-import { FormMessage } from '../features/accounts/form-message.tsx';
+import { FormMessage } from '../features/users/form-message.tsx';
 import { finishSetup, setupStatusQuery } from '../features/setup/api.ts';
 import { TestEmailButton } from '../features/setup/test-email-button.tsx';
 import { isApiError } from '../lib/api-error.ts';

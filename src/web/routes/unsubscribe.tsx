@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type MailTopic, mailTopicNames } from '../../shared/mail-preferences.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
-import { setSubscription, subscriptionQuery } from '../features/email-preferences/api.ts';
+import { setSubscription, subscriptionQuery } from '../features/mail-preferences/api.ts';
 import type { PageData } from '../lib/page-data.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 

@@ -7,7 +7,7 @@ import { Button, ButtonAnchor } from '../../components/button.tsx';
 import { webConfig } from '../../lib/config.ts';
 import { copyText } from '../../lib/copy-text.ts';
 import { useOrigin } from '../../lib/use-origin.ts';
-import { siteQueries } from '../accounts/api.ts';
+import { siteQueries } from '../site/api.ts';
 
 /** Google's link is an address: the words are cut well before browsers' and Google's limits on its length. */
 const GOOGLE_DETAILS_CHARS = 1500;

@@ -1,3 +1,4 @@
+import { webConfig } from '../../lib/config.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Pass } from '../../../shared/checkin.ts';
 import type { Registration, RegistrationCreated } from '../../../shared/registrations.ts';
@@ -57,3 +58,6 @@ export function useMyRegistration(eventId: string): Registration | undefined {
   const query = useQuery({ ...registrationQueries.mine(email), enabled: Boolean(email) });
   return query.data?.find((registration) => registration.eventId === eventId);
 }
+
+/** Where the registrations can be downloaded as CSV (admins only; the browser sends the session cookie). */
+export const registrationsCsvUrl = `${webConfig.apiBase}/register/export.csv`;

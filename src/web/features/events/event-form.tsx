@@ -5,10 +5,10 @@ import { DEFAULT_CHECKIN_HOURS_BEFORE, eventWriteSchema, type EventWrite } from 
 import { Button } from '../../components/button.tsx';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { useSite } from '../../lib/site.ts';
-import { adminListKey } from '../admin/api.ts';
-import { eventQueries } from '../events/api.ts';
+import { adminListKey } from '../../components/admin-list/list-query.ts';
+import { eventQueries } from './api.ts';
 import { BannerField } from './banner-field.tsx';
-import { uploadBanner, type EventForm as EventFormValues } from './api.ts';
+import { uploadBanner, type EventForm as EventFormValues } from './event-writes.ts';
 
 /**
  * What the form holds: the date typed as a day and an optional time, sent as one value

@@ -8,7 +8,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { currentAccountQuery, useCurrentAccount } from '../../lib/current-account.ts';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
-import { adminListKey } from '../admin/api.ts';
+import { adminListKey } from '../../components/admin-list/list-query.ts';
 import { adminPeopleKey, changeRole } from './api.ts';
 import { roleDescriptions, roleNames } from './roles.ts';
 

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import type { Donation } from '../../../shared/donations.ts';
 import { formatAmount } from '../../../shared/money.ts';
 import { parseAmounts, totalAmountsHeader } from '../../../shared/http.ts';
-import type { ListPage } from '../admin/api.ts';
+import type { ListPage } from '../../components/admin-list/list-query.ts';
 
 /**
  * The money raised by the donations the list counts, from the same answer as its rows

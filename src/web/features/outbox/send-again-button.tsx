@@ -4,7 +4,7 @@ import { isDeletedDonor } from '../../../shared/donations.ts';
 import type { OutboxMessage } from '../../../shared/outbox.ts';
 import { Button } from '../../components/button.tsx';
 import { notify } from '../../lib/notify.ts';
-import { adminListKey } from '../admin/api.ts';
+import { adminListKey } from '../../components/admin-list/list-query.ts';
 import { sendMessageAgain } from './api.ts';
 
 /**

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Site } from '../../../shared/site.ts';
 import { Button } from '../../components/button.tsx';
-import { siteQueries, startSocialSignIn } from './api.ts';
+import { siteQueries } from '../site/api.ts';
+import { startSocialSignIn } from './api.ts';
 import { FormMessage } from './form-message.tsx';
 
 /**

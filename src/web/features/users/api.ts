@@ -1,11 +1,10 @@
-import { PROFILE_IMAGE_MAX_BYTES, profileImageTypes, type Account, type ProfileUpdate } from '../../../shared/accounts.ts';
-import type { Site } from '../../../shared/site.ts';
+import { queryOptions } from '@tanstack/react-query';
+import { PROFILE_IMAGE_MAX_BYTES, profileImageTypes, type Account, type ProfileUpdate, type Role } from '../../../shared/accounts.ts';
 import { type AccountDeletion, type OwnData, ownDataFileName } from '../../../shared/own-data.ts';
-import { getJson, sendFile, sendJson } from '../../lib/api-client.ts';
-import { siteQuery } from '../../lib/site.ts';
-
-/** How this installation signs people in ('Continue With Google' and through whom): the site's one query. */
-export const siteQueries = { site: () => siteQuery };
+import type { Registration } from '../../../shared/registrations.ts';
+import type { Site } from '../../../shared/site.ts';
+import { deleteJson, getJson, sendFile, sendJson } from '../../lib/api-client.ts';
+import { deletedOrSay } from '../../lib/deleted-or-say.ts';
 
 /** Creates the account and signs it in (the server sets the session cookie). */
 export async function signUp(body: { name: string; email: string; password: string }): Promise<void> {
@@ -130,4 +129,32 @@ export async function downloadOwnData(): Promise<void> {
 /** 'Delete my account': `confirm` is the account's email, typed again. The server clears the session. */
 export async function deleteOwnAccount(body: AccountDeletion): Promise<void> {
   await sendJson('DELETE', '/users/me', body);
+}
+
+/** One registration or account opened from an admin list; its own key, invalidated with the lists. */
+export const adminPeopleKey = ['admin-people'] as const;
+
+export const adminPeopleQueries = {
+  registration: (id: string) =>
+    queryOptions({
+      queryKey: [...adminPeopleKey, 'registration', id] as const,
+      queryFn: async ({ signal }) => (await getJson<Registration>(`/register/${encodeURIComponent(id)}`, signal)).data,
+    }),
+  account: (id: string) =>
+    queryOptions({
+      queryKey: [...adminPeopleKey, 'account', id] as const,
+      queryFn: async ({ signal }) => (await getJson<Account>(`/users/account/${encodeURIComponent(id)}`, signal)).data,
+    }),
+};
+
+/** 1 when the role changed, 0 when the account already had it. */
+export async function changeRole(email: string, role: Role): Promise<number> {
+  const { data } = await sendJson<{ modifiedCount: number }>('PUT', '/users/role', { email, role });
+  return data.modifiedCount;
+}
+
+/** Removes the sign-in, sessions and registrations; donations stay (DECISIONS 3.8). */
+export async function deleteAccount(id: string): Promise<number> {
+  const { data } = await deleteJson<{ deletedCount: number }>(`/users/${encodeURIComponent(id)}`);
+  return deletedOrSay(data.deletedCount, 'This account had already been deleted.');
 }

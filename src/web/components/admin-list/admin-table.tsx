@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Table.css';
 import { Skeleton, Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { placeholderKeys } from '../../components/loading-placeholders.tsx';
+import { placeholderKeys } from '../loading-placeholders.tsx';
 import classes from './admin-table.module.css';
 
 export interface Column<Row> {
