@@ -1,42 +1,19 @@
 import { Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { accountMessages, type Account } from '../../shared/accounts.ts';
-import { fillMessage } from '../../shared/messages.ts';
+import type { Account } from '../../shared/accounts.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
 import type { Column } from '../components/admin-list/admin-table.tsx';
-import { adminListKey } from '../components/admin-list/list-query.ts';
-import { adminPeopleKey, deleteAccount } from '../features/users/api.ts';
+import { useDeleteAccount } from '../features/users/use-delete-account.ts';
 import { counted } from '../lib/counted.ts';
 import { OrNotGiven } from '../features/users/not-given.tsx';
 import { roleNames } from '../features/users/roles.ts';
-import { currentAccountQuery, useCurrentAccount } from '../lib/current-account.ts';
-import { useConfirmDelete } from '../lib/use-confirm-delete.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /dashboard/all-accounts: every account, with Edit Role and Delete (spec section 2). */
 export function DashboardAllAccountsPage() {
   usePageTitle('All Accounts');
-  const queryClient = useQueryClient();
-  const { account: me } = useCurrentAccount();
-  const isMe = (account: Account) => me?._id === account._id;
-
-  const remove = useConfirmDelete<Account>({
-    remove: (account) => deleteAccount(account._id),
-    subject: (account) =>
-      `${isMe(account) ? 'This is your own account: you will be signed out. ' : ''}${account.displayName} (${account.email}) will be deleted with their sign-in and event registrations. Their donations are kept as financial records.`,
-    deleted: (account) => fillMessage(accountMessages.deleted, { email: account.email }),
-    notDeleted: (account) => fillMessage(accountMessages.notDeleted, { email: account.email }),
-    onDeleted: (account) => {
-      // Deleting yourself ends your session: asking who is signed in takes you to /login.
-      if (isMe(account)) void queryClient.invalidateQueries({ queryKey: currentAccountQuery.queryKey });
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: adminListKey });
-      void queryClient.invalidateQueries({ queryKey: adminPeopleKey });
-    },
-  });
+  const { isMe, ...remove } = useDeleteAccount();
 
   const columns: Column<Account>[] = [
     {

@@ -2,12 +2,9 @@ import { Text } from '@mantine/core';
 import { type Donation, donorOf } from '../../shared/donations.ts';
 import { formatAmount } from '../../shared/money.ts';
 import { counted } from '../lib/counted.ts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, ButtonAnchor } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { adminListKey } from '../components/admin-list/list-query.ts';
-import { refundDonation } from '../features/donations/api.ts';
-import { useConfirmDelete } from '../lib/use-confirm-delete.ts';
+import { donationDescribed, useRefundDonation } from '../features/donations/use-refund-donation.ts';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
 import type { Column } from '../components/admin-list/admin-table.tsx';
 import { formatInstantDateTime } from '../lib/format-time.ts';
@@ -54,8 +51,7 @@ const baseColumns: Column<Donation>[] = [
   },
 ];
 
-/** '$30.00 from dana@example.org': how a dialog and a toast name a donation. */
-const described = (donation: Donation) => `${formatAmount(donation.amount, donation.currency)} from ${donorOf(donation.email)}`;
+const described = donationDescribed;
 
 /**
  * /dashboard/all-donation: every donation, the money raised and a CSV of them all (spec section 2);
@@ -63,15 +59,7 @@ const described = (donation: Donation) => `${formatAmount(donation.amount, donat
  */
 export function DashboardAllDonationsPage() {
   usePageTitle('All Donation');
-  const queryClient = useQueryClient();
-  const refund = useConfirmDelete<Donation>({
-    remove: (donation) => refundDonation(donation._id),
-    subject: (donation) =>
-      `${described(donation)} for ${donation.event} will be given back to the card it was paid with, and the donor emailed. This cannot be undone.`,
-    deleted: (donation) => `Refunded ${described(donation)}`,
-    notDeleted: (donation) => `${described(donation)} not refunded`,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminListKey }),
-  });
+  const refund = useRefundDonation();
   const columns: Column<Donation>[] = [
     ...baseColumns,
     {

@@ -1,17 +1,17 @@
 import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Notice, noticeMessages } from '../../shared/notices.ts';
+import type { Notice } from '../../shared/notices.ts';
 import { Button } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { LoadingPlaceholders } from '../components/loading-placeholders.tsx';
 import { NotAuthorised } from '../components/not-authorised.tsx';
 import { QueryError } from '../components/query-error.tsx';
-import { deleteNotice, noticeQueries } from '../features/notices/api.ts';
+import { noticeQueries } from '../features/notices/api.ts';
+import { noticeNamed, useDeleteNotice } from '../features/notices/use-delete-notice.ts';
 import { EditNoticeForm } from '../features/notices/edit-notice-form.tsx';
 import { NoticeCard } from '../features/notices/notice-card.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
-import { useConfirmDelete } from '../lib/use-confirm-delete.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 const noticeCount = (count: number) => `Total ${count} ${count === 1 ? 'Notice' : 'Notices'}`;
@@ -25,29 +25,18 @@ export function DashboardNoticesPage() {
   return <NoticeList canChange={account.role === 'admin'} />;
 }
 
-/** How a notice is named on its buttons and in the dialog: its first words. */
-const named = (notice: Notice) => {
-  const text = notice.notice.replace(/\s+/g, ' ');
-  return `‘${text.length > 60 ? `${text.slice(0, 59)}…` : text}’`;
-};
+const named = noticeNamed;
 
 /** Admins (`canChange`) can correct a notice in place or delete it, after a confirmation. */
 function NoticeList({ canChange }: { canChange: boolean }) {
   const query = useQuery(noticeQueries.list());
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<string | null>(null);
   // Saved or cancelled, the form goes: focus returns to the notice's Edit button, not to the top of the page.
   const doneEditing = (notice: Notice) => {
     setEditing(null);
     requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-edit-notice="${notice._id}"]`)?.focus());
   };
-  const remove = useConfirmDelete<Notice>({
-    remove: (notice) => deleteNotice(notice._id),
-    subject: (notice) => `The notice ${named(notice)} will be deleted for everyone.`,
-    deleted: () => noticeMessages.deleted,
-    notDeleted: () => noticeMessages.notDeleted,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: noticeQueries.list().queryKey }),
-  });
+  const remove = useDeleteNotice();
   const heading = query.isSuccess ? noticeCount(query.data.total) : 'Notices';
   usePageTitle('Notices');
 

@@ -1,18 +1,15 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { Review, ReviewStatus } from '../../shared/reviews.ts';
-import { reviewMessages } from '../../shared/reviews.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
 import type { Column } from '../components/admin-list/admin-table.tsx';
-import { adminListKey } from '../components/admin-list/list-query.ts';
-import { deleteReview, moderationPath, reviewQueries } from '../features/reviews/api.ts';
+import { moderationPath } from '../features/reviews/api.ts';
+import { reviewNamed, useDeleteReview } from '../features/reviews/use-delete-review.ts';
 import { useModerateReview } from '../features/reviews/use-moderate-review.ts';
 import { counted } from '../lib/counted.ts';
 import { formatInstantDay } from '../lib/format-date.ts';
-import { useConfirmDelete } from '../lib/use-confirm-delete.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 const statuses: { status: ReviewStatus; label: string }[] = [
@@ -37,8 +34,7 @@ function parseStatus(value: string | null): ReviewStatus {
   return value === 'approved' || value === 'hidden' ? value : 'pending';
 }
 
-/** How a review is named on its buttons and in the dialog: its headline and who wrote it. */
-const named = (review: Review) => `‘${review.message}’ by ${review.name}`;
+const named = reviewNamed;
 
 /**
  * /dashboard/reviews (admins): reviews reach the home page only once approved here (DECISIONS 4.6).
@@ -48,18 +44,8 @@ export function DashboardReviewsPage() {
   usePageTitle('Reviews');
   const [searchParams] = useSearchParams();
   const status = parseStatus(searchParams.get('status'));
-  const queryClient = useQueryClient();
   const moderate = useModerateReview();
-  const remove = useConfirmDelete<Review>({
-    remove: (review) => deleteReview(review._id),
-    subject: (review) => `The review ${named(review)} will be deleted for good.`,
-    deleted: () => reviewMessages.deleted,
-    notDeleted: () => reviewMessages.notDeleted,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: adminListKey });
-      void queryClient.invalidateQueries({ queryKey: reviewQueries.all() });
-    },
-  });
+  const remove = useDeleteReview();
   const busy = (review: Review) => (moderate.isPending && moderate.variables?.id === review._id) || remove.deleting?._id === review._id;
 
   const columns: Column<Review>[] = [
