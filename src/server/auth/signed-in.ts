@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { Role } from '../../shared/accounts.ts';
 import { AppError } from '../errors.ts';
 
@@ -90,4 +90,14 @@ export function requireSelfOrAdmin(request: FastifyRequest, owner: { email?: str
  */
 export function ownerOf(caller: SignedInAccount, email: string): { accountId: string } | { email: string } {
   return email.toLowerCase() === caller.email ? { accountId: caller.id } : { email };
+}
+
+const isGuard = (hook: unknown): hook is Guard => typeof hook === 'function' && 'access' in hook;
+
+/** Who may call a route, read from what enforces it: `config.public`, its guard, or signed in by default. */
+export function accessOf(route: Pick<RouteOptions, 'config' | 'onRequest'>): Access {
+  const guards = [route.onRequest ?? []].flat().filter(isGuard);
+  const isPublic = (route.config as { public?: boolean } | undefined)?.public === true;
+  if (guards.length > 1 || (isPublic && guards.length > 0)) throw new Error('a route says who may call it once');
+  return isPublic ? 'public' : (guards[0]?.access ?? 'signed-in');
 }

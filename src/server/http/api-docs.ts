@@ -2,7 +2,7 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema } from '../../shared/errors.ts';
 import { nextCursorHeader, totalCountHeader } from '../../shared/http.ts';
-import type { Access, Guard } from '../auth/signed-in.ts';
+import { type Access, accessOf } from '../auth/signed-in.ts';
 
 /**
  * What the API reference (/api/docs) says of every route: who may call it and which errors it can
@@ -73,16 +73,6 @@ export function errorsAsErrorBody(route: RouteOptions) {
     ...route.schema,
     response: { '4xx': errorBodySchema, '5xx': errorBodySchema, ...tooMany, ...(route.schema?.response as object) },
   };
-}
-
-const isGuard = (hook: unknown): hook is Guard => typeof hook === 'function' && 'access' in hook;
-
-/** Who may call a route, read from what enforces it: `config.public`, its guard, or signed in by default. */
-export function accessOf(route: Pick<RouteOptions, 'config' | 'onRequest'>): Access {
-  const guards = [route.onRequest ?? []].flat().filter(isGuard);
-  const isPublic = (route.config as { public?: boolean } | undefined)?.public === true;
-  if (guards.length > 1 || (isPublic && guards.length > 0)) throw new Error('a route says who may call it once');
-  return isPublic ? 'public' : (guards[0]?.access ?? 'signed-in');
 }
 
 /** The access in one word, for API clients and tests: public, signed-in, self-or-admin, admin, volunteer-or-admin. */

@@ -4,7 +4,8 @@ import type { AuditAction } from '../../../shared/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { account, auditEntry } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { accessOf } from '../../http/api-docs.ts';
+import { accessOf } from '../../auth/signed-in.ts';
+import { recordId } from '../../http/record-id.ts';
 
 /** The record an action was about, as a person would name it. */
 export interface AuditTarget {
@@ -128,4 +129,12 @@ export function registerAudit(api: FastifyInstance) {
       },
     );
   });
+}
+
+/** The record id in the path's parameter `name`, or null when it cannot be one: for the features' audit-target readers. */
+export const pathRecordId = (request: FastifyRequest, name: string) => recordId((request.params as Record<string, string>)[name] ?? '');
+
+/** A list read: what it was asked for (search, filters, sort, and the page: limit, offset, cursor), not what it answered. */
+export async function queryOf(request: FastifyRequest): Promise<AuditNote> {
+  return { details: { ...(request.query as Record<string, unknown>) } };
 }

@@ -4,7 +4,8 @@ import { nextCursorHeader, totalCountHeader } from '../../../shared/http.ts';
 import { requireRole } from '../../auth/signed-in.ts';
 import { fileResponse, pagedList, tagged } from '../../http/api-docs.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
-import { auditCsv, listAudit, queryOf } from './service.ts';
+import { queryOf } from './record.ts';
+import { auditCsv, listAudit } from './service.ts';
 
 const adminOnly = requireRole('admin');
 const filtersOnly = auditListQuerySchema.pick({ q: true, action: true, actor: true });

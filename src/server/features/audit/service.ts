@@ -85,22 +85,3 @@ export async function deleteAuditOlderThan(db: Database, days: number, now = new
   const gone = await db.delete(auditEntry).where(lt(auditEntry.at, cutoff)).returning({ id: auditEntry.id });
   return gone.length;
 }
-
-// What other features use: the note a handler adds to its entry, and the records their routes act on.
-export { noteAudit, recordAudit } from './record.ts';
-export {
-  accountTarget,
-  checkinOfPath,
-  donationOfPath,
-  eventOfPath,
-  noticeOfPath,
-  othersAccount,
-  othersDonation,
-  othersRegistration,
-  outboxOfPath,
-  personOfPath,
-  queryOf,
-  reviewOfPath,
-  roleChange,
-  settingsChange,
-} from './targets.ts';

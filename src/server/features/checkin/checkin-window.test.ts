@@ -7,7 +7,7 @@ import { event as eventTable, registration } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { defaultSiteSettings, writeSiteSettings } from '../site/service.ts';
+import { defaultSiteSettings, writeSiteSettings } from '../site/settings.ts';
 
 /**
  * The door is open from a set time before an event starts (2 hours unless an admin says otherwise)

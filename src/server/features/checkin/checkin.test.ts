@@ -9,7 +9,7 @@ import { insertEvent } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { passToken } from '../../auth/pass-token.ts';
 import { instantOf } from '../../../shared/time-zone.ts';
-import { readSiteSettings } from '../site/service.ts';
+import { readSiteSettings } from '../site/settings.ts';
 
 let t: TestApp;
 let admin: TestAccount;

@@ -17,8 +17,9 @@ import { errorResponses, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
 import { passToken, readPassToken } from '../../auth/pass-token.ts';
 import { checkIn, eventCheckins, registrationOwner, setPersonHours, undoCheckin } from './service.ts';
-import { noteAudit } from '../audit/service.ts';
-import { checkinOfPath, eventOfPath, othersRegistration } from '../audit/service.ts';
+import { noteAudit } from '../audit/record.ts';
+import { checkinOfPath, othersRegistration } from '../registrations/audit-targets.ts';
+import { eventOfPath } from '../events/audit-targets.ts';
 
 const adminOnly = requireRole('admin');
 const registrationParams = z.object({ registrationId: z.string().max(100) });

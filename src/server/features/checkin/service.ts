@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { event, registration } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { creditedHours, toEvent } from '../events/service.ts';
-import { readSiteSettings } from '../site/service.ts';
+import { readSiteSettings } from '../site/settings.ts';
 
 /**
  * Check-in at the door. A check-in is one UPDATE that sets `checked_in_at` only where it is still

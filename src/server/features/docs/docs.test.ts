@@ -5,7 +5,7 @@ import { errorBodySchema } from '../../../shared/errors.ts';
 import { authCalls } from '../../auth/calls.ts';
 import { requireRole } from '../../auth/signed-in.ts';
 import { donation } from '../../db/schema.ts';
-import { accessOf } from '../../http/api-docs.ts';
+import { accessOf } from '../../auth/signed-in.ts';
 import { earlyInputScriptSource } from '../../http/early-input.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';

@@ -5,7 +5,7 @@ import { donation, testPayment } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { readSiteSettings, writeSiteSettings } from '../site/service.ts';
+import { readSiteSettings, writeSiteSettings } from '../site/settings.ts';
 
 let t: TestApp;
 let admin: TestAccount;

@@ -11,7 +11,7 @@ import {
   testConfirmSchema,
 } from '../../../shared/donations.ts';
 import { nextCursorHeader, totalAmountHeader, totalAmountsHeader, totalCountHeader } from '../../../shared/http.ts';
-import { readSiteSettings } from '../site/service.ts';
+import { readSiteSettings } from '../site/settings.ts';
 import { insertedIdSchema } from '../../../shared/results.ts';
 import { ownerOf, requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
 import { errorResponses, fileResponse, pagedList, tagged } from '../../http/api-docs.ts';
@@ -22,7 +22,9 @@ import { mailSiteOf } from '../../mail/site.ts';
 import { InvalidSignature, type PaymentNotification } from '../../payments/gateway.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import * as donations from './service.ts';
-import { donationOfPath, noteAudit, othersDonation, personOfPath, queryOf } from '../audit/service.ts';
+import { donationOfPath, othersDonation } from './audit-targets.ts';
+import { noteAudit, queryOf } from '../audit/record.ts';
+import { personOfPath } from '../users/audit-targets.ts';
 
 export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
   const gateway = app.payments;

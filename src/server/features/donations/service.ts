@@ -20,7 +20,7 @@ import { enqueueMail } from '../../mail/registry.ts';
 import type { MailSite } from '../../mail/templates/layout.tsx';
 import { type Charity, charityOf } from './charity.ts';
 import { isPast, siteNow } from '../events/service.ts';
-import { readSiteSettings } from '../site/service.ts';
+import { readSiteSettings } from '../site/settings.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
 import { donationAmountsOf, refusedAmount } from '../../../shared/site.ts';
 import { formatAmount } from '../../../shared/money.ts';

@@ -5,7 +5,7 @@ import { dayFrom } from '../../db/seed.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { defaultSiteSettings, readSiteSettings, writeSiteSettings } from '../site/service.ts';
+import { defaultSiteSettings, readSiteSettings, writeSiteSettings } from '../site/settings.ts';
 
 let t: TestApp;
 let admin: TestAccount;

@@ -9,8 +9,8 @@ import { recordId } from '../../http/record-id.ts';
 import { REGISTRATION_PLACES } from '../../http/reply-cache.ts';
 import { mailSiteOf } from '../../mail/site.ts';
 import { createEvent, deleteEvent, findEvent, listEvents, updateEvent } from './service.ts';
-import { noteAudit } from '../audit/service.ts';
-import { eventOfPath } from '../audit/service.ts';
+import { noteAudit } from '../audit/record.ts';
+import { eventOfPath } from './audit-targets.ts';
 
 const adminOnly = requireRole('admin');
 /**

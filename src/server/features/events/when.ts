@@ -3,7 +3,7 @@ import { eventStartOf } from '../../../shared/events.ts';
 import { wallClockAt } from '../../../shared/time-zone.ts';
 import type { Database } from '../../db/client.ts';
 import { event } from '../../db/schema.ts';
-import { readSiteSettings } from '../site/service.ts';
+import { readSiteSettings } from '../site/settings.ts';
 
 /**
  * When an event is over: at its end, or, without one, at the end of its day, on the wall clock of the

@@ -7,7 +7,7 @@ import { errorResponses, fileResponse, tagged } from '../../http/api-docs.ts';
 import { acceptRawImageBodies } from '../../http/raw-image-body.ts';
 import { recordId } from '../../http/record-id.ts';
 import { findImage, storeImage } from './service.ts';
-import { noteAudit } from '../audit/service.ts';
+import { noteAudit } from '../audit/record.ts';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const BANNER_SIDE = 1600;

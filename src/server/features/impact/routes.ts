@@ -7,10 +7,10 @@ import { AppError } from '../../errors.ts';
 import { errorResponses, fileResponse, tagged } from '../../http/api-docs.ts';
 import { mailSiteOf } from '../../mail/site.ts';
 import { charityOf } from '../donations/service.ts';
-import { readSiteSettings } from '../site/service.ts';
+import { readSiteSettings } from '../site/settings.ts';
 import { certificatePdf } from './certificate-pdf.ts';
 import { findImpact } from './service.ts';
-import { personOfPath } from '../audit/service.ts';
+import { personOfPath } from '../users/audit-targets.ts';
 
 const emailParams = z.object({ email: z.string().max(254) });
 const noSuchPerson = 'No account has this email, and no donation was made with it.';

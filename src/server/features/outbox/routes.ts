@@ -6,7 +6,8 @@ import { requireRole } from '../../auth/signed-in.ts';
 import { AppError } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { findOutboxMessage, listOutbox, sendMessageAgain } from './service.ts';
-import { outboxOfPath, queryOf } from '../audit/service.ts';
+import { outboxOfPath } from './audit-targets.ts';
+import { queryOf } from '../audit/record.ts';
 
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', tagged('Outbox'));

@@ -15,7 +15,9 @@ import { recordId } from '../../http/record-id.ts';
 import { notFound } from '../../errors.ts';
 import { mailSiteOf } from '../../mail/site.ts';
 import * as registrations from './service.ts';
-import { othersRegistration, personOfPath, queryOf } from '../audit/service.ts';
+import { othersRegistration } from './audit-targets.ts';
+import { personOfPath } from '../users/audit-targets.ts';
+import { queryOf } from '../audit/record.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 

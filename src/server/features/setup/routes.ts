@@ -5,7 +5,7 @@ import { setupBodySchema, setupDoneSchema, setupStatusSchema } from '../../../sh
 import { AppError } from '../../errors.ts';
 import { errorResponses, tagged } from '../../http/api-docs.ts';
 import { addressKey } from '../../http/rate-limit.ts';
-import { readSiteSettings } from '../site/service.ts';
+import { readSiteSettings } from '../site/settings.ts';
 import { adminExists, checkSetupRequest, finishFirstAdmin, setupCodeAccepted, setupDone } from './service.ts';
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;

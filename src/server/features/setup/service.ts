@@ -4,7 +4,7 @@ import { passwordProblem } from '../../auth/password-rules.ts';
 import type { Database } from '../../db/client.ts';
 import { account, appSetting } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { readSiteSettings, writeSiteSettings } from '../site/service.ts';
+import { readSiteSettings, writeSiteSettings } from '../site/settings.ts';
 
 /**
  * The first admin of a fresh install (docs/decisions/047-first-run.md). While no admin exists, each

@@ -7,7 +7,7 @@ import { errorResponses, tagged } from '../../http/api-docs.ts';
 import { mailSiteOf } from '../../mail/site.ts';
 import { demoContentLeft, removeDemoContent } from './demo-content.ts';
 import { readSiteSettings, writeSiteSettings } from './settings.ts';
-import { settingsChange } from '../audit/service.ts';
+import { settingsChange } from './audit-targets.ts';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', tagged('Site'));

@@ -23,7 +23,8 @@ import { storeImage } from '../images/service.ts';
 import { clearSessionCookies } from '../../auth/session-cookies.ts';
 import { deleteOwnAccount, exportOwnData } from './own-data.ts';
 import * as users from './service.ts';
-import { accountTarget, noteAudit, othersAccount, personOfPath, queryOf, roleChange } from '../audit/service.ts';
+import { accountTarget, othersAccount, personOfPath, roleChange } from './audit-targets.ts';
+import { noteAudit, queryOf } from '../audit/record.ts';
 
 const PROFILE_IMAGE_SIDE = 512;
 const adminOnly = requireRole('admin');
