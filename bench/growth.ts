@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Database } from '../src/server/db/client.ts';
 import { rowsOf } from '../src/server/db/catalog.ts';
+import type { Database } from '../src/server/db/client.ts';
 import { signUp } from '../src/server/test/accounts.ts';
 import { startTestApp } from '../src/server/test/test-app.ts';
 import { saveResults } from './results.ts';

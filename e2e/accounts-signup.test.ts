@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { passwordRules } from '../src/shared/accounts.ts';
 import { colourOf, countAuthRequests, green, password, red, signUpThroughApi, tinyPngFile, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 import { expectFocused, expectNoProblem, expectProblemBeside, saidBeside } from './support/form-fields.ts';
-import { passwordRules } from '../src/shared/accounts.ts';
 
 /** The Register form, by its name, so its fields are found in it whatever else the page shows. */
 const form = (page: Page) => page.getByRole('form', { name: 'Register' });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatInstantDateTime } from '../src/web/lib/format-time.ts';
-import { adminSession, apiCall, signedInPage, signUpThroughApi, uniqueEmail, volunteerSession, type Session } from './support/accounts.ts';
+import { adminSession, apiCall, type Session, signedInPage, signUpThroughApi, uniqueEmail, volunteerSession } from './support/accounts.ts';
 import { baseURL, expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 import { donateThroughApi } from './support/donations.ts';
 import { upcomingDemoEvents } from './support/events.ts';

@@ -4,12 +4,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   adminSession,
   apiCall,
+  type Session,
   signedInPage,
   signUpThroughApi,
   tinyPngFile,
   uniqueEmail,
   volunteerSession,
-  type Session,
 } from './support/accounts.ts';
 import { baseURL, expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 import { expectFocused, expectNoProblem, expectProblemBeside, saidBeside } from './support/form-fields.ts';

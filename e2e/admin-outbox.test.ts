@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/server/config.ts';
 import { adminSession, apiCall, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible, pageProblems, toast } from './support/browser.ts';
 import { upcomingDemoEvents } from './support/events.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { configureServer, mailbox } from './support/server.ts';
 
 // A refused message is tried again every 3 s here rather than every second: on a busy machine the

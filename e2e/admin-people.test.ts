@@ -7,10 +7,10 @@ import {
   adminSession,
   apiCall,
   password,
+  type Session,
   signedInPage,
   signUpThroughApi,
   uniqueEmail,
-  type Session,
 } from './support/accounts.ts';
 import { expectAccessible, pageProblems, toast, toasts } from './support/browser.ts';
 import { upcomingDemoEvents } from './support/events.ts';

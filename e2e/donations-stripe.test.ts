@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startStripeStandIn } from '../src/server/test/stripe-stand-in.ts';
 import { colourOf, red, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible, toast } from './support/browser.ts';
-import { donationForm as form, donationsOf, payButton, stripeDownloads, unexpectedProblems } from './support/donations.ts';
+import { donationsOf, donationForm as form, payButton, stripeDownloads, unexpectedProblems } from './support/donations.ts';
 import { upcomingDemoEvents } from './support/events.ts';
 import { configureServer } from './support/server.ts';
 import { useStripeStandIn } from './support/stripe-js-stand-in.ts';

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { adminSession, apiCall, colourOf, red, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 import {
   donateThroughApi,
-  donationForm as form,
   donationsOf,
+  donationForm as form,
   payButton,
   stripeDownloads,
   unexpectedProblems,

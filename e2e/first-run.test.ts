@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpStandIn, type SmtpStandIn } from '../src/server/test/smtp-stand-in.ts';
-import { unusedTotpCode } from '../src/server/test/totp.ts';
 import { processTimeout, startOnFreshDatabase, waitForHealth } from '../src/server/test/server-process.ts';
+import { type SmtpStandIn, startSmtpStandIn } from '../src/server/test/smtp-stand-in.ts';
+import { unusedTotpCode } from '../src/server/test/totp.ts';
 import { expectAccessible, newPage } from './support/browser.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminSession, apiCall, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible, newPage, toast } from './support/browser.ts';
-import { donateThroughApi, donationForm as form, donationsOf, payButton } from './support/donations.ts';
+import { donateThroughApi, donationsOf, donationForm as form, payButton } from './support/donations.ts';
 import { upcomingDemoEvents } from './support/events.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, signedInPage, signUpThroughApi, uniqueEmail, type Session } from './support/accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { apiCall, type Session, signedInPage, signUpThroughApi, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible, newPage, pageProblems, toast } from './support/browser.ts';
 import { pastDemoEvents, upcomingDemoEvents } from './support/events.ts';
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { adminSession, apiCall, type Session, signedInPage, volunteerSession } from './support/accounts.ts';
 import { expectAccessible, pageProblems, toast } from './support/browser.ts';
 import { expectFocused, expectNoProblem, expectProblemBeside } from './support/form-fields.ts';

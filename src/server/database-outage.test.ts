@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { signUp, type TestAccount } from './test/accounts.ts';
-import { type FaultProxy, startFaultProxy, throughProxy } from './test/fault-proxy.ts';
 import { insertEvent } from './test/factories.ts';
+import { type FaultProxy, startFaultProxy, throughProxy } from './test/fault-proxy.ts';
 import { processTimeout, startOnFreshDatabase, waitForHealth } from './test/server-process.ts';
 import { startTestApp, type TestApp } from './test/test-app.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { requiredText } from './text.ts';
 import { cursorSchema, pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
+import { requiredText } from './text.ts';
 
 export const roles = ['donator', 'volunteer', 'admin'] as const;
 export const roleSchema = z.enum(roles, { message: 'Role must be donator, volunteer or admin' });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hoursSchema } from './hours.ts';
-import { requiredText } from './text.ts';
 import { cursorSchema, pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
+import { requiredText } from './text.ts';
 
 /**
  * An event's date is a calendar day, optionally with a local wall-clock time:

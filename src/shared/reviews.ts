@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { requiredText } from './text.ts';
 import { cursorSchema, pagingSchema, searchTextSchema } from './paging.ts';
+import { requiredText } from './text.ts';
 
 /**
  * A review as anyone may read it: the reviewer's email and name stay private (the home page shows

@@ -8,18 +8,18 @@ import { dehydrate, type Query, QueryClient, QueryClientProvider } from '@tansta
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { RenderedPage } from '../shared/rendered-page.ts';
 import { answerApiCallsWith } from './lib/api-client.ts';
 import { accountScope } from './lib/current-account.ts';
 import type { DrawContext } from './lib/page-data.ts';
 import { cssVariablesResolver, theme } from './lib/theme.ts';
 import { drawnOrigin } from './lib/use-origin.ts';
 import { drawnTitle } from './lib/use-page-title.ts';
-import type { RenderedPage } from '../shared/rendered-page.ts';
 import { routes } from './router.tsx';
 
+export type { RenderedPage };
 /** The routes drawn here, with their loaders (for a test that leaves one out). */
 export { routes };
-export type { RenderedPage };
 
 /** Answers the page's API calls in-process, as to a visitor without a session. */
 export type ApiAnswer = (path: string) => Promise<Response>;

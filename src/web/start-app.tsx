@@ -7,11 +7,11 @@ import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/re
 import { StrictMode, startTransition, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
-import { NotificationsHost } from './lib/notifications-host.tsx';
 import { currentAccountQuery } from './lib/current-account.ts';
+import { NotificationsHost } from './lib/notifications-host.tsx';
 import { createQueryClient } from './lib/query-client.ts';
-import { noteTypedFields, TypedAgain } from './lib/typed-before-takeover.tsx';
 import { cssVariablesResolver, theme } from './lib/theme.ts';
+import { noteTypedFields, TypedAgain } from './lib/typed-before-takeover.tsx';
 import { askedAlready } from './lib/who-is-here.ts';
 import { routes } from './router.tsx';
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { account, session } from '../db/schema.ts';
 import { call, me, signIn, signUp, type TestAccount } from '../test/accounts.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
 import { cookiesOf, setUpSecondFactor } from '../test/second-factor.ts';
+import { startTestApp, type TestApp } from '../test/test-app.ts';
 import { unusedTotpCode } from '../test/totp.ts';
 
 /** A password sign-in that stops at the code step: the cookie that says whose sign-in waits for a code. */

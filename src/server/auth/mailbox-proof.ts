@@ -3,8 +3,8 @@ import { and, eq, inArray, isNotNull, isNull, like, ne } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { account, twoFactor, verification } from '../db/schema.ts';
 import { enqueue } from '../mail/outbox.ts';
-import type { MailSite } from '../mail/templates/layout.tsx';
 import { finishSetUpMessage } from '../mail/templates/finish-set-up.tsx';
+import type { MailSite } from '../mail/templates/layout.tsx';
 import { VERIFY_EMAIL_HOURS } from '../mail/templates/verify-email.tsx';
 
 /** The library's reset links are verification rows named so; a 'finish setting up' link is one too. */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, outboxMessage, session, twoFactor } from '../db/schema.ts';
-import { call, me, signIn, signUp, sessionOf, type TestAccount } from '../test/accounts.ts';
+import { call, me, sessionOf, signIn, signUp, type TestAccount } from '../test/accounts.ts';
 import { cookiesOf, setUpSecondFactor } from '../test/second-factor.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 import { totpCode, unusedTotpCode } from '../test/totp.ts';

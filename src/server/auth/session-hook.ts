@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { roleSchema } from '../../shared/accounts.ts';
-import type { ReplyCache } from '../http/reply-cache.ts';
-import { withRequestLog } from '../http/logger.ts';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { roleSchema } from '../../shared/accounts.ts';
 import { session } from '../db/schema.ts';
+import { withRequestLog } from '../http/logger.ts';
+import type { ReplyCache } from '../http/reply-cache.ts';
 import { type Auth, SESSION_LIFETIME_MS } from './auth.ts';
 import type { SignedInAccount } from './signed-in.ts';
 

@@ -22,8 +22,8 @@ import { backupDatabase, backupSchemaLevel, restoreDatabase } from './backup.ts'
 import { type BackupHeader, checkBackupFile } from './backup-file.ts';
 import type { Database } from './client.ts';
 import { migrationsFolder } from './migrate.ts';
-import { totalOf } from './totals.ts';
 import * as schema from './schema.ts';
+import { totalOf } from './totals.ts';
 
 /** A copy of `file` with its JSON lines changed by `edit`. */
 async function edited(file: string, name: string, edit: (lines: string[]) => string[]): Promise<string> {

@@ -1,13 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { EmbeddedClient } from './embedded-client.ts';
 import { type MigrateOptions, migrateEmbedded, migrateServer } from './migrate.ts';
+import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, donation, notice, outboxMessage, registration } from './schema.ts';
 import { signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent, insertReview } from '../test/factories.ts';
 import { expectBadCursorsRefused, expectCursorPagesToFollow, impossibleInstant } from '../test/paging.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { account, donation, notice, outboxMessage, registration } from './schema.ts';
 
 /**
  * Every list that pages by cursor, in each of its orders, over rows that tie on the sort key: read

@@ -1,4 +1,4 @@
-import { and, asc, desc, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, or, type SQL, sql } from 'drizzle-orm';
 import { listCursorMessage, parseSort } from '../../shared/paging.ts';
 import { AppError } from '../errors.ts';
 

@@ -1,4 +1,4 @@
-import { siteSettingsSchema, type SiteSettings } from '../../shared/site.ts';
+import { type SiteSettings, siteSettingsSchema } from '../../shared/site.ts';
 import { serverTimeZone } from '../../shared/time-zone.ts';
 import type { Database } from './client.ts';
 import { siteSettings } from './schema.ts';

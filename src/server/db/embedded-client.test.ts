@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readEmbeddedSnapshot } from '../test/embedded-snapshot.ts';
-import { type DatabaseHandle, openDatabase } from './client.ts';
-import { EmbeddedClient } from './embedded-client.ts';
-import { embeddedMemoryParams } from './client.ts';
 import { isDatabaseUnavailable } from '../http/outage.ts';
+import { readEmbeddedSnapshot } from '../test/embedded-snapshot.ts';
+import { type DatabaseHandle, embeddedMemoryParams, openDatabase } from './client.ts';
+import { EmbeddedClient } from './embedded-client.ts';
 import { isUniqueViolation } from './errors.ts';
 
 /**

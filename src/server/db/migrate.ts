@@ -1,11 +1,11 @@
-import pg from 'pg';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { projectPath } from '../project-root.ts';
 import type { Database } from './client.ts';
 import * as schema from './schema.ts';
-import { projectPath } from '../project-root.ts';
 
 /** The committed migrations (drizzle/ in the project's folder). */
 export const migrationsFolder = projectPath('drizzle');

@@ -6,9 +6,9 @@ import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { serverTimeZone } from '../../shared/time-zone.ts';
 import { buildApp } from '../app.ts';
-import { loadConfig, type Config } from '../config.ts';
-import { createTestDatabase } from '../test/test-database.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { startTestApp } from '../test/test-app.ts';
+import { createTestDatabase } from '../test/test-database.ts';
 import { event, review } from './schema.ts';
 
 const publicDir = path.resolve(import.meta.dirname, '../../../public');

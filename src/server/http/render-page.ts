@@ -2,8 +2,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { earlyInputScriptTag } from './early-input.ts';
 import type { RenderedPage } from '../../shared/rendered-page.ts';
+import { earlyInputScriptTag } from './early-input.ts';
 
 /** A page's HTML as the server sends it to everyone who asks for that URL. */
 export interface RenderedHtml {

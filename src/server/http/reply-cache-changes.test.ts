@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { listenTimeouts } from '../db/client.ts';
 import { call, signUp, type TestAccount } from '../test/accounts.ts';
-import { type FaultProxy, startFaultProxy, throughProxy } from '../test/fault-proxy.ts';
 import { insertEvent } from '../test/factories.ts';
+import { type FaultProxy, startFaultProxy, throughProxy } from '../test/fault-proxy.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
-import { ANNOUNCED_TABLES, PAGE_TABLES, registerReplyCache, ReplyCache } from './reply-cache.ts';
+import { ANNOUNCED_TABLES, PAGE_TABLES, ReplyCache, registerReplyCache } from './reply-cache.ts';
 
 /**
  * A change drops only what is made of the table it changed (docs/decisions/041); a fill that a change

@@ -1,14 +1,14 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverTimeZone } from '../../shared/time-zone.ts';
 import { loadConfig, SITE_NAME } from '../config.ts';
 import { event, outboxMessage } from '../db/schema.ts';
+import { dayFrom } from '../db/seed.ts';
 import { call, signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent } from '../test/factories.ts';
-import { signUpConfirmation, type SmtpStandIn, startSmtpStandIn } from '../test/smtp-stand-in.ts';
+import { type SmtpStandIn, signUpConfirmation, startSmtpStandIn } from '../test/smtp-stand-in.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 import { queueReminders, tomorrow } from './reminders.ts';
-import { serverTimeZone } from '../../shared/time-zone.ts';
-import { dayFrom } from '../db/seed.ts';
 
 let smtp: SmtpStandIn;
 let t: TestApp;

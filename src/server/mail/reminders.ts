@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { todayIn } from '../../shared/time-zone.ts';
 import type { Database } from '../db/client.ts';
 import { account, event, outboxMessage, registration } from '../db/schema.ts';
 import { PeriodicJob } from '../periodic-job.ts';
 import { enqueueMail } from './registry.ts';
 import type { MailSite } from './templates/layout.tsx';
-import { todayIn } from '../../shared/time-zone.ts';
 
 /** Registrations reminded in one transaction: a large event is queued in several short ones. */
 const BATCH = 200;

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, donation, outboxMessage } from '../db/schema.ts';
 import { call, signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent } from '../test/factories.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
 import { startStripeStandIn } from '../test/stripe-stand-in.ts';
+import { startTestApp, type TestApp } from '../test/test-app.ts';
 
 const webhookSecret = 'whsec_test_secret_for_the_stand_in';
 let stripeApi: Awaited<ReturnType<typeof startStripeStandIn>>;

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { StripeSettings } from '../config.ts';
-import { InvalidSignature, RefundRefused, type GatewayPayment, type PaymentGateway, type PaymentStatus } from './gateway.ts';
+import { type GatewayPayment, InvalidSignature, type PaymentGateway, type PaymentStatus, RefundRefused } from './gateway.ts';
 
 const statuses: Record<string, PaymentStatus> = {
   requires_payment_method: 'requires_payment_method',

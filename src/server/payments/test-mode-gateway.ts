@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { testPayment } from '../db/schema.ts';
-import { InvalidSignature, RefundRefused, type GatewayPayment, type PaymentGateway, type PaymentStatus } from './gateway.ts';
-import { cardOutcome, type CardOutcome } from './test-cards.ts';
+import { type GatewayPayment, InvalidSignature, type PaymentGateway, type PaymentStatus, RefundRefused } from './gateway.ts';
+import { type CardOutcome, cardOutcome } from './test-cards.ts';
 
 export interface TestCard {
   number: string;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/catalog.ts';
+import type { Database } from '../db/client.ts';
 
 /** Each table's row count and a hash of all its rows (each row as text, in a fixed order). */
 export type Fingerprint = Record<string, { rows: number; hash: string }>;

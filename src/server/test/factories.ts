@@ -1,5 +1,5 @@
-import type { Database } from '../db/client.ts';
 import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/client.ts';
 import { account, event, review } from '../db/schema.ts';
 import { dayFrom } from '../db/seed.ts';
 

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createTestDatabase } from './test-database.ts';

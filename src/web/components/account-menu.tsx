@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { NavLink } from 'react-router';
 import { useCurrentAccount, useSignOut } from '../lib/current-account.ts';
 import { markVisitor } from '../lib/who-is-here.ts';
+import classes from './account-menu.module.css';
 import { AccountPhoto } from './account-photo.tsx';
 import { Button, ButtonLink } from './button.tsx';
 import linkClasses from './main-links.module.css';
-import classes from './account-menu.module.css';
 
 /**
  * The account corner of the navigation bar (spec section 2). Signed out: a 'Login' link. Signed in:

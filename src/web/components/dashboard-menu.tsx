@@ -1,5 +1,5 @@
-import type { Account, Role } from '../../shared/accounts.ts';
 import { NavLink } from 'react-router';
+import type { Account, Role } from '../../shared/accounts.ts';
 import { useSignOut } from '../lib/current-account.ts';
 import { AccountPhoto } from './account-photo.tsx';
 import classes from './dashboard-menu.module.css';

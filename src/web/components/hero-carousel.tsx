@@ -1,10 +1,10 @@
 import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
 import { Container, Stack, Text, Title } from '@mantine/core';
-import { ButtonLink } from './button.tsx';
 import { useSite } from '../lib/site.ts';
-import { heroSlides } from './hero-slides.ts';
+import { ButtonLink } from './button.tsx';
 import classes from './hero-carousel.module.css';
+import { heroSlides } from './hero-slides.ts';
 
 /**
  * The slides go round (loop), so both arrows always work: they are drawn so from the start, on the

@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { isApiError } from '../lib/api-error.ts';
 import { Button } from './button.tsx';
-import { SecondFactorFirst } from './second-factor-first.tsx';
 import classes from './query-error.module.css';
+import { SecondFactorFirst } from './second-factor-first.tsx';
 
 interface QueryErrorProps {
   title: string;

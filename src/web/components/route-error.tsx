@@ -1,7 +1,7 @@
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useRouteError } from 'react-router';
-import { Button, ButtonLink } from './button.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
+import { Button, ButtonLink } from './button.tsx';
 
 /** A page's code failed to load (often a new release replaced it) or a page crashed while rendering. */
 export function RouteError() {

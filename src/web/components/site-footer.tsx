@@ -2,8 +2,8 @@ import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Site } from '../../shared/site.ts';
 import { useSite } from '../lib/site.ts';
-import { SocialLinks } from './social-links.tsx';
 import classes from './site-footer.module.css';
+import { SocialLinks } from './social-links.tsx';
 
 /** A phone number as a tel: link dials it: digits and a leading +. */
 const dialable = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;

@@ -4,8 +4,8 @@ import { NavigationProgress } from './navigation-progress.tsx';
 import { useFocusHeadingOnNavigation } from './route-focus.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
-import { SkipLink } from './skip-link.tsx';
 import classes from './site-layout.module.css';
+import { SkipLink } from './skip-link.tsx';
 
 const mainId = 'main-content';
 

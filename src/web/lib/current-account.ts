@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 // Types only: the home page loads this module and must not download zod.
 import type { Me } from '../../shared/accounts.ts';
-import { isApiError } from './api-error.ts';
 import { getJson, sendJson } from './api-client.ts';
+import { isApiError } from './api-error.ts';
 import { notify } from './notify.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatEventDate, formatInstantDay, parseEventDate } from './format-date.ts';
+import { formatEventDate, parseEventDate } from '../../shared/event-date.ts';
+import { formatInstantDay } from './format-date.ts';
 
 describe('formatEventDate', () => {
   it('shows a day as weekday, day, month and year', () => {

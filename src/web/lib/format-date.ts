@@ -1,7 +1,5 @@
 import { MONTHS } from '../../shared/event-date.ts';
 
-export { type EventDateParts, formatEventDate, parseEventDate } from '../../shared/event-date.ts';
-
 /**
  * An instant ('2026-11-21T09:21:52.760Z', as reviews carry) as the reader's local day: '21 November 2026'.
  * Written by hand, like the event dates: no Intl formatter to set up while a page is taken over.

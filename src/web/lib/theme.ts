@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /** A warm terracotta. Shades 6–9 keep 4.5:1 against white, so filled buttons and links pass WCAG AA. */
 const brand: MantineColorsTuple = [

@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { eventMessages } from '../../shared/events.ts';
 import { fillMessage } from '../../shared/messages.ts';
 import { ButtonLink } from '../components/button.tsx';
-import { addEvent } from '../features/events/event-writes.ts';
 import { EventForm, emptyEventForm } from '../features/events/event-form.tsx';
 import { EventSaved } from '../features/events/event-saved.tsx';
+import { addEvent } from '../features/events/event-writes.ts';
 import { notify } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 

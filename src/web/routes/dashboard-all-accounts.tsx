@@ -1,13 +1,13 @@
 import { Text } from '@mantine/core';
 import type { Account } from '../../shared/accounts.ts';
-import { Button, ButtonLink } from '../components/button.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
 import type { Column } from '../components/admin-list/admin-table.tsx';
-import { useDeleteAccount } from '../features/users/use-delete-account.ts';
-import { counted } from '../lib/counted.ts';
+import { Button, ButtonLink } from '../components/button.tsx';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { OrNotGiven } from '../features/users/not-given.tsx';
 import { roleNames } from '../features/users/roles.ts';
+import { useDeleteAccount } from '../features/users/use-delete-account.ts';
+import { counted } from '../lib/counted.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /dashboard/all-accounts: every account, with Edit Role and Delete (spec section 2). */

@@ -1,16 +1,16 @@
 import { Text } from '@mantine/core';
 import { type Donation, donorOf } from '../../shared/donations.ts';
 import { formatAmount } from '../../shared/money.ts';
-import { counted } from '../lib/counted.ts';
-import { Button, ButtonAnchor } from '../components/button.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { donationDescribed, useRefundDonation } from '../features/donations/use-refund-donation.ts';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
 import type { Column } from '../components/admin-list/admin-table.tsx';
-import { formatInstantDateTime } from '../lib/format-time.ts';
+import { Button, ButtonAnchor } from '../components/button.tsx';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { TotalRaised } from '../features/donations/total-raised.tsx';
 import { TransactionId } from '../features/donations/transaction-id.tsx';
+import { donationDescribed, useRefundDonation } from '../features/donations/use-refund-donation.ts';
 import { webConfig } from '../lib/config.ts';
+import { counted } from '../lib/counted.ts';
+import { formatInstantDateTime } from '../lib/format-time.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 const baseColumns: Column<Donation>[] = [

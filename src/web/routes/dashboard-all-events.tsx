@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
 import type { Event } from '../../shared/events.ts';
+import { AdminList } from '../components/admin-list/admin-list.tsx';
+import type { Column } from '../components/admin-list/admin-table.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { EventDate } from '../components/event-date.tsx';
-import { AdminList } from '../components/admin-list/admin-list.tsx';
-import type { Column } from '../components/admin-list/admin-table.tsx';
 import { useDeleteEvent } from '../features/events/use-delete-event.ts';
 import { counted } from '../lib/counted.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';

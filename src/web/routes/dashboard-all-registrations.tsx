@@ -1,11 +1,11 @@
 import { Text, VisuallyHidden } from '@mantine/core';
 import type { Registration } from '../../shared/registrations.ts';
-import { Button, ButtonAnchor, ButtonLink } from '../components/button.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
 import type { Column } from '../components/admin-list/admin-table.tsx';
-import { useDeleteRegistration } from '../features/registrations/use-delete-registration.ts';
+import { Button, ButtonAnchor, ButtonLink } from '../components/button.tsx';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { registrationsCsvUrl } from '../features/registrations/api.ts';
+import { useDeleteRegistration } from '../features/registrations/use-delete-registration.ts';
 import { counted } from '../lib/counted.ts';
 import { formatInstantDay } from '../lib/format-date.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';

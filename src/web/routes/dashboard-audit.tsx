@@ -1,9 +1,9 @@
 import { NativeSelect, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { type AuditAction, type AuditEntry, auditActionLabels, auditActions } from '../../shared/audit.ts';
-import { ButtonAnchor } from '../components/button.tsx';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
 import type { Column } from '../components/admin-list/admin-table.tsx';
+import { ButtonAnchor } from '../components/button.tsx';
 import { webConfig } from '../lib/config.ts';
 import { formatInstantDateTime } from '../lib/format-time.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';

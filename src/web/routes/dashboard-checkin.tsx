@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { type CheckinPerson, checkinMessages } from '../../shared/checkin.ts';
+import { formatEventDate } from '../../shared/event-date.ts';
 import { ButtonLink } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { LoadingBlocks } from '../components/loading-placeholders.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { checkinQueries, undoCheckin } from '../features/checkin/api.ts';
 import { ConflictList } from '../features/checkin/conflict-list.tsx';
@@ -15,10 +17,8 @@ import { ResultBanner } from '../features/checkin/result-banner.tsx';
 import { doorShut, useDoor } from '../features/checkin/use-door.ts';
 import { backToAllEvents, EventNotFound } from '../features/events/event-not-found.tsx';
 import { isApiError } from '../lib/api-error.ts';
-import { formatEventDate } from '../lib/format-date.ts';
 import { formatInstantDateTime } from '../lib/format-time.ts';
 import { notify } from '../lib/notify.ts';
-import { LoadingBlocks } from '../components/loading-placeholders.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /**

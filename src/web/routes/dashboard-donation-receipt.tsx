@@ -1,14 +1,14 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { formatAmount } from '../../shared/money.ts';
 import { donorOf } from '../../shared/donations.ts';
+import { formatAmount } from '../../shared/money.ts';
 import { Button, ButtonAnchor, ButtonLink } from '../components/button.tsx';
-import { webConfig } from '../lib/config.ts';
+import { LoadingBlocks } from '../components/loading-placeholders.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { donationQueries } from '../features/donations/api.ts';
 import { isApiError } from '../lib/api-error.ts';
-import { LoadingBlocks } from '../components/loading-placeholders.tsx';
+import { webConfig } from '../lib/config.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 import classes from './dashboard-donation-receipt.module.css';
 

@@ -3,17 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { CheckinPerson } from '../../shared/checkin.ts';
+import { formatEventDate } from '../../shared/event-date.ts';
 import type { Roster } from '../../shared/roster.ts';
 import { Button, ButtonAnchor, ButtonLink } from '../components/button.tsx';
+import { LoadingBlocks } from '../components/loading-placeholders.tsx';
 import { QueryError } from '../components/query-error.tsx';
+import { backToAllEvents, EventNotFound } from '../features/events/event-not-found.tsx';
 import { rosterCsvUrl, rosterQueries } from '../features/roster/api.ts';
 import { HoursDialog } from '../features/roster/hours-dialog.tsx';
 import { RosterLists } from '../features/roster/roster-lists.tsx';
 import { SignInSheet } from '../features/roster/sign-in-sheet.tsx';
-import { backToAllEvents, EventNotFound } from '../features/events/event-not-found.tsx';
 import { isApiError } from '../lib/api-error.ts';
-import { formatEventDate } from '../lib/format-date.ts';
-import { LoadingBlocks } from '../components/loading-placeholders.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 function places(roster: Roster): string {

@@ -1,12 +1,12 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { LoadingBlocks } from '../components/loading-placeholders.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { impactQueries } from '../features/impact/api.ts';
 import { AttendedEvents } from '../features/impact/attended-events.tsx';
 import { DonationsByYear } from '../features/impact/donations-by-year.tsx';
 import { ImpactSummary } from '../features/impact/impact-summary.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
-import { LoadingBlocks } from '../components/loading-placeholders.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /**

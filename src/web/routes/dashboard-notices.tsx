@@ -8,9 +8,9 @@ import { LoadingPlaceholders } from '../components/loading-placeholders.tsx';
 import { NotAuthorised } from '../components/not-authorised.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { noticeQueries } from '../features/notices/api.ts';
-import { noticeNamed, useDeleteNotice } from '../features/notices/use-delete-notice.ts';
 import { EditNoticeForm } from '../features/notices/edit-notice-form.tsx';
 import { NoticeCard } from '../features/notices/notice-card.tsx';
+import { noticeNamed, useDeleteNotice } from '../features/notices/use-delete-notice.ts';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 

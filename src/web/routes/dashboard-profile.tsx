@@ -1,8 +1,8 @@
 import { Stack, Title } from '@mantine/core';
-import { OwnDataSection } from '../features/users/own-data-section.tsx';
-import { ProfileForm } from '../features/users/profile-form.tsx';
 import { CalendarFeedSection } from '../features/calendar/calendar-feed-section.tsx';
 import { EmailPreferencesForm } from '../features/mail-preferences/mail-preferences-form.tsx';
+import { OwnDataSection } from '../features/users/own-data-section.tsx';
+import { ProfileForm } from '../features/users/profile-form.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 

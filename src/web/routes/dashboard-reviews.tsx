@@ -1,10 +1,10 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import type { Review, ReviewStatus } from '../../shared/reviews.ts';
-import { Button, ButtonLink } from '../components/button.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
 import type { Column } from '../components/admin-list/admin-table.tsx';
+import { Button, ButtonLink } from '../components/button.tsx';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { moderationPath } from '../features/reviews/api.ts';
 import { reviewNamed, useDeleteReview } from '../features/reviews/use-delete-review.ts';
 import { useModerateReview } from '../features/reviews/use-moderate-review.ts';

@@ -1,7 +1,7 @@
+import { SecondFactorFirst } from '../components/second-factor-first.tsx';
+import { AdminOverview } from '../features/overview/admin-overview.tsx';
 import { ConfirmEmailBanner } from '../features/users/confirm-email-banner.tsx';
 import { Welcome } from '../features/users/welcome.tsx';
-import { AdminOverview } from '../features/overview/admin-overview.tsx';
-import { SecondFactorFirst } from '../components/second-factor-first.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 

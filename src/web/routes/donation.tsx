@@ -1,20 +1,20 @@
 import { Alert, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../components/button.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { QueryError } from '../components/query-error.tsx';
-import { newAttemptId } from '../features/donations/attempt-id.ts';
+import { type AmountOptions, type AmountState, chosenAmount, firstAmount } from '../features/donations/amount-choice.tsx';
 import { donationQueries } from '../features/donations/api.ts';
+import { newAttemptId } from '../features/donations/attempt-id.ts';
 import { DonationForm } from '../features/donations/donation-form.tsx';
 import { eventQueries } from '../features/events/api.ts';
 import { EventNotFound } from '../features/events/event-not-found.tsx';
 import { isApiError } from '../lib/api-error.ts';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { useSite } from '../lib/site.ts';
-import { useDebouncedValue } from '@mantine/hooks';
-import { type AmountOptions, type AmountState, chosenAmount, firstAmount } from '../features/donations/amount-choice.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /donation/:eventId, inside RequireSignedIn: the account is there. */

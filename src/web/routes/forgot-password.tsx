@@ -1,6 +1,5 @@
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { useFocusWhen } from '../lib/use-focus-when.ts';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { forgotPasswordFormSchema, mailLinkMessages } from '../../shared/accounts.ts';
@@ -11,6 +10,7 @@ import { FormMessage } from '../features/users/form-message.tsx';
 import { failureMessage } from '../lib/forms/schema-errors.ts';
 import { applyServerErrors, useSchemaForm } from '../lib/forms/use-schema-form.ts';
 import { useSite } from '../lib/site.ts';
+import { useFocusWhen } from '../lib/use-focus-when.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /forgot-password: mails a reset link. The answer is the same whether or not the address has an account. */

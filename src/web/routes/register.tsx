@@ -1,6 +1,6 @@
 import { AuthPanel } from '../features/users/auth-panel.tsx';
-import { SignedInNotice } from '../features/users/signed-in-notice.tsx';
 import { SignUpForm } from '../features/users/sign-up-form.tsx';
+import { SignedInNotice } from '../features/users/signed-in-notice.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 

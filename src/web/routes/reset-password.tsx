@@ -2,7 +2,6 @@ import '@mantine/core/styles/PasswordInput.css';
 import { Anchor, PasswordInput, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useFocusWhen } from '../lib/use-focus-when.ts';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { passwordRules, resetPasswordFormSchema } from '../../shared/accounts.ts';
@@ -13,6 +12,7 @@ import { FormMessage } from '../features/users/form-message.tsx';
 import { accountScope, currentAccountQuery } from '../lib/current-account.ts';
 import { failureMessage } from '../lib/forms/schema-errors.ts';
 import { applyServerErrors, useSchemaForm } from '../lib/forms/use-schema-form.ts';
+import { useFocusWhen } from '../lib/use-focus-when.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /reset-password?token=…: where the reset mail leads. Sets a new password with the sign-up rules. */

@@ -6,16 +6,16 @@ import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ADMIN_MIN_PASSWORD_LENGTH } from '../../shared/accounts.ts';
 import { type SetupDone, type SetupStatus, setupFormSchema } from '../../shared/setup.ts';
-import { ButtonLink, Button } from '../components/button.tsx';
+import { Button, ButtonLink } from '../components/button.tsx';
 import surface from '../components/surface.module.css';
-import { FormMessage } from '../features/users/form-message.tsx';
 import { finishSetup, setupStatusQuery } from '../features/setup/api.ts';
 import { TestEmailButton } from '../features/setup/test-email-button.tsx';
+import { FormMessage } from '../features/users/form-message.tsx';
 import { isApiError } from '../lib/api-error.ts';
 import { refreshCurrentAccount } from '../lib/current-account.ts';
 import { failureMessage } from '../lib/forms/schema-errors.ts';
-import { siteQuery } from '../lib/site.ts';
 import { applyServerErrors, useSchemaForm } from '../lib/forms/use-schema-form.ts';
+import { siteQuery } from '../lib/site.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /**

@@ -1,6 +1,6 @@
 import diagnostics from 'node:diagnostics_channel';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../shared/audit.ts';
 import { requireRole } from '../../auth/signed-in.ts';

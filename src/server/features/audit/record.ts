@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { AuditAction } from '../../../shared/audit.ts';
+import { accessOf } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { account, auditEntry } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { accessOf } from '../../auth/signed-in.ts';
 import { recordId } from '../../http/record-id.ts';
 
 /** The record an action was about, as a person would name it. */

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkinMessages } from '../../../shared/checkin.ts';
+import { instantOf } from '../../../shared/time-zone.ts';
+import { passToken } from '../../auth/pass-token.ts';
 import { event as eventTable, registration } from '../../db/schema.ts';
-import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { dayFrom } from '../../db/seed.ts';
+import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { passToken } from '../../auth/pass-token.ts';
-import { instantOf } from '../../../shared/time-zone.ts';
 import { readSiteSettings } from '../site/settings.ts';
 
 let t: TestApp;

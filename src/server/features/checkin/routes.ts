@@ -11,15 +11,15 @@ import {
 } from '../../../shared/checkin.ts';
 import { eventParamsSchema } from '../../../shared/events.ts';
 import { modifiedCountSchema } from '../../../shared/results.ts';
+import { passToken, readPassToken } from '../../auth/pass-token.ts';
 import { requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { errorResponses, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
-import { passToken, readPassToken } from '../../auth/pass-token.ts';
-import { checkIn, eventCheckins, registrationOwner, setPersonHours, undoCheckin } from './service.ts';
 import { noteAudit } from '../audit/record.ts';
-import { checkinOfPath, othersRegistration } from '../registrations/audit-targets.ts';
 import { eventOfPath } from '../events/audit-targets.ts';
+import { checkinOfPath, othersRegistration } from '../registrations/audit-targets.ts';
+import { checkIn, eventCheckins, registrationOwner, setPersonHours, undoCheckin } from './service.ts';
 
 const adminOnly = requireRole('admin');
 const registrationParams = z.object({ registrationId: z.string().max(100) });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { siteSettingsSchema } from '../../../shared/site.ts';
 import { outboxMessage, review } from '../../db/schema.ts';
+import { dayFrom } from '../../db/seed.ts';
 import { unsubscribeToken } from '../../mail/unsubscribe.ts';
 import {
   type AccessRequest,
@@ -24,7 +25,6 @@ import {
 import { call, me } from '../../test/accounts.ts';
 import { changedTables, fingerprint, publicTables } from '../../test/db-fingerprint.ts';
 import { insertAccount, insertEvent, insertReview } from '../../test/factories.ts';
-import { dayFrom } from '../../db/seed.ts';
 import { type RecordedRoute, startTestAppRecordingRoutes } from '../../test/recorded-routes.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { calendarTokenOf } from '../calendar/service.ts';

@@ -12,8 +12,8 @@ import { noticeSchema } from '../../../shared/notices.ts';
 import { registrationSchema } from '../../../shared/registrations.ts';
 import { publicReviewSchema, reviewSchema } from '../../../shared/reviews.ts';
 import { documentedSchema } from '../../http/api-docs.ts';
-import { signInPaths } from './sign-in-calls.ts';
 import { pageFiles } from './page-files.ts';
+import { signInPaths } from './sign-in-calls.ts';
 
 /** Named once in the document's components, so a client sees one Event type, not a copy per call. */
 const components = {

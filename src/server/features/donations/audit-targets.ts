@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { formatAmount } from '../../../shared/money.ts';
 import type { Database } from '../../db/client.ts';
 import { donation } from '../../db/schema.ts';
-import { pathRecordId as param } from '../audit/record.ts';
 import type { AuditNote } from '../audit/record.ts';
+import { pathRecordId as param } from '../audit/record.ts';
 
 /** The donation an admin action is about, read before it. Each reader answers null when there is no such record: nothing is recorded. */
 

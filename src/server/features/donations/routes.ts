@@ -11,20 +11,20 @@ import {
   testConfirmSchema,
 } from '../../../shared/donations.ts';
 import { nextCursorHeader, totalAmountHeader, totalAmountsHeader, totalCountHeader } from '../../../shared/http.ts';
-import { readSiteSettings } from '../site/settings.ts';
 import { insertedIdSchema } from '../../../shared/results.ts';
 import { ownerOf, requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { errorResponses, fileResponse, pagedList, tagged } from '../../http/api-docs.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
-import { AppError, notFound } from '../../errors.ts';
 import { recordId } from '../../http/record-id.ts';
 import { mailSiteOf } from '../../mail/site.ts';
 import { InvalidSignature, type PaymentNotification } from '../../payments/gateway.ts';
+import { noteAudit, queryOf } from '../audit/record.ts';
+import { readSiteSettings } from '../site/settings.ts';
+import { personOfPath } from '../users/audit-targets.ts';
+import { donationOfPath, othersDonation } from './audit-targets.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import * as donations from './service.ts';
-import { donationOfPath, othersDonation } from './audit-targets.ts';
-import { noteAudit, queryOf } from '../audit/record.ts';
-import { personOfPath } from '../users/audit-targets.ts';
 
 export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
   const gateway = app.payments;

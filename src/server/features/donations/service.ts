@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, getTableColumns, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Donation, type DonationListQuery, donorOf, isDeletedDonor } from '../../../shared/donations.ts';
+import { formatAmount } from '../../../shared/money.ts';
+import { registrationMessages } from '../../../shared/registrations.ts';
+import { donationAmountsOf, refusedAmount } from '../../../shared/site.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
+import { after, cursorFrom, cursorKey, EXPORT_PAGE, type KeyValue, newestFirst, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
 import { account, donation, event, paymentEvent } from '../../db/schema.ts';
 import { contains, throughIndexes } from '../../db/search.ts';
 import { donationTallies } from '../../db/totals.ts';
-import { after, cursorFrom, cursorKey, EXPORT_PAGE, type KeyValue, newestFirst, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
-import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { csvPages } from '../../http/csv.ts';
+import { enqueueMail } from '../../mail/registry.ts';
+import type { MailSite } from '../../mail/templates/layout.tsx';
 import {
   type GatewayPayment,
   type GatewayRefund,
@@ -16,17 +21,9 @@ import {
   type PaymentNotification,
   RefundRefused,
 } from '../../payments/gateway.ts';
-import { enqueueMail } from '../../mail/registry.ts';
-import type { MailSite } from '../../mail/templates/layout.tsx';
-import { type Charity, charityOf } from './charity.ts';
-import { isPast, siteNow } from '../events/service.ts';
+import { isPast, siteNow } from '../events/when.ts';
 import { readSiteSettings } from '../site/settings.ts';
-import { registrationMessages } from '../../../shared/registrations.ts';
-import { donationAmountsOf, refusedAmount } from '../../../shared/site.ts';
-import { formatAmount } from '../../../shared/money.ts';
-
-// For other documents from the charity (the certificate of volunteering).
-export { type Charity, charityOf } from './charity.ts';
+import { type Charity, charityOf } from './charity.ts';
 
 function toDonation(row: typeof donation.$inferSelect): Donation {
   return {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { event } from '../../db/schema.ts';
-import { pathRecordId as param } from '../audit/record.ts';
 import type { AuditNote } from '../audit/record.ts';
+import { pathRecordId as param } from '../audit/record.ts';
 
 /** The event an admin action is about, read before it (a deleted event keeps its title in the log). Each reader answers null when there is no such record: nothing is recorded. */
 

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventListQuerySchema, eventParamsSchema, eventSchema, eventWriteSchema } from '../../../shared/events.ts';
+import { nextCursorHeader, totalCountHeader } from '../../../shared/http.ts';
 import { deletedCountSchema, insertedIdSchema, modifiedCountSchema } from '../../../shared/results.ts';
 import { requireRole } from '../../auth/signed-in.ts';
-import { nextCursorHeader, totalCountHeader } from '../../../shared/http.ts';
 import { notFound } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
 import { REGISTRATION_PLACES } from '../../http/reply-cache.ts';
 import { mailSiteOf } from '../../mail/site.ts';
-import { createEvent, deleteEvent, findEvent, listEvents, updateEvent } from './service.ts';
 import { noteAudit } from '../audit/record.ts';
 import { eventOfPath } from './audit-targets.ts';
+import { createEvent, deleteEvent, findEvent, listEvents, updateEvent } from './service.ts';
 
 const adminOnly = requireRole('admin');
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_BANNER,
@@ -10,25 +10,21 @@ import {
 } from '../../../shared/events.ts';
 import { eventHours, hoursOf, minutesOf } from '../../../shared/hours.ts';
 import { fillMessage } from '../../../shared/messages.ts';
-import { todayIn } from '../../../shared/time-zone.ts';
 import { parseSort } from '../../../shared/paging.ts';
+import { todayIn } from '../../../shared/time-zone.ts';
+import { rowsOf } from '../../db/catalog.ts';
 import type { Database } from '../../db/client.ts';
+import { after, cursorKey, decodeCursor, type KeyValue, nextCursor, type SortKey } from '../../db/cursor.ts';
 import { account, event, registration, rowTotal } from '../../db/schema.ts';
+import { contains, throughIndexes } from '../../db/search.ts';
+import { totalOf } from '../../db/totals.ts';
+import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../../mail/registry.ts';
 import { eventDate, mailEvent } from '../../mail/templates/event-links.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
-import { contains, throughIndexes } from '../../db/search.ts';
-import { totalOf } from '../../db/totals.ts';
-import { rowsOf } from '../../db/catalog.ts';
-import { after, cursorKey, decodeCursor, nextCursor, type KeyValue, type SortKey } from '../../db/cursor.ts';
-import { AppError } from '../../errors.ts';
 import { fillFreedPlaces, registeredCount, registeredCounts } from './places.ts';
 import { donationProgress, type Progress, progressOf } from './progress.ts';
 import { endOf, endsAfterStart, endWallClock, isPast, siteNow, whenCondition, whenConditions } from './when.ts';
-
-// For the registrations, donations and accounts that change an event's places or ask whether it is over.
-export { fillFreedPlaces, lockEventPlaces, nextWaitlistPosition, oneAtATime, registeredCount } from './places.ts';
-export { isPast, siteNow, whenCondition } from './when.ts';
 
 type EventRow = typeof event.$inferSelect;
 

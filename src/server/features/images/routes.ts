@@ -6,8 +6,8 @@ import { notFound } from '../../errors.ts';
 import { errorResponses, fileResponse, tagged } from '../../http/api-docs.ts';
 import { acceptRawImageBodies } from '../../http/raw-image-body.ts';
 import { recordId } from '../../http/record-id.ts';
-import { findImage, storeImage } from './service.ts';
 import { noteAudit } from '../audit/record.ts';
+import { findImage, storeImage } from './service.ts';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const BANNER_SIDE = 1600;

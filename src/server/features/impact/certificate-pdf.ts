@@ -1,7 +1,7 @@
 import type { Impact } from '../../../shared/checkin.ts';
 import { formatEventDate } from '../../../shared/event-date.ts';
 import { a4Document, colours } from '../../pdf/a4-writer.ts';
-import type { Charity } from '../donations/service.ts';
+import type { Charity } from '../donations/charity.ts';
 
 const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 

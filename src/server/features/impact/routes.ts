@@ -6,11 +6,11 @@ import { requireSelfOrAdmin, selfOrAdmin } from '../../auth/signed-in.ts';
 import { AppError } from '../../errors.ts';
 import { errorResponses, fileResponse, tagged } from '../../http/api-docs.ts';
 import { mailSiteOf } from '../../mail/site.ts';
-import { charityOf } from '../donations/service.ts';
+import { charityOf } from '../donations/charity.ts';
 import { readSiteSettings } from '../site/settings.ts';
+import { personOfPath } from '../users/audit-targets.ts';
 import { certificatePdf } from './certificate-pdf.ts';
 import { findImpact } from './service.ts';
-import { personOfPath } from '../users/audit-targets.ts';
 
 const emailParams = z.object({ email: z.string().max(254) });
 const noSuchPerson = 'No account has this email, and no donation was made with it.';

@@ -5,7 +5,8 @@ import { todayIn, wallClockAt } from '../../../shared/time-zone.ts';
 import { ownerOf, type SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { account, donation, event, registration } from '../../db/schema.ts';
-import { creditedHours, isPast, toEvent } from '../events/service.ts';
+import { creditedHours, toEvent } from '../events/service.ts';
+import { isPast } from '../events/when.ts';
 
 /**
  * What a person gave: the events they were checked in at, once each has taken place, with the hours each credits them (their own

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { serverTimeZone } from '../../../shared/time-zone.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverTimeZone } from '../../../shared/time-zone.ts';
 import { loadConfig, SITE_NAME } from '../../config.ts';
 import { account, outboxMessage } from '../../db/schema.ts';
 import { unsubscribeFor, unsubscribeToken } from '../../mail/unsubscribe.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
-import { signUpConfirmation, type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
+import { type SmtpStandIn, signUpConfirmation, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
 let smtp: SmtpStandIn;

@@ -7,9 +7,9 @@ import { requireRole, requireSignedIn } from '../../auth/signed-in.ts';
 import { notFound } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
-import { deleteNotice, editNotice, listNotices, publishNotice } from './service.ts';
 import { noteAudit } from '../audit/record.ts';
 import { noticeOfPath } from './audit-targets.ts';
+import { deleteNotice, editNotice, listNotices, publishNotice } from './service.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 

@@ -2,10 +2,10 @@ import { and, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
 import type { Notice } from '../../../shared/notices.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
-import { account, notice } from '../../db/schema.ts';
-import { pictureUrl } from '../../http/picture-url.ts';
-import { totalOf } from '../../db/totals.ts';
 import { after, cursorFrom, cursorKey, newestFirst, nextCursor, orderOf } from '../../db/cursor.ts';
+import { account, notice } from '../../db/schema.ts';
+import { totalOf } from '../../db/totals.ts';
+import { pictureUrl } from '../../http/picture-url.ts';
 import { enqueueMail } from '../../mail/registry.ts';
 
 /** `publicUrl` makes the author's picture an absolute URL (the default picture's when there is none). */

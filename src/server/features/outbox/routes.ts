@@ -5,9 +5,9 @@ import { outboxIdParamsSchema, outboxListQuerySchema, outboxMessageSchema } from
 import { requireRole } from '../../auth/signed-in.ts';
 import { AppError } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
-import { findOutboxMessage, listOutbox, sendMessageAgain } from './service.ts';
-import { outboxOfPath } from './audit-targets.ts';
 import { queryOf } from '../audit/record.ts';
+import { outboxOfPath } from './audit-targets.ts';
+import { findOutboxMessage, listOutbox, sendMessageAgain } from './service.ts';
 
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', tagged('Outbox'));

@@ -1,10 +1,10 @@
 import { and, eq, getTableColumns, or, type SQL } from 'drizzle-orm';
 import type { OutboxListQuery, OutboxMessage } from '../../../shared/outbox.ts';
 import type { Database } from '../../db/client.ts';
+import { after, cursorFrom, cursorKey, newestFirst, nextCursor, orderOf } from '../../db/cursor.ts';
 import { outboxMessage } from '../../db/schema.ts';
 import { contains } from '../../db/search.ts';
 import { listTotal } from '../../db/totals.ts';
-import { after, cursorFrom, cursorKey, newestFirst, nextCursor, orderOf } from '../../db/cursor.ts';
 import { sendAgain } from '../../mail/outbox.ts';
 
 function toMessage(row: typeof outboxMessage.$inferSelect): OutboxMessage {

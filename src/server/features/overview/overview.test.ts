@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayFrom } from '../../db/seed.ts';
 import { donation, notice, registration } from '../../db/schema.ts';
+import { dayFrom } from '../../db/seed.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent, insertReview } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';

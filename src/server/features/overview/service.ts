@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { donorOf } from '../../../shared/donations.ts';
 import type { Activity, MoneyTotal, Overview } from '../../../shared/overview.ts';
 import { wallClockAt } from '../../../shared/time-zone.ts';
 import type { Database } from '../../db/client.ts';
 import { donation, event, notice, registration, review } from '../../db/schema.ts';
-import { whenCondition } from '../events/service.ts';
+import { whenCondition } from '../events/when.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { event, registration } from '../../db/schema.ts';
-import { pathRecordId as param } from '../audit/record.ts';
 import type { AuditNote } from '../audit/record.ts';
+import { pathRecordId as param } from '../audit/record.ts';
 
 /** The registration an admin action is about (its person and event), read before it. Each reader answers null when there is no such record: nothing is recorded. */
 

@@ -10,7 +10,7 @@ import { readUnsubscribeToken } from '../../mail/unsubscribe.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { parseCalendar, readCalendar } from '../../test/calendar.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { type ReceivedMail, signUpConfirmation, type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
+import { type ReceivedMail, type SmtpStandIn, signUpConfirmation, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
 let smtp: SmtpStandIn;

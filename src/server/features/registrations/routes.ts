@@ -9,15 +9,15 @@ import {
 } from '../../../shared/registrations.ts';
 import { deletedCountSchema } from '../../../shared/results.ts';
 import { requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
+import { notFound } from '../../errors.ts';
 import { errorResponses, fileResponse, pagedList, tagged } from '../../http/api-docs.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { recordId } from '../../http/record-id.ts';
-import { notFound } from '../../errors.ts';
 import { mailSiteOf } from '../../mail/site.ts';
-import * as registrations from './service.ts';
-import { othersRegistration } from './audit-targets.ts';
-import { personOfPath } from '../users/audit-targets.ts';
 import { queryOf } from '../audit/record.ts';
+import { personOfPath } from '../users/audit-targets.ts';
+import { othersRegistration } from './audit-targets.ts';
+import * as registrations from './service.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 

@@ -1,7 +1,8 @@
-import { count, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { type AnyColumn, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { parseSort } from '../../../shared/paging.ts';
 import type { Registration, RegistrationCreated, RegistrationListQuery } from '../../../shared/registrations.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
-import { parseSort } from '../../../shared/paging.ts';
+import { wallClockAt } from '../../../shared/time-zone.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -19,13 +20,14 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { account, event, registration } from '../../db/schema.ts';
 import { contains, throughIndexes } from '../../db/search.ts';
 import { totalOf } from '../../db/totals.ts';
-import { csvPages } from '../../http/csv.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { fillFreedPlaces, isPast, lockEventPlaces, nextWaitlistPosition, oneAtATime, registeredCount, toEvent } from '../events/service.ts';
-import { wallClockAt } from '../../../shared/time-zone.ts';
+import { csvPages } from '../../http/csv.ts';
 import { enqueueMail } from '../../mail/registry.ts';
 import { mailEvent } from '../../mail/templates/event-links.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
+import { fillFreedPlaces, lockEventPlaces, nextWaitlistPosition, oneAtATime, registeredCount } from '../events/places.ts';
+import { toEvent } from '../events/service.ts';
+import { isPast } from '../events/when.ts';
 
 const columns = { registration, event, role: account.role };
 type Row = {

@@ -14,11 +14,10 @@ import { ownerOf, requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin 
 import { notFound } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
-import { addReview, deleteReview, listForModeration, listReviews, listReviewsOf, setReviewStatus } from './service.ts';
-import { noteAudit } from '../audit/record.ts';
+import { noteAudit, queryOf } from '../audit/record.ts';
 import { personOfPath } from '../users/audit-targets.ts';
-import { queryOf } from '../audit/record.ts';
 import { reviewOfPath } from './audit-targets.ts';
+import { addReview, deleteReview, listForModeration, listReviews, listReviewsOf, setReviewStatus } from './service.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 

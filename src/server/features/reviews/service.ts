@@ -2,11 +2,11 @@ import { and, desc, eq, getTableColumns, or, type SQL } from 'drizzle-orm';
 import type { PublicReview, Review, ReviewModerationQuery, ReviewStatus } from '../../../shared/reviews.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
+import { after, cursorFrom, cursorKey, newestFirst as newestFirstKeys, nextCursor, orderOf } from '../../db/cursor.ts';
 import { review } from '../../db/schema.ts';
 import { contains, inIndexOrder } from '../../db/search.ts';
-import { pictureUrl } from '../../http/picture-url.ts';
 import { listTotal, totalOf } from '../../db/totals.ts';
-import { after, cursorFrom, cursorKey, newestFirst as newestFirstKeys, nextCursor, orderOf } from '../../db/cursor.ts';
+import { pictureUrl } from '../../http/picture-url.ts';
 
 type ReviewRow = typeof review.$inferSelect;
 

@@ -6,8 +6,8 @@ import { notFound } from '../../errors.ts';
 import { errorResponses, fileResponse, tagged } from '../../http/api-docs.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { recordId } from '../../http/record-id.ts';
-import { findRoster, rosterCsv } from './service.ts';
 import { eventOfPath } from '../events/audit-targets.ts';
+import { findRoster, rosterCsv } from './service.ts';
 
 const adminOnly = requireRole('admin');
 const noSuchEvent = errorResponses({ 404: 'No event has this id.' });

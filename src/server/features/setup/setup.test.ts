@@ -4,7 +4,7 @@ import { loadConfig, SITE_NAME } from '../../config.ts';
 import { account } from '../../db/schema.ts';
 import { call, me, sessionOf, signUp } from '../../test/accounts.ts';
 import { setUpSecondFactor } from '../../test/second-factor.ts';
-import { startSmtpStandIn, type SmtpStandIn } from '../../test/smtp-stand-in.ts';
+import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { announceStartNotes, startNotes } from './start-notes.ts';
 

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { demoContentSchema, donationAmountsOf, siteSchema, siteSettingsSchema } from '../../../shared/site.ts';
 import { testEmailBodySchema, testEmailSentSchema } from '../../../shared/setup.ts';
-import { AppError } from '../../errors.ts';
+import { demoContentSchema, donationAmountsOf, siteSchema, siteSettingsSchema } from '../../../shared/site.ts';
 import { adminEvenBeforeSecondFactor, mfaRequired, requireRole, requireSignedIn } from '../../auth/signed-in.ts';
+import { AppError } from '../../errors.ts';
 import { errorResponses, tagged } from '../../http/api-docs.ts';
 import { mailSiteOf } from '../../mail/site.ts';
+import { settingsChange } from './audit-targets.ts';
 import { demoContentLeft, removeDemoContent } from './demo-content.ts';
 import { readSiteSettings, writeSiteSettings } from './settings.ts';
-import { settingsChange } from './audit-targets.ts';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', tagged('Site'));

@@ -2,7 +2,6 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownDataSchema } from '../../../shared/own-data.ts';
-import { totalOf } from '../../db/totals.ts';
 import {
   account,
   credential,
@@ -16,6 +15,7 @@ import {
   testPayment,
   verification,
 } from '../../db/schema.ts';
+import { totalOf } from '../../db/totals.ts';
 import { call, signIn, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent, insertReview } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';

@@ -1,6 +1,6 @@
 import { asc, eq, or, sql } from 'drizzle-orm';
-import { ownDataMessages, type OwnData } from '../../../shared/own-data.ts';
 import type { Role } from '../../../shared/accounts.ts';
+import { type OwnData, ownDataMessages } from '../../../shared/own-data.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -19,7 +19,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { forgetRecipient } from '../../mail/outbox.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
-import { lockEventPlaces } from '../events/service.ts';
+import { lockEventPlaces } from '../events/places.ts';
 import { deleteImageByUrl } from '../images/service.ts';
 import { cancelRegistration } from '../registrations/service.ts';
 import { deletedAccountAddress, refuseLastAdmin, setAuthorPicture } from './service.ts';

@@ -4,8 +4,8 @@ import {
   accountCreateSchema,
   accountListQuerySchema,
   accountSchema,
-  meSchema,
   emailSchema,
+  meSchema,
   profileImageTypes,
   profileUpdateSchema,
   roleFlagsSchema,
@@ -14,17 +14,17 @@ import {
 import { nextCursorHeader, totalCountHeader } from '../../../shared/http.ts';
 import { accountDeletionSchema, ownDataFileName, ownDataSchema } from '../../../shared/own-data.ts';
 import { deletedCountSchema, modifiedCountSchema } from '../../../shared/results.ts';
+import { clearSessionCookies } from '../../auth/session-cookies.ts';
 import { requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { acceptRawImageBodies } from '../../http/raw-image-body.ts';
 import { mailSiteOf } from '../../mail/site.ts';
+import { noteAudit, queryOf } from '../audit/record.ts';
 import { storeImage } from '../images/service.ts';
-import { clearSessionCookies } from '../../auth/session-cookies.ts';
+import { accountTarget, othersAccount, personOfPath, roleChange } from './audit-targets.ts';
 import { deleteOwnAccount, exportOwnData } from './own-data.ts';
 import * as users from './service.ts';
-import { accountTarget, othersAccount, personOfPath, roleChange } from './audit-targets.ts';
-import { noteAudit, queryOf } from '../audit/record.ts';
 
 const PROFILE_IMAGE_SIDE = 512;
 const adminOnly = requireRole('admin');

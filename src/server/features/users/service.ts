@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Account, AccountListQuery, ProfileUpdate, Role } from '../../../shared/accounts.ts';
 import { deletedDonorDomain } from '../../../shared/donations.ts';
+import { wallClockAt } from '../../../shared/time-zone.ts';
 import type { Database } from '../../db/client.ts';
+import { after, cursorFrom, cursorKey, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
 import { account, notice, registration, review } from '../../db/schema.ts';
 import { contains, throughIndexes } from '../../db/search.ts';
 import { listTotal } from '../../db/totals.ts';
-import { after, cursorFrom, cursorKey, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
 import { AppError } from '../../errors.ts';
-import { fillFreedPlaces, lockEventPlaces } from '../events/service.ts';
-import { deleteImageByUrl } from '../images/service.ts';
 import { forgetRecipient } from '../../mail/outbox.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
-import { wallClockAt } from '../../../shared/time-zone.ts';
+import { fillFreedPlaces, lockEventPlaces } from '../events/places.ts';
+import { deleteImageByUrl } from '../images/service.ts';
 
 type AccountRow = typeof account.$inferSelect;
 

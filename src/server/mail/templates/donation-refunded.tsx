@@ -3,8 +3,8 @@ import { formatAmount } from '../../../shared/money.ts';
 import type { Charity } from '../../features/donations/charity.ts';
 import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
-import { links } from './event-links.ts';
 import { Detail, receiptTime } from './donation-receipt.tsx';
+import { links } from './event-links.ts';
 import { Action, Layout, type MailSite, Paragraph } from './layout.tsx';
 
 export interface RefundMail {

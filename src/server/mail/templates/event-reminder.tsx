@@ -1,6 +1,6 @@
+import { formatEventDate } from '../../../shared/event-date.ts';
 import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
-import { formatEventDate } from '../../../shared/event-date.ts';
 import { Action, Layout, type MailSite, Paragraph } from './layout.tsx';
 
 export interface EventReminder {

@@ -1,10 +1,10 @@
 import { formatEventDate } from '../../../shared/event-date.ts';
 import { calendarFile } from '../ics.ts';
 import type { OutgoingMessage } from '../outbox.ts';
+import { passAttachment } from '../pass-code.ts';
 import { renderMessage } from '../render.ts';
 import { type SigningSite, unsubscribeFor } from '../unsubscribe.ts';
 import { links, type MailEvent } from './event-links.ts';
-import { passAttachment } from '../pass-code.ts';
 import { Action, Layout, type MailSite, Paragraph } from './layout.tsx';
 import { PassCode } from './pass-code.tsx';
 

@@ -1,9 +1,9 @@
 import { formatEventDate } from '../../../shared/event-date.ts';
 import type { OutgoingMessage } from '../outbox.ts';
+import { passAttachment } from '../pass-code.ts';
 import { renderMessage } from '../render.ts';
 import { unsubscribeFor } from '../unsubscribe.ts';
 import { links } from './event-links.ts';
-import { passAttachment } from '../pass-code.ts';
 import { Action, Layout, Paragraph } from './layout.tsx';
 import { PassCode } from './pass-code.tsx';
 import type { RegistrationMail } from './registration-confirmed.tsx';

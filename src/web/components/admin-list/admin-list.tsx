@@ -2,13 +2,13 @@ import { Group, NativeSelect, Paper, Stack, Text, Title, VisuallyHidden } from '
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { Button } from '../button.tsx';
 import { PageNav } from '../page-nav.tsx';
 import { QueryError } from '../query-error.tsx';
 import { SearchBox } from '../search-box.tsx';
-import { useListParams } from '../../lib/use-list-params.ts';
-import { adminListQuery, type ListPage } from './list-query.ts';
 import { AdminTable, AdminTableSkeleton, type Column } from './admin-table.tsx';
+import { adminListQuery, type ListPage } from './list-query.ts';
 
 const perPage = 25;
 

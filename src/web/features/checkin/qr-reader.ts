@@ -1,6 +1,6 @@
 // Loaded only when the door page starts its camera (or makes itself ready to work offline): no other page
 // carries this code or the reader below.
-import { BarcodeDetector as ZXingDetector, setZXingModuleOverrides } from 'barcode-detector/ponyfill';
+import { setZXingModuleOverrides, BarcodeDetector as ZXingDetector } from 'barcode-detector/ponyfill';
 import readerWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 
 /** What the door page needs of a barcode detector: the browser's own, or ZXing's. */

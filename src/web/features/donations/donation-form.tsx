@@ -5,19 +5,19 @@ import type { Account } from '../../../shared/accounts.ts';
 import { donationMessages, type PaymentStarted } from '../../../shared/donations.ts';
 import type { Event } from '../../../shared/events.ts';
 import type { Site } from '../../../shared/site.ts';
-import { AmountChoice, type AmountOptions, type AmountState } from './amount-choice.tsx';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { useOrigin } from '../../lib/use-origin.ts';
 import { donationAmount } from './amount.ts';
+import { AmountChoice, type AmountOptions, type AmountState } from './amount-choice.tsx';
 import type { CardPaymentHandle } from './card-payment.ts';
+import classes from './donation-form.module.css';
 import { PreparingPayment } from './preparing-payment.tsx';
 import { StripeCardFields } from './stripe-card-fields.tsx';
-import { TestCardFields } from './test-card-fields.tsx';
 import { emptyTestCard, testCardFieldNames, testCardFormSchema } from './test-card.ts';
-import { usePayDonation, type PayPhase } from './use-pay-donation.ts';
-import classes from './donation-form.module.css';
+import { TestCardFields } from './test-card-fields.tsx';
+import { type PayPhase, usePayDonation } from './use-pay-donation.ts';
 
 interface DonationFormProps {
   event: Event;

@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Fieldset.css';
 import { Fieldset, Stack, Text } from '@mantine/core';
 import type { Stripe } from '@stripe/stripe-js';
-import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
-import { unfinishedPayment, type Billing, type CardConfirmation, type CardPaymentHandle } from './card-payment.ts';
-import { PreparingPayment } from './preparing-payment.tsx';
+import { type Ref, useEffect, useImperativeHandle, useState } from 'react';
+import { type Billing, type CardConfirmation, type CardPaymentHandle, unfinishedPayment } from './card-payment.ts';
 import classes from './donation-form.module.css';
+import { PreparingPayment } from './preparing-payment.tsx';
 
 type StripeLibrary = typeof import('./stripe-elements.ts');
 

@@ -1,13 +1,13 @@
 import '@mantine/core/styles/Fieldset.css';
 import { Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useId, useImperativeHandle, type Ref } from 'react';
+import { type Ref, useId, useImperativeHandle } from 'react';
 import { donationMessages } from '../../../shared/donations.ts';
 import { failureMessage } from '../../lib/forms/schema-errors.ts';
 import { applyServerErrors, type SchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { confirmTestPayment } from './api.ts';
-import { unfinishedPayment, type CardConfirmation, type CardPaymentHandle } from './card-payment.ts';
-import { testCardFormSchema, type TestCardInput } from './test-card.ts';
+import { type CardConfirmation, type CardPaymentHandle, unfinishedPayment } from './card-payment.ts';
 import classes from './donation-form.module.css';
+import { type TestCardInput, testCardFormSchema } from './test-card.ts';
 
 interface TestCardFieldsProps {
   ref: Ref<CardPaymentHandle>;

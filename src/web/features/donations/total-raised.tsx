@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { Donation } from '../../../shared/donations.ts';
-import { formatAmount } from '../../../shared/money.ts';
 import { parseAmounts, totalAmountsHeader } from '../../../shared/http.ts';
+import { formatAmount } from '../../../shared/money.ts';
 import type { ListPage } from '../../components/admin-list/list-query.ts';
 
 /**

@@ -2,11 +2,11 @@ import { Stack, Title } from '@mantine/core';
 import { useId } from 'react';
 import type { Event } from '../../../shared/events.ts';
 import { ButtonLink } from '../../components/button.tsx';
-import surface from '../../components/surface.module.css';
 import { EventBanner } from '../../components/event-banner.tsx';
+import surface from '../../components/surface.module.css';
+import classes from './event-card.module.css';
 import { EventPlace, EventStatus, EventWhen } from './event-facts.tsx';
 import { EventProgress } from './event-progress.tsx';
-import classes from './event-card.module.css';
 
 /** One event in a list: banner, title, date, place, places left (or 'Past') and the way to its details. */
 export function EventCard({ event, headingOrder = 3, eager }: { event: Event; headingOrder?: 2 | 3; eager?: boolean }) {

@@ -2,10 +2,10 @@ import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Event } from '../../../shared/events.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { EventBanner } from '../../components/event-banner.tsx';
+import { EventActions } from './event-actions.tsx';
+import classes from './event-details-view.module.css';
 import { EventPlace, EventStatus, EventWhen } from './event-facts.tsx';
 import { EventProgress } from './event-progress.tsx';
-import classes from './event-details-view.module.css';
-import { EventActions } from './event-actions.tsx';
 
 /** One event in full, with the two things a visitor can do about it while it has not ended. */
 export function EventDetailsView({ event }: { event: Event }) {

@@ -1,5 +1,5 @@
+import { formatEventDate } from '../../../shared/event-date.ts';
 import type { Event } from '../../../shared/events.ts';
-import { formatEventDate } from '../../lib/format-date.ts';
 
 /** Where a place is on the map: OpenStreetMap's search, which needs no key and tracks nobody. */
 export const mapUrl = (location: string) => `https://www.openstreetmap.org/search?query=${encodeURIComponent(location)}`;

@@ -1,6 +1,6 @@
 import { Anchor, Group, Text, type TextProps, VisuallyHidden } from '@mantine/core';
+import { formatEventDate } from '../../../shared/event-date.ts';
 import type { Event, EventFields } from '../../../shared/events.ts';
-import { formatEventDate } from '../../lib/format-date.ts';
 import { useMyRegistration } from '../registrations/api.ts';
 import { formatEventEnd, mapUrl, spotsText } from './event-facts-text.ts';
 

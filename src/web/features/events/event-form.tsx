@@ -1,14 +1,14 @@
-import { Alert, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DEFAULT_CHECKIN_HOURS_BEFORE, eventWriteSchema, type EventWrite } from '../../../shared/events.ts';
+import { DEFAULT_CHECKIN_HOURS_BEFORE, type EventWrite, eventWriteSchema } from '../../../shared/events.ts';
+import { adminListKey } from '../../components/admin-list/list-query.ts';
 import { Button } from '../../components/button.tsx';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { useSite } from '../../lib/site.ts';
-import { adminListKey } from '../../components/admin-list/list-query.ts';
 import { eventQueries } from './api.ts';
 import { BannerField } from './banner-field.tsx';
-import { uploadBanner, type EventForm as EventFormValues } from './event-writes.ts';
+import { type EventForm as EventFormValues, uploadBanner } from './event-writes.ts';
 
 /**
  * What the form holds: the date typed as a day and an optional time, sent as one value

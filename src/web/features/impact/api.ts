@@ -2,8 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 // Types only: the page shows figures and needs none of the schemas' code.
 import type { Impact } from '../../../shared/checkin.ts';
 import { getJson } from '../../lib/api-client.ts';
-import { accountScope } from '../../lib/current-account.ts';
 import { webConfig } from '../../lib/config.ts';
+import { accountScope } from '../../lib/current-account.ts';
 
 /** A person's events attended, hours and donations (the signed-in one: the server answers 403 for anyone else's). */
 export async function fetchImpact(email: string, signal?: AbortSignal): Promise<Impact> {

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import type { Impact } from '../../../shared/checkin.ts';
 import { ButtonAnchor, ButtonLink } from '../../components/button.tsx';
 import { EventDate } from '../../components/event-date.tsx';
-import { certificateUrl } from './api.ts';
 import { formatHours } from '../../lib/format-hours.ts';
+import { certificateUrl } from './api.ts';
 import classes from './impact.module.css';
 
 /**

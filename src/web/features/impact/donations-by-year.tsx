@@ -3,8 +3,8 @@ import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import type { Impact } from '../../../shared/checkin.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { counted } from '../../lib/counted.ts';
-import { givenText } from './impact-summary.tsx';
 import classes from './impact.module.css';
+import { givenText } from './impact-summary.tsx';
 
 /** Each year's totals, latest first; a year with gifts in two currencies says both. */
 function byYear(impact: Impact) {

@@ -2,9 +2,9 @@ import { Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isDeletedDonor } from '../../../shared/donations.ts';
 import type { OutboxMessage } from '../../../shared/outbox.ts';
+import { adminListKey } from '../../components/admin-list/list-query.ts';
 import { Button } from '../../components/button.tsx';
 import { notify } from '../../lib/notify.ts';
-import { adminListKey } from '../../components/admin-list/list-query.ts';
 import { sendMessageAgain } from './api.ts';
 
 /**

@@ -2,16 +2,16 @@ import '@mantine/core/styles/Table.css';
 import { Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { Activity, MoneyTotal, Overview, OverviewEvent } from '../../../shared/overview.ts';
 import { formatAmount } from '../../../shared/money.ts';
+import type { Activity, MoneyTotal, Overview, OverviewEvent } from '../../../shared/overview.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { EventDate } from '../../components/event-date.tsx';
 import { LoadingPlaceholders } from '../../components/loading-placeholders.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { counted } from '../../lib/counted.ts';
 import { formatInstantDateTime } from '../../lib/format-time.ts';
-import { overviewQueries } from './api.ts';
 import classes from './admin-overview.module.css';
+import { overviewQueries } from './api.ts';
 
 /** Money per currency, each on its own: amounts in different currencies are never added up. */
 function moneyText(totals: MoneyTotal[]): string {

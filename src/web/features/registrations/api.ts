@@ -1,8 +1,8 @@
-import { webConfig } from '../../lib/config.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Pass } from '../../../shared/checkin.ts';
 import type { Registration, RegistrationCreated } from '../../../shared/registrations.ts';
 import { deleteJson, getJson, sendJson } from '../../lib/api-client.ts';
+import { webConfig } from '../../lib/config.ts';
 import { accountScope, useCurrentAccount } from '../../lib/current-account.ts';
 
 /** The registrations of one person (the signed-in one: the server answers 403 for anyone else's). */

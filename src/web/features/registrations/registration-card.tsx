@@ -3,13 +3,13 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Registration } from '../../../shared/registrations.ts';
 import { Button } from '../../components/button.tsx';
-import surface from '../../components/surface.module.css';
 import { EventBanner } from '../../components/event-banner.tsx';
 import { EventDate } from '../../components/event-date.tsx';
+import surface from '../../components/surface.module.css';
 import { PassDialog } from './pass-dialog.tsx';
+import classes from './registration-card.module.css';
 import { cutDescription } from './registration-text.ts';
 import { VolunteerMarker } from './volunteer-marker.tsx';
-import classes from './registration-card.module.css';
 
 interface RegistrationCardProps {
   registration: Registration;

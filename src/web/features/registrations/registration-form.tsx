@@ -1,13 +1,13 @@
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
-import { useFocusWhen } from '../../lib/use-focus-when.ts';
 import type { Account } from '../../../shared/accounts.ts';
+import { formatEventDate } from '../../../shared/event-date.ts';
 import type { Event } from '../../../shared/events.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
 import { AccountPhoto } from '../../components/account-photo.tsx';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { EventBanner } from '../../components/event-banner.tsx';
-import { formatEventDate } from '../../lib/format-date.ts';
+import { useFocusWhen } from '../../lib/use-focus-when.ts';
 
 /**
  * Where the person stands with this event: they may register, have just registered, were already

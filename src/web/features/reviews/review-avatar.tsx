@@ -1,6 +1,6 @@
 import { webConfig } from '../../lib/config.ts';
-import { reviewPicture } from './review-picture.ts';
 import classes from './review-card.module.css';
+import { reviewPicture } from './review-picture.ts';
 
 /** Decorative: the reviewer's name is not shown on the home page, so the picture has no alt text. */
 export function ReviewAvatar({ img }: { img: string | null }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reviewMessages } from '../../../shared/reviews.ts';
-import { notify } from '../../lib/notify.ts';
 import { adminListKey } from '../../components/admin-list/list-query.ts';
+import { notify } from '../../lib/notify.ts';
 import { moderateReview, reviewQueries } from './api.ts';
 
 /**

@@ -2,8 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { CheckinPerson, EventCheckins } from '../../../shared/checkin.ts';
 import type { Roster } from '../../../shared/roster.ts';
 import { getJson, sendJson } from '../../lib/api-client.ts';
-import { accountScope } from '../../lib/current-account.ts';
 import { webConfig } from '../../lib/config.ts';
+import { accountScope } from '../../lib/current-account.ts';
 
 /** Admins only: the server answers 403 to anyone else, 404 for an unknown event. */
 export async function fetchRoster(eventId: string, signal?: AbortSignal): Promise<Roster> {

@@ -4,9 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type CheckinPerson, checkinHoursSchema } from '../../../shared/checkin.ts';
 import { Button } from '../../components/button.tsx';
+import { formatHours } from '../../lib/format-hours.ts';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
-import { formatHours } from '../../lib/format-hours.ts';
 import { adjustHours, rosterQueries } from './api.ts';
 
 /** The box's text as the schema takes it: empty is null (the event's hours), a figure a number, anything else as typed. */

@@ -1,5 +1,5 @@
+import { formatEventDate } from '../../../shared/event-date.ts';
 import type { Roster } from '../../../shared/roster.ts';
-import { formatEventDate } from '../../lib/format-date.ts';
 import classes from './roster.module.css';
 
 /** Lines left empty at the foot of the sheet, for people who come without having registered. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { PROFILE_IMAGE_MAX_BYTES, profileImageTypes, type Account, type ProfileUpdate, type Role } from '../../../shared/accounts.ts';
+import { type Account, PROFILE_IMAGE_MAX_BYTES, type ProfileUpdate, profileImageTypes, type Role } from '../../../shared/accounts.ts';
 import { type AccountDeletion, type OwnData, ownDataFileName } from '../../../shared/own-data.ts';
 import type { Registration } from '../../../shared/registrations.ts';
 import type { Site } from '../../../shared/site.ts';

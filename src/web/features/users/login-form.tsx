@@ -2,8 +2,8 @@ import '@mantine/core/styles/PasswordInput.css';
 import { Anchor, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { z } from 'zod';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
 import { accountMessages, loginFormSchema } from '../../../shared/accounts.ts';
 import { Button } from '../../components/button.tsx';
 import { refreshCurrentAccount } from '../../lib/current-account.ts';
@@ -12,9 +12,9 @@ import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-for
 import { notify } from '../../lib/notify.ts';
 import { signIn } from './api.ts';
 import { FormMessage } from './form-message.tsx';
+import { useReturnTo } from './return-to.ts';
 import { SecondFactorStep } from './second-factor-step.tsx';
 import { SocialSignInButton } from './social-sign-in-button.tsx';
-import { useReturnTo } from './return-to.ts';
 
 /**
  * A refused 'Continue With Google' comes back to /login?error=<code>; the provider's code is shown as

@@ -1,7 +1,7 @@
 import { Alert, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { accountMessages, profileUpdateSchema, type Account, type ProfileUpdate } from '../../../shared/accounts.ts';
+import { type Account, accountMessages, type ProfileUpdate, profileUpdateSchema } from '../../../shared/accounts.ts';
 import { Button } from '../../components/button.tsx';
 import { currentAccountQuery } from '../../lib/current-account.ts';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';

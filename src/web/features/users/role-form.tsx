@@ -1,14 +1,14 @@
 import '@mantine/core/styles/Radio.css';
 import { Radio, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountMessages, roleUpdateSchema, type Role } from '../../../shared/accounts.ts';
+import { accountMessages, type Role, roleUpdateSchema } from '../../../shared/accounts.ts';
 import { fillMessage } from '../../../shared/messages.ts';
+import { adminListKey } from '../../components/admin-list/list-query.ts';
 import { Button } from '../../components/button.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { currentAccountQuery, useCurrentAccount } from '../../lib/current-account.ts';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
-import { adminListKey } from '../../components/admin-list/list-query.ts';
 import { adminPeopleKey, changeRole } from './api.ts';
 import { roleDescriptions, roleNames } from './roles.ts';
 

@@ -1,8 +1,8 @@
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import type { z } from 'zod';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { accountMessages } from '../../../shared/accounts.ts';
 import { recoveryCodeSchema, totpCodeSchema } from '../../../shared/second-factor.ts';
 import { Button } from '../../components/button.tsx';

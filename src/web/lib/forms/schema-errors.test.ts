@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ApiError } from '../api-error.ts';
 import { onFormFields, schemaErrors, serverErrors } from './schema-errors.ts';
 
