@@ -11,6 +11,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
+          // A test that writes to console.error fails (src/server/test/console-errors.ts).
+          setupFiles: ['src/server/test/console-errors.ts'],
           // Each file starts its own app on its own database, so files need no fresh module graph each:
           // a worker imports the server once instead of once per file (most of an API file's time).
           isolate: false,
