@@ -17,7 +17,7 @@ export interface DoorResult {
   seq: number;
 }
 
-/** The scanner sees a code many times a second: the same pass again within this time of its last sighting is the same scan. */
+/** The scanner sees a code many times a second: the same pass again within this time is the same scan. */
 const SAME_SCAN_MS = 5000;
 /** While check-ins wait and the browser says it is online (a server error held them back), try again this often. */
 const RETRY_MS = 15_000;
@@ -302,10 +302,8 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
     (token: string) => {
       const now = Date.now();
       const seen = recentScans.current.get(token);
-      // Seen again: the pass is still held up, and stays one scan however long (a slow answer included);
-      // taken away for a few seconds and shown again, it is a new scan.
-      recentScans.current.set(token, now);
       if (seen !== undefined && now - seen < SAME_SCAN_MS) return;
+      recentScans.current.set(token, now);
       for (const [kept, when] of recentScans.current) if (now - when >= SAME_SCAN_MS) recentScans.current.delete(kept);
       void checkIn({ token });
     },
