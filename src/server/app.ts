@@ -50,8 +50,8 @@ import { answerFromCache, PAGE_TABLES, ReplyCache, registerReplyCache } from './
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { isPagePath, registerWebApp } from './http/web-app.ts';
 import { ReminderJob } from './mail/reminders.ts';
-import { mailSiteFrom } from './mail/site.ts';
-import { OutboxWorker } from './mail/worker.ts';
+import { mailSiteSource } from './mail/site.ts';
+import { OUTBOX_DUE, OutboxWorker } from './mail/worker.ts';
 import { createStripeGateway } from './payments/stripe-gateway.ts';
 import { createTestModeGateway } from './payments/test-mode-gateway.ts';
 
@@ -129,16 +129,17 @@ export async function buildApp(
   app.decorate('pictureDecodes', new DecodePool(config.limits.pictureDecodes, config.limits.pictureQueue));
   const authSecret = await loadAuthSecret(database.db, config.authSecret);
   app.decorate('authSecret', authSecret);
-  const outboxWorker = new OutboxWorker(database.db, config.mail, app.log, config.publicUrl, async () => ({
-    ...(await mailSiteFrom(database.db, config.publicUrl)),
-    secret: authSecret,
-  }));
+  // Before the jobs and routes that use it (the mail site is kept in it); registered as hooks further down.
+  const replyCache = new ReplyCache();
+  app.decorate('replyCache', replyCache);
+  const mailSite = mailSiteSource(database.db, config.publicUrl, authSecret, replyCache);
+  app.decorate('mailSite', mailSite);
+  const outboxWorker = new OutboxWorker(database.db, config.mail, app.log, config.publicUrl, mailSite);
   app.decorate('outbox', outboxWorker);
   // Stops claiming messages before the database closes; a message being sent is finished first, the others given back.
   app.addHook('preClose', () => outboxWorker.stop());
-  const auth = createAuth(config, database.db, authSecret, app.log, outboxWorker);
-  const site = () => mailSiteFrom(database.db, config.publicUrl);
-  const reminders = new ReminderJob(database.db, site, config.mail.reminderCheckMs, app.log, () => outboxWorker.kick());
+  const auth = createAuth(config, database.db, authSecret, app.log, mailSite);
+  const reminders = new ReminderJob(database.db, mailSite, config.mail.reminderCheckMs, app.log);
   // Background jobs that find the database out report to the outage watch: one event in the log per outage.
   const backgroundFailure = (log: (err: unknown) => void) => (err: unknown) => (isDatabaseUnavailable(err) ? outage.failed(err) : log(err));
   outboxWorker.onReadFailure = backgroundFailure(outboxWorker.onReadFailure);
@@ -153,12 +154,15 @@ export async function buildApp(
   app.decorate('payments', config.stripe ? createStripeGateway(config.stripe) : createTestModeGateway(database.db));
 
   // Before compression: replies are kept as the handler made them, and compressed once each.
-  const replyCache = new ReplyCache();
-  app.decorate('replyCache', replyCache);
   registerReplyCache(app, replyCache);
+  // A message queued anywhere (any instance, any route, a job) wakes the outbox at its commit; after
+  // a time when changes went unseen, it looks for what it missed.
   const changes = await database.watchChanges(
-    (table) => replyCache.changed(table),
-    (watching) => replyCache.setWatching(watching),
+    (table) => (table === OUTBOX_DUE ? outboxWorker.kick() : replyCache.changed(table)),
+    (watching) => {
+      replyCache.setWatching(watching);
+      if (watching) outboxWorker.kick();
+    },
   );
   replyCache.caughtUp = changes.caughtUp;
   app.addHook('onClose', () => changes.stop());

@@ -9,6 +9,7 @@ import type { DatabaseOutage } from './http/outage.ts';
 import type { RateLimitCounts } from './http/rate-limit-counts.ts';
 import type { CacheScope, ReplyCache } from './http/reply-cache.ts';
 import type { ReminderJob } from './mail/reminders.ts';
+import type { SigningSite } from './mail/unsubscribe.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import type { TestModeGateway } from './payments/test-mode-gateway.ts';
@@ -21,8 +22,13 @@ declare module 'fastify' {
     auth: Auth;
     /** Whether the database is out: one log event per outage, and when it returns. */
     databaseOutage: DatabaseOutage;
-    /** Sends the messages the outbox holds; `kick()` after queueing one sends it at once. */
+    /**
+     * Sends the messages the outbox holds. The database announces each message queued (migration 0019),
+     * and the app wakes it then: a route that queues one has nothing more to do.
+     */
     outbox: OutboxWorker;
+    /** The site as messages name it, with the secret that signs their links: kept until the settings change. */
+    mailSite(): Promise<SigningSite>;
     /** Signs sessions, and the unsubscribe links in messages (src/server/mail/unsubscribe.ts). */
     authSecret: string;
     /** Queues the day-before event reminders, at start and every `config.mail.reminderCheckMs`. */

@@ -9,9 +9,9 @@ import type { Database } from '../db/client.ts';
 import { account, credential, session, twoFactor, verification } from '../db/schema.ts';
 import { authLogger } from '../http/logger.ts';
 import { enqueue } from '../mail/outbox.ts';
-import { mailSiteFrom } from '../mail/site.ts';
 import { RESET_PASSWORD_MINUTES, resetPasswordMessage } from '../mail/templates/reset-password.tsx';
 import { VERIFY_EMAIL_HOURS, verifyEmailMessage } from '../mail/templates/verify-email.tsx';
+import type { SigningSite } from '../mail/unsubscribe.ts';
 import { mailSetUpLink, makeAdminIfListed, passwordSetThroughMailbox } from './mailbox-proof.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -36,13 +36,11 @@ export function createAuth(
   db: Database,
   secret: string,
   log: FastifyBaseLogger,
-  /** Told when a message is queued, so it goes out at once rather than at the next look. */
-  outbox?: { kick(): void },
+  /** The site as messages name it (`app.mailSite`). */
+  site: () => Promise<SigningSite>,
 ) {
   const provider = config.socialProvider;
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
-  /** Read when a message is written, so it names the organisation as its settings say now. */
-  const site = () => mailSiteFrom(db, config.publicUrl);
 
   /** The library itself, for the hooks below that read the caller's session (set once it is made). */
   let self: { api: { getSession(options: { headers: Headers }): Promise<{ session: { id: string; userId: string } } | null> } } | undefined;
@@ -53,7 +51,6 @@ export function createAuth(
    */
   async function queue(message: Promise<Parameters<typeof enqueue>[1]>) {
     await enqueue(db, await message);
-    outbox?.kick();
   }
 
   const auth = betterAuth({
@@ -98,7 +95,7 @@ export function createAuth(
       // proves the mailbox owner holds the account (see mailbox-proof.ts).
       sendVerificationEmail: async ({ user, token }) => {
         if (isAdminEmail(user.email)) {
-          if (await mailSetUpLink(db, await site(), { id: user.id, email: user.email, name: user.name, admin: true })) outbox?.kick();
+          await mailSetUpLink(db, await site(), { id: user.id, email: user.email, name: user.name, admin: true });
           return;
         }
         await queue(verifyEmailMessage({ site: await site(), userId: user.id, to: user.email, name: user.name, token }));

@@ -9,7 +9,6 @@ import { refuseOverLimit, waitInWords } from '../http/limits.ts';
 import { withRequestLog } from '../http/logger.ts';
 import { databaseUnavailable } from '../http/outage.ts';
 import { addressKey } from '../http/rate-limit.ts';
-import { mailSiteFrom } from '../mail/site.ts';
 import type { Auth } from './auth.ts';
 import { authEvent } from './auth-events.ts';
 import {
@@ -391,12 +390,8 @@ async function offerSetUp(app: FastifyInstance, request: FastifyRequest) {
     .from(account)
     .where(eq(account.email, email));
   if (!found || found.emailVerified) return;
-  const site = await mailSiteFrom(app.db, app.config.publicUrl);
-  const sent = await mailSetUpLink(app.db, site, { ...found, admin: app.config.adminEmails.includes(email) });
-  if (sent) {
-    app.outbox.kick();
-    authEvent(request, 'account-set-up-link-sent', email);
-  }
+  const sent = await mailSetUpLink(app.db, await app.mailSite(), { ...found, admin: app.config.adminEmails.includes(email) });
+  if (sent) authEvent(request, 'account-set-up-link-sent', email);
 }
 
 function authPath(request: FastifyRequest): string {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { enqueue } from '../mail/outbox.ts';
-import { mailSiteFrom } from '../mail/site.ts';
 import { type SecurityChange, securityNoticeMessage } from '../mail/templates/security-notice.tsx';
 
 /** Tells the account's owner, by mail, that how it signs in changed: they learn of it even when it was not them. */
@@ -9,7 +8,6 @@ export async function mailSecurityNotice(
   to: { userId: string; email: string; name: string },
   change: SecurityChange,
 ) {
-  const site = await mailSiteFrom(app.db, app.config.publicUrl);
+  const site = await app.mailSite();
   await enqueue(app.db, await securityNoticeMessage({ site, userId: to.userId, to: to.email, name: to.name, change }));
-  app.outbox.kick();
 }

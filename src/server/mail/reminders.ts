@@ -83,18 +83,14 @@ export class ReminderJob extends PeriodicJob {
     private readonly site: () => Promise<MailSite>,
     everyMs: number,
     private readonly log: FastifyBaseLogger,
-    /** Called when reminders were queued: the outbox sends them at once. */
-    private readonly onQueued: () => void,
   ) {
     super(everyMs);
   }
 
   protected async work(now: Date): Promise<number> {
     const queued = await queueReminders(this.db, await this.site(), now);
-    if (queued > 0) {
-      this.log.info({ reminders: { queued } }, 'event reminders queued');
-      this.onQueued();
-    }
+    // The outbox is woken by the database as they are queued.
+    if (queued > 0) this.log.info({ reminders: { queued } }, 'event reminders queued');
     return queued;
   }
 }

@@ -18,6 +18,12 @@ import {
 import { writeQueued } from './registry.ts';
 import type { SigningSite } from './unsubscribe.ts';
 
+/**
+ * What the database says on `hh_data_changed` when a message becomes due to send (queued, or queued
+ * again): migration 0019. The app wakes the worker then, in every instance, at the commit that queued it.
+ */
+export const OUTBOX_DUE = 'outbox_due';
+
 /** Every http(s) link in a message's text: what the log line gives an operator without SMTP. */
 export function linksIn(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s<>")\]]+/g) ?? [])];
@@ -74,7 +80,7 @@ export class OutboxWorker {
     this.kick();
   }
 
-  /** Looks for due messages now (after a message is queued), or right after the current round. */
+  /** Looks for due messages now (a message was queued: `OUTBOX_DUE`), or right after the current round. */
   kick() {
     if (this.stopped) return;
     if (this.running) {

@@ -5,7 +5,6 @@ import { requireSignedIn } from '../../auth/signed-in.ts';
 import { notFound } from '../../errors.ts';
 import { errorResponses, fileResponse, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
-import { mailSiteFrom } from '../../mail/site.ts';
 import { calendarTokenOf, eventCalendar, personalCalendar, replaceCalendarToken } from './service.ts';
 
 const calendarType = 'text/calendar; charset=utf-8';
@@ -13,8 +12,7 @@ const calendarType = 'text/calendar; charset=utf-8';
 /** Calendar files: one event's, for 'Add to calendar', and each person's feed of their registrations. */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', tagged('Calendars'));
-  const site = () => mailSiteFrom(app.db, app.config.publicUrl);
-  const feedUrl = async (token: string) => `${(await site()).publicUrl}/api/calendar/${token}.ics`;
+  const feedUrl = async (token: string) => `${(await app.mailSite()).publicUrl}/api/calendar/${token}.ics`;
 
   app.get(
     '/events/:id/calendar.ics',
@@ -30,7 +28,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = recordId(request.params.id);
-      const file = id && (await eventCalendar(app.db, await site(), id));
+      const file = id && (await eventCalendar(app.db, await app.mailSite(), id));
       if (!file) throw notFound('Event');
       return reply.type(calendarType).header('Content-Disposition', 'attachment; filename="event.ics"').send(file);
     },
@@ -52,7 +50,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await personalCalendar(app.db, await site(), request.params.token);
+      const file = await personalCalendar(app.db, await app.mailSite(), request.params.token);
       if (!file) throw notFound('Calendar');
       // Personal: no shared cache may keep it.
       return reply.type(calendarType).header('Cache-Control', 'private').send(file);

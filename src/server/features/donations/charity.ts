@@ -17,7 +17,7 @@ export interface Charity {
 
 /**
  * The charity on receipts, from the organisation's settings as `site` was read with them
- * (`mailSiteOf`, at the time of the receipt): the registered name and number, postal address and
+ * (`app.mailSite()`, at the time of the receipt): the registered name and number, postal address and
  * contact email the charity has set, and nothing in their place when it has set none.
  */
 export function charityOf(site: MailSite): Charity {

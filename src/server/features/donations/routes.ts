@@ -17,7 +17,6 @@ import { AppError, notFound } from '../../errors.ts';
 import { errorResponses, fileResponse, pagedList, tagged } from '../../http/api-docs.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { recordId } from '../../http/record-id.ts';
-import { mailSiteOf } from '../../mail/site.ts';
 import { InvalidSignature, type PaymentNotification } from '../../payments/gateway.ts';
 import { noteAudit, queryOf } from '../audit/record.ts';
 import { readSiteSettings } from '../site/settings.ts';
@@ -81,9 +80,8 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
         gateway,
         requireSignedIn(request),
         request.body.transaction,
-        await mailSiteOf(app),
+        await app.mailSite(),
       );
-      app.outbox.kick();
       return { insertedId };
     },
   );
@@ -185,7 +183,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = recordId(request.params.id);
-      const found = id && (await donations.findReceipt(app.db, requireSignedIn(request), id, await mailSiteOf(app)));
+      const found = id && (await donations.findReceipt(app.db, requireSignedIn(request), id, await app.mailSite()));
       if (!found) throw notFound('Donation');
       return found;
     },
@@ -205,7 +203,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = recordId(request.params.id);
-      const found = id && (await donations.findReceipt(app.db, requireSignedIn(request), id, await mailSiteOf(app)));
+      const found = id && (await donations.findReceipt(app.db, requireSignedIn(request), id, await app.mailSite()));
       if (!found) throw notFound('Donation');
       const pdf = await receiptPdf(found);
       return reply
@@ -238,9 +236,8 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const id = recordId(request.params.id);
       if (!id) throw notFound('Donation');
-      const refunded = await donations.refundDonation(app.db, gateway, requireSignedIn(request), id, await mailSiteOf(app));
+      const refunded = await donations.refundDonation(app.db, gateway, requireSignedIn(request), id, await app.mailSite());
       noteAudit(request, { details: { outcome: 'refunded' } });
-      app.outbox.kick();
       return refunded;
     },
   );
@@ -274,8 +271,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
           if (error instanceof InvalidSignature) throw new AppError('invalid_input', 'The notification signature is not valid');
           throw error;
         }
-        const handled = await donations.handleNotification(app.db, notification, await mailSiteOf(app));
-        app.outbox.kick();
+        const handled = await donations.handleNotification(app.db, notification, await app.mailSite());
         return { received: true, ...handled };
       },
     );

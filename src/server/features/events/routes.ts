@@ -7,7 +7,6 @@ import { notFound } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
 import { REGISTRATION_PLACES } from '../../http/reply-cache.ts';
-import { mailSiteOf } from '../../mail/site.ts';
 import { noteAudit } from '../audit/record.ts';
 import { eventOfPath } from './audit-targets.ts';
 import { createEvent, deleteEvent, findEvent, listEvents, updateEvent } from './service.ts';
@@ -90,9 +89,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = recordId(request.params.id);
-      const modifiedCount = id ? await updateEvent(app.db, id, request.body, await mailSiteOf(app)) : 0;
+      const modifiedCount = id ? await updateEvent(app.db, id, request.body, await app.mailSite()) : 0;
       if (modifiedCount === 0) throw notFound('Event');
-      app.outbox.kick();
       return { modifiedCount };
     },
   );
@@ -112,8 +110,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = recordId(request.params.id);
-      const deletedCount = id ? await deleteEvent(app.db, id, await mailSiteOf(app)) : 0;
-      if (deletedCount > 0) app.outbox.kick();
+      const deletedCount = id ? await deleteEvent(app.db, id, await app.mailSite()) : 0;
       return { deletedCount };
     },
   );

@@ -5,7 +5,6 @@ import { todayIn } from '../../../shared/time-zone.ts';
 import { requireSelfOrAdmin, selfOrAdmin } from '../../auth/signed-in.ts';
 import { AppError } from '../../errors.ts';
 import { errorResponses, fileResponse, tagged } from '../../http/api-docs.ts';
-import { mailSiteOf } from '../../mail/site.ts';
 import { charityOf } from '../donations/charity.ts';
 import { readSiteSettings } from '../site/settings.ts';
 import { personOfPath } from '../users/audit-targets.ts';
@@ -57,7 +56,7 @@ export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { impact, timeZone } = await impactOf(request, request.params.email);
-      const pdf = await certificatePdf(impact, charityOf(await mailSiteOf(app)), todayIn(timeZone));
+      const pdf = await certificatePdf(impact, charityOf(await app.mailSite()), todayIn(timeZone));
       return reply
         .type('application/pdf')
         .header('Content-Disposition', 'attachment; filename="certificate-of-volunteering.pdf"')

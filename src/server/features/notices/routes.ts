@@ -31,7 +31,6 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const published = await publishNotice(app.db, requireSignedIn(request), request.body.notice);
-      if (published.mailed > 0) app.outbox.kick();
       noteAudit(request, { target: { kind: 'notice', id: published.id, label: request.body.notice.slice(0, 80) } });
       return { insertedId: published.id };
     },

@@ -53,10 +53,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const queued = await sendMessageAgain(app.db, request.params.id);
-      if (queued) {
-        app.outbox.kick();
-        return queued;
-      }
+      if (queued) return queued;
       const found = await findOutboxMessage(app.db, request.params.id);
       if (!found) throw new AppError('not_found', 'Message not found');
       if (isDeletedDonor(found.to)) {

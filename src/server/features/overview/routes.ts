@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { overviewSchema } from '../../../shared/overview.ts';
 import { requireRole } from '../../auth/signed-in.ts';
 import { tagged } from '../../http/api-docs.ts';
-import { mailSiteFrom } from '../../mail/site.ts';
 import { readOverview } from './service.ts';
 
 /** The admin's dashboard front page: upcoming events and how full they are, the last 30 days, money raised, the latest activity. */
@@ -23,6 +22,6 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // The site's time zone, as messages and reminders read it from the settings, decides what is upcoming.
-    async () => readOverview(app.db, (await mailSiteFrom(app.db, app.config.publicUrl)).timeZone),
+    async () => readOverview(app.db, (await app.mailSite()).timeZone),
   );
 };

@@ -13,7 +13,6 @@ import { notFound } from '../../errors.ts';
 import { errorResponses, fileResponse, pagedList, tagged } from '../../http/api-docs.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { recordId } from '../../http/record-id.ts';
-import { mailSiteOf } from '../../mail/site.ts';
 import { queryOf } from '../audit/record.ts';
 import { personOfPath } from '../users/audit-targets.ts';
 import { othersRegistration } from './audit-targets.ts';
@@ -43,8 +42,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await registrations.register(app.db, requireSignedIn(request), request.body.eventId, await mailSiteOf(app));
-      app.outbox.kick();
+      const created = await registrations.register(app.db, requireSignedIn(request), request.body.eventId, await app.mailSite());
       return reply.code(201).send(created);
     },
   );
@@ -134,8 +132,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = requireSignedIn(request);
       const id = recordId(request.params.id);
-      const deletedCount = id ? await registrations.cancelRegistration(app.db, caller, id, await mailSiteOf(app)) : 0;
-      if (deletedCount > 0) app.outbox.kick();
+      const deletedCount = id ? await registrations.cancelRegistration(app.db, caller, id, await app.mailSite()) : 0;
       return { deletedCount };
     },
   );

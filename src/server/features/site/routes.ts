@@ -4,7 +4,6 @@ import { demoContentSchema, donationAmountsOf, siteSchema, siteSettingsSchema } 
 import { adminEvenBeforeSecondFactor, mfaRequired, requireRole, requireSignedIn } from '../../auth/signed-in.ts';
 import { AppError } from '../../errors.ts';
 import { errorResponses, tagged } from '../../http/api-docs.ts';
-import { mailSiteOf } from '../../mail/site.ts';
 import { settingsChange } from './audit-targets.ts';
 import { demoContentLeft, removeDemoContent } from './demo-content.ts';
 import { readSiteSettings, writeSiteSettings } from './settings.ts';
@@ -125,9 +124,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const removed = await removeDemoContent(app.db, await mailSiteOf(app), requireSignedIn(request).id);
-      if (removed.events > 0) app.outbox.kick();
-      return removed;
+      return removeDemoContent(app.db, await app.mailSite(), requireSignedIn(request).id);
     },
   );
 };

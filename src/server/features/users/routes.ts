@@ -19,7 +19,6 @@ import { requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '.
 import { AppError, notFound } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { acceptRawImageBodies } from '../../http/raw-image-body.ts';
-import { mailSiteOf } from '../../mail/site.ts';
 import { noteAudit, queryOf } from '../audit/record.ts';
 import { storeImage } from '../images/service.ts';
 import { accountTarget, othersAccount, personOfPath, roleChange } from './audit-targets.ts';
@@ -95,9 +94,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const deleted = await deleteOwnAccount(app.db, requireSignedIn(request), request.body.confirm, await mailSiteOf(app));
+      const deleted = await deleteOwnAccount(app.db, requireSignedIn(request), request.body.confirm, await app.mailSite());
       noteAudit(request, { target: { kind: 'account', id: deleted.accountId, label: deleted.email }, details: { role: deleted.role } });
-      app.outbox.kick();
       clearSessionCookies(reply, app.config.publicUrl);
       return { deletedCount: 1 };
     },
@@ -218,8 +216,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const deletedCount = await users.deleteAccount(app.db, request.params.id, await mailSiteOf(app));
-      if (deletedCount > 0) app.outbox.kick();
+      const deletedCount = await users.deleteAccount(app.db, request.params.id, await app.mailSite());
       return { deletedCount };
     },
   );
