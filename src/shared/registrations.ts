@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './accounts.ts';
-import { eventDateSchema } from './events.ts';
+import { eventFieldsSchema } from './events.ts';
 import { cursorSchema, pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
 
 export const registrationMessages = {
@@ -17,30 +17,23 @@ export type RegistrationStatus = z.infer<typeof registrationStatusSchema>;
 
 /**
  * A registration as the API shows it: the registrant (name, email, image, current role) from their
- * account, the event's fields from the event.
+ * account, the event's fields (as the event shows them) from the event.
  */
-export const registrationSchema = z.object({
-  _id: z.string(),
-  eventId: z.string(),
-  index: z.number().int(),
-  key: z.string(),
-  title: z.string(),
-  desc: z.string(),
-  banner: z.string(),
-  date: eventDateSchema,
-  location: z.string().nullable(),
-  end: z.string().nullable(),
-  capacity: z.number().int().nullable(),
-  /** `registered`: the person has a place; `waitlisted`: they wait for one, `position` in line (1 is next). */
-  status: registrationStatusSchema,
-  position: z.number().int().nullable(),
-  name: z.string(),
-  email: z.string(),
-  image: z.string().nullable(),
-  role: roleSchema,
-  /** When the person registered (ISO 8601 instant). */
-  registeredAt: z.iso.datetime(),
-});
+export const registrationSchema = eventFieldsSchema
+  .pick({ index: true, key: true, title: true, desc: true, banner: true, date: true, location: true, end: true, capacity: true })
+  .extend({
+    _id: z.string(),
+    eventId: z.string(),
+    /** `registered`: the person has a place; `waitlisted`: they wait for one, `position` in line (1 is next). */
+    status: registrationStatusSchema,
+    position: z.number().int().nullable(),
+    name: z.string(),
+    email: z.string(),
+    image: z.string().nullable(),
+    role: roleSchema,
+    /** When the person registered (ISO 8601 instant). */
+    registeredAt: z.iso.datetime(),
+  });
 export type Registration = z.infer<typeof registrationSchema>;
 
 /** POST /api/register names only the event; everything else comes from the account and the event. */

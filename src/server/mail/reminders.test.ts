@@ -1,37 +1,24 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverTimeZone } from '../../shared/time-zone.ts';
 import { loadConfig, SITE_NAME } from '../config.ts';
 import { event, outboxMessage } from '../db/schema.ts';
 import { dayFrom } from '../db/seed.ts';
 import { call, signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent } from '../test/factories.ts';
-import { type SmtpStandIn, signUpConfirmation, startSmtpStandIn } from '../test/smtp-stand-in.ts';
+import { mailingApp, mailSettingsFor } from './../test/mailing-app.ts';
+import type { SmtpStandIn } from '../test/smtp-stand-in.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 import { queueReminders, tomorrow } from './reminders.ts';
 
 let smtp: SmtpStandIn;
 let t: TestApp;
 
-const mailSettings = (reminderCheckMs: number) => ({
-  ...loadConfig().mail,
-  smtpUrl: smtp.url,
-  pollMs: 100,
-  retryDelaysS: [1],
-  reminderCheckMs,
-});
 const site = () => ({ name: SITE_NAME, publicUrl: t.config.publicUrl, timeZone: serverTimeZone() });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-beforeAll(async () => {
-  smtp = await startSmtpStandIn(0, { ignoring: signUpConfirmation });
-  // The job looks every 300 ms here (every five minutes by default).
-  t = await startTestApp({ mail: mailSettings(300) });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+// The job looks every 300 ms here (every five minutes by default).
+mailingApp((started) => ({ smtp, t } = started), { mail: { reminderCheckMs: 300 } });
 
 async function register(who: TestAccount, eventId: string): Promise<string> {
   const res = await call(t, 'POST', '/api/register', { eventId }, who.auth);
@@ -155,7 +142,10 @@ describe('the day-before reminder', () => {
 describe.runIf(loadConfig().databaseUrl)('two app instances on one database', () => {
   it('send each reminder once, however their runs interleave', async () => {
     // A second app on the first one's database, with its own outbox worker and reminder job.
-    const second = await startTestApp({ mail: mailSettings(60 * 60_000), databaseUrl: t.config.databaseUrl });
+    const second = await startTestApp({
+      mail: mailSettingsFor(smtp.url, { reminderCheckMs: 60 * 60_000 }),
+      databaseUrl: t.config.databaseUrl,
+    });
     try {
       expect(second.app.authSecret).toBe(t.app.authSecret);
       const party = await insertEvent(t.app.db, { inDays: 1 });

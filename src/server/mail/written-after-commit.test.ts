@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
+import { describe, expect, it } from 'vitest';
 import { outboxMessage } from '../db/schema.ts';
 import { call, signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent } from '../test/factories.ts';
-import { type SmtpStandIn, signUpConfirmation, startSmtpStandIn } from '../test/smtp-stand-in.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { mailingApp, mailSettingsFor } from './../test/mailing-app.ts';
+import type { SmtpStandIn } from '../test/smtp-stand-in.ts';
+import type { TestApp } from '../test/test-app.ts';
 import { claimDue, enqueue, enqueueUnwritten, forgetRecipient, type OutgoingMessage } from './outbox.ts';
-import { mailSiteOf } from './site.ts';
 import { mailEvent } from './templates/event-links.ts';
 import { registrationConfirmedMessage } from './templates/registration-confirmed.tsx';
 import { OutboxWorker } from './worker.ts';
@@ -15,20 +14,14 @@ import { OutboxWorker } from './worker.ts';
 let smtp: SmtpStandIn;
 let t: TestApp;
 
-beforeAll(async () => {
-  smtp = await startSmtpStandIn(0, { ignoring: signUpConfirmation });
-  t = await startTestApp({ mail: { ...loadConfig().mail, smtpUrl: smtp.url, pollMs: 100, retryDelaysS: [1] } });
+mailingApp(async (started) => {
+  ({ smtp, t } = started);
   // The app's own worker stops here: each test starts the workers it watches.
   await t.app.outbox.stop();
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
 
 function worker(claimSeconds?: number) {
-  const settings = { ...loadConfig().mail, smtpUrl: smtp.url, pollMs: 100, retryDelaysS: [1] };
-  return new OutboxWorker(t.app.db, settings, t.app.log, t.config.publicUrl, () => mailSiteOf(t.app), claimSeconds);
+  return new OutboxWorker(t.app.db, mailSettingsFor(smtp.url), t.app.log, t.config.publicUrl, () => t.app.mailSite(), claimSeconds);
 }
 
 async function row(key: string) {
@@ -70,7 +63,7 @@ describe('messages written after the commit', () => {
     expect(JSON.parse(queued?.input ?? 'null')).toMatchObject({ registrationId: insertedId, to: who.email, event: { id: e.id } });
 
     // What the registration wrote before this change, in its transaction.
-    const site = await mailSiteOf(t.app);
+    const site = await t.app.mailSite();
     const before = await registrationConfirmedMessage({
       site,
       registrationId: insertedId,

@@ -2,7 +2,8 @@ import { Text } from '@mantine/core';
 import type { Account } from '../../shared/accounts.ts';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
 import type { Column } from '../components/admin-list/admin-table.tsx';
-import { Button, ButtonLink } from '../components/button.tsx';
+import { confirmedActionColumn } from '../components/admin-list/confirmed-action-column.tsx';
+import { ButtonLink } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { OrNotGiven } from '../features/users/not-given.tsx';
 import { roleNames } from '../features/users/roles.ts';
@@ -48,21 +49,7 @@ export function DashboardAllAccountsPage() {
         </ButtonLink>
       ),
     },
-    {
-      id: 'delete',
-      header: 'Delete',
-      action: true,
-      cell: (account) => (
-        <Button
-          tone="danger"
-          aria-label={`Delete ${account.email}`}
-          disabled={remove.deleting?._id === account._id}
-          onClick={() => remove.ask(account)}
-        >
-          Delete
-        </Button>
-      ),
-    },
+    confirmedActionColumn(remove, { label: (account) => `Delete ${account.email}` }),
   ];
 
   return (

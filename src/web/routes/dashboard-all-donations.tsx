@@ -3,7 +3,8 @@ import { type Donation, donorOf } from '../../shared/donations.ts';
 import { formatAmount } from '../../shared/money.ts';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
 import type { Column } from '../components/admin-list/admin-table.tsx';
-import { Button, ButtonAnchor } from '../components/button.tsx';
+import { confirmedActionColumn } from '../components/admin-list/confirmed-action-column.tsx';
+import { ButtonAnchor } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { TotalRaised } from '../features/donations/total-raised.tsx';
 import { TransactionId } from '../features/donations/transaction-id.tsx';
@@ -62,11 +63,11 @@ export function DashboardAllDonationsPage() {
   const refund = useRefundDonation();
   const columns: Column<Donation>[] = [
     ...baseColumns,
-    {
-      id: 'refund',
+    confirmedActionColumn(refund, {
       header: 'Refund',
-      action: true,
-      cell: (donation) =>
+      variant: 'light',
+      label: (donation) => `Refund ${described(donation)}`,
+      done: (donation) =>
         donation.refundedAt ? (
           <Text size="sm" fw={600} c="red.9">
             Refunded{' '}
@@ -74,18 +75,8 @@ export function DashboardAllDonationsPage() {
               {formatInstantDateTime(donation.refundedAt)}
             </Text>
           </Text>
-        ) : (
-          <Button
-            tone="danger"
-            variant="light"
-            aria-label={`Refund ${described(donation)}`}
-            disabled={refund.deleting?._id === donation._id}
-            onClick={() => refund.ask(donation)}
-          >
-            Refund
-          </Button>
-        ),
-    },
+        ) : null,
+    }),
   ];
   return (
     <>

@@ -2,7 +2,8 @@ import { Text } from '@mantine/core';
 import type { Event } from '../../shared/events.ts';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
 import type { Column } from '../components/admin-list/admin-table.tsx';
-import { Button, ButtonLink } from '../components/button.tsx';
+import { confirmedActionColumn } from '../components/admin-list/confirmed-action-column.tsx';
+import { ButtonLink } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { EventDate } from '../components/event-date.tsx';
 import { useDeleteEvent } from '../features/events/use-delete-event.ts';
@@ -61,21 +62,7 @@ export function DashboardAllEventsPage() {
         </ButtonLink>
       ),
     },
-    {
-      id: 'delete',
-      header: 'Delete',
-      action: true,
-      cell: (event) => (
-        <Button
-          tone="danger"
-          aria-label={`Delete ${event.title}`}
-          disabled={remove.deleting?._id === event._id}
-          onClick={() => remove.ask(event)}
-        >
-          Delete
-        </Button>
-      ),
-    },
+    confirmedActionColumn(remove, { label: (event) => `Delete ${event.title}` }),
   ];
 
   return (

@@ -2,7 +2,8 @@ import { Text, VisuallyHidden } from '@mantine/core';
 import type { Registration } from '../../shared/registrations.ts';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
 import type { Column } from '../components/admin-list/admin-table.tsx';
-import { Button, ButtonAnchor, ButtonLink } from '../components/button.tsx';
+import { confirmedActionColumn } from '../components/admin-list/confirmed-action-column.tsx';
+import { ButtonAnchor, ButtonLink } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { registrationsCsvUrl } from '../features/registrations/api.ts';
 import { useDeleteRegistration } from '../features/registrations/use-delete-registration.ts';
@@ -70,21 +71,7 @@ export function DashboardAllRegistrationsPage() {
         </ButtonLink>
       ),
     },
-    {
-      id: 'delete',
-      header: 'Delete',
-      action: true,
-      cell: (registration) => (
-        <Button
-          tone="danger"
-          aria-label={`Delete ${registration.name}'s registration for ${registration.title}`}
-          disabled={remove.deleting?._id === registration._id}
-          onClick={() => remove.ask(registration)}
-        >
-          Delete
-        </Button>
-      ),
-    },
+    confirmedActionColumn(remove, { label: (registration) => `Delete ${registration.name}'s registration for ${registration.title}` }),
   ];
 
   return (

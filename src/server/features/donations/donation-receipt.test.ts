@@ -1,32 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
+import { describe, expect, it } from 'vitest';
 import { outboxMessage } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
+import { mailingApp } from './../../test/mailing-app.ts';
 import { pdfText } from '../../test/pdf-text.ts';
-import { type SmtpStandIn, signUpConfirmation, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import type { SmtpStandIn } from '../../test/smtp-stand-in.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let smtp: SmtpStandIn;
 let t: TestApp;
 let admin: TestAccount;
 let eventId: string;
 
-beforeAll(async () => {
-  smtp = await startSmtpStandIn(0, { ignoring: signUpConfirmation });
-  t = await startTestApp({
-    donationAmountCents: 2550,
-    mail: { ...loadConfig().mail, smtpUrl: smtp.url, pollMs: 100, retryDelaysS: [1] },
-  });
-  admin = await signUp(t, { role: 'admin' });
-  eventId = (await insertEvent(t.app.db, { title: 'Winter Coat Drive' })).id;
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+mailingApp(
+  async (started) => {
+    ({ smtp, t } = started);
+    admin = await signUp(t, { role: 'admin' });
+    eventId = (await insertEvent(t.app.db, { title: 'Winter Coat Drive' })).id;
+  },
+  { config: { donationAmountCents: 2550 } },
+);
 
 /** A donation as the donation page makes it in test mode: start, pay with a test card, record. */
 async function donate(who: TestAccount) {

@@ -1,25 +1,20 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
+import { describe, expect, it } from 'vitest';
 import { outboxMessage } from '../../db/schema.ts';
 import { dayFrom } from '../../db/seed.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { type SmtpStandIn, signUpConfirmation, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { mailingApp } from './../../test/mailing-app.ts';
+import type { SmtpStandIn } from '../../test/smtp-stand-in.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let smtp: SmtpStandIn;
 let t: TestApp;
 let admin: TestAccount;
 
-beforeAll(async () => {
-  smtp = await startSmtpStandIn(0, { ignoring: signUpConfirmation });
-  t = await startTestApp({ mail: { ...loadConfig().mail, smtpUrl: smtp.url, pollMs: 100, retryDelaysS: [1] } });
+mailingApp(async (started) => {
+  ({ smtp, t } = started);
   admin = await signUp(t, { role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
 });
 
 type EventRow = Awaited<ReturnType<typeof insertEvent>>;

@@ -1,26 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverTimeZone } from '../../../shared/time-zone.ts';
-import { loadConfig, SITE_NAME } from '../../config.ts';
+import { SITE_NAME } from '../../config.ts';
 import { account, outboxMessage } from '../../db/schema.ts';
 import { unsubscribeFor, unsubscribeToken } from '../../mail/unsubscribe.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
-import { type SmtpStandIn, signUpConfirmation, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { mailingApp } from './../../test/mailing-app.ts';
+import type { SmtpStandIn } from '../../test/smtp-stand-in.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let smtp: SmtpStandIn;
 let t: TestApp;
 
-beforeAll(async () => {
-  smtp = await startSmtpStandIn(0, { ignoring: signUpConfirmation });
-  t = await startTestApp({
-    mail: { ...loadConfig().mail, smtpUrl: smtp.url, pollMs: 100, retryDelaysS: [1], reminderCheckMs: 60 * 60_000 },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+mailingApp((started) => ({ smtp, t } = started), { mail: { reminderCheckMs: 60 * 60_000 } });
 
 const PREFERENCES = '/api/users/me/email-preferences';
 const site = () => ({ name: SITE_NAME, publicUrl: t.config.publicUrl, timeZone: serverTimeZone() });

@@ -1,32 +1,27 @@
 import { and, desc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { utcStamp } from '../../../shared/event-calendar.ts';
 import { instantOf } from '../../../shared/time-zone.ts';
-import { loadConfig } from '../../config.ts';
 import { outboxMessage } from '../../db/schema.ts';
 import { PASS_CID } from '../../mail/pass-code.ts';
 import { readUnsubscribeToken } from '../../mail/unsubscribe.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { parseCalendar, readCalendar } from '../../test/calendar.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { type ReceivedMail, type SmtpStandIn, signUpConfirmation, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { mailingApp } from './../../test/mailing-app.ts';
+import type { ReceivedMail, SmtpStandIn } from '../../test/smtp-stand-in.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let smtp: SmtpStandIn;
 let t: TestApp;
 let admin: TestAccount;
 let publicUrl: string;
 
-beforeAll(async () => {
-  smtp = await startSmtpStandIn(0, { ignoring: signUpConfirmation });
-  t = await startTestApp({ mail: { ...loadConfig().mail, smtpUrl: smtp.url, pollMs: 100, retryDelaysS: [1] } });
+mailingApp(async (started) => {
+  ({ smtp, t } = started);
   admin = await signUp(t, { role: 'admin' });
   publicUrl = t.config.publicUrl;
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
 });
 
 async function register(who: TestAccount, eventId: string) {

@@ -1,24 +1,14 @@
 import { Section } from '@react-email/components';
 import { formatAmount } from '../../../shared/money.ts';
-import type { Charity } from '../../features/donations/charity.ts';
 import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
-import { Detail, receiptTime } from './donation-receipt.tsx';
+import { Detail, type ReceiptMail, receiptTime } from './donation-receipt.tsx';
 import { links } from './event-links.ts';
-import { Action, Layout, type MailSite, Paragraph } from './layout.tsx';
+import { Action, Layout, Paragraph } from './layout.tsx';
 
-export interface RefundMail {
-  site: MailSite;
-  charity: Charity;
-  donationId: string;
-  to: string;
-  amountCents: number;
-  currency: string;
-  paidAt: Date;
+/** The receipt's donation, and when it was given back. */
+export interface RefundMail extends ReceiptMail {
   refundedAt: Date;
-  transaction: string;
-  last4: string | null;
-  eventTitle: string;
 }
 
 function DonationRefunded({ mail }: { mail: RefundMail }) {

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll } from 'vitest';
+import { type Config, loadConfig, type MailSettings } from '../config.ts';
+import { type SmtpStandIn, signUpConfirmation, startSmtpStandIn } from './smtp-stand-in.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
+
+export interface MailingApp {
+  smtp: SmtpStandIn;
+  t: TestApp;
+}
+
+/** Mail settings that send through `smtpUrl` at once (a look every 100 ms), a failed send tried again after 1 s. */
+export function mailSettingsFor(smtpUrl: string, settings: Partial<MailSettings> = {}): MailSettings {
+  return { ...loadConfig().mail, smtpUrl, pollMs: 100, retryDelaysS: [1], ...settings };
+}
+
+/**
+ * For a file about the messages people get: an app whose outbox sends through a local SMTP stand-in
+ * (which leaves the sign-up confirmations out of what it received), started before the file's tests
+ * and closed after them. `started` gets both once they run, to keep and to set up more.
+ */
+export function mailingApp(
+  started: (app: MailingApp) => unknown,
+  options: { config?: Partial<Config>; mail?: Partial<MailSettings> } = {},
+) {
+  let app: Partial<MailingApp> = {};
+  beforeAll(async () => {
+    const smtp = await startSmtpStandIn(0, { ignoring: signUpConfirmation });
+    app = { smtp };
+    const t = await startTestApp({ ...options.config, mail: mailSettingsFor(smtp.url, options.mail) });
+    app = { smtp, t };
+    await started({ smtp, t });
+  });
+  afterAll(async () => {
+    await app.t?.close();
+    await app.smtp?.close();
+  });
+}
