@@ -1,7 +1,7 @@
 import { chromium } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { adminSession, apiCall, signUpThroughApi } from './support/accounts.ts';
-import { baseURL, newPage, pageProblems } from './support/browser.ts';
+import { baseURL, newPage, pageProblems, settled } from './support/browser.ts';
 
 async function firstEvent(): Promise<{ _id: string; title: string }> {
   const [event] = await (await fetch(`${baseURL}/api/events?limit=1&when=upcoming`)).json();
@@ -37,7 +37,11 @@ describe('pages drawn on the server', () => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname + url.search);
     });
-    await page.goto('/events', { waitUntil: 'networkidle' });
+    const signedIn = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/users/me');
+    // Taken over (page.goto waits for it); whatever the app asks for on taking the page over is asked by then.
+    await page.goto('/events');
+    await signedIn;
+    await settled(page);
     expect(await page.getByTestId('event-card').count()).toBeGreaterThan(0);
     // Only who is signed in is asked: that is never part of the shared HTML.
     expect(apiCalls).toEqual(['/api/users/me']);

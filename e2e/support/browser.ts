@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, expect, inject } from 'vitest';
 import { baseURL } from './server.ts';
 
@@ -80,6 +80,9 @@ async function keepEvidenceOfFailure({ task }: { task: { name: string; file: { n
 export async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
   if (!browser?.isConnected()) browser = await chromium.connect(inject('wsEndpoint'));
   const context = await browser.newContext({ baseURL, viewport, reducedMotion });
+  // How long a step waits for what it needs (an element, a page): the moment it comes, or at most a
+  // minute, which only a hang needs; a loaded machine's browser can take more than the default 30 s.
+  context.setDefaultTimeout(60_000);
   contexts.push(context);
   if (tracing) {
     await context.tracing.start({ snapshots: true, screenshots: false });
@@ -133,6 +136,37 @@ export async function expectAccessible(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious).toEqual([]);
+}
+
+/**
+ * Waits until the page has done what it does at once: its next frame has been drawn and the task after
+ * it run, so the effects of what went before (a key handled, a page taken over) have started their
+ * requests. What a journey waits for instead of the network going quiet, which a slow machine can
+ * make come early or late.
+ */
+export async function settled(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
+/**
+ * Presses `key` in `target` and waits until the page has handled it: the key's release has reached the
+ * page (after the press's own default action, a form's submit say), and then `settled`.
+ */
+export async function pressAndSettle(target: Locator, key: string) {
+  await target.evaluate((element, pressed) => {
+    const page = window as unknown as { released?: Promise<void> };
+    page.released = new Promise<void>((resolve) => {
+      const released = (event: KeyboardEvent) => {
+        if (event.key !== pressed) return;
+        element.ownerDocument.removeEventListener('keyup', released, true);
+        resolve();
+      };
+      element.ownerDocument.addEventListener('keyup', released, true);
+    });
+  }, key);
+  await target.press(key);
+  await target.page().evaluate(() => (window as unknown as { released?: Promise<void> }).released);
+  await settled(target.page());
 }
 
 /**

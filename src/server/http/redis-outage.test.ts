@@ -80,8 +80,10 @@ describe('the server process, with Redis refusing', () => {
         await waitForHealth(`${origin}/api/health`, server.exited);
         const statuses: number[] = [];
         const email = freshEmail('outage');
-        const until = Date.now() + 5000;
-        while (Date.now() < until) {
+        // Ten tries, however long each takes on a slow machine: the first five refused for the password,
+        // the rest by the limit. Then the outage is let run to 5 s, for the lines about it to be counted.
+        const outageEnds = Date.now() + 5000;
+        for (let attempt = 0; attempt < 10; attempt += 1) {
           const res = await fetch(`${origin}/api/auth/sign-in/email`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', origin },
@@ -90,8 +92,8 @@ describe('the server process, with Redis refusing', () => {
           statuses.push(res.status);
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
-        expect(statuses.length).toBeGreaterThan(5);
-        expect(statuses).toEqual([...Array(5).fill(401), ...Array(statuses.length - 5).fill(429)]);
+        expect(statuses).toEqual([...Array(5).fill(401), ...Array(5).fill(429)]);
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, outageEnds - Date.now())));
         const during = await fetch(`${origin}/api/health`);
         expect(during.status).toBe(200);
         expect((await during.json()).redis).toBe('unavailable');
