@@ -202,10 +202,18 @@ export const eventWriteSchema = z
         typeof value !== 'string' ? value : value.trim() === '' ? null : /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value,
       hoursSchema.nullable().optional(),
     ),
-    // How long before the start the door opens; a form sends text, and an empty box means the usual 2 hours.
+    // How long before the start the door opens; a form sends text, and an empty box means the usual 2 hours,
+    // on an update too (not 'as it was').
     checkinHoursBefore: z.preprocess(
       (value) =>
-        typeof value !== 'string' ? value : value.trim() === '' ? undefined : /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value,
+        typeof value !== 'string'
+          ? value
+          : value.trim() === ''
+            ? DEFAULT_CHECKIN_HOURS_BEFORE
+            : /^\s*-?\d+(\.\d+)?\s*$/.test(value)
+              ? Number(value)
+              : value,
+      // Left out (an API client's update that does not name it): kept as it is.
       checkinHoursBeforeSchema.optional(),
     ),
   })

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { accountMessages, displayNameSchema, emailSchema, passwordSchema } from './accounts.ts';
+import {
+  ADMIN_MIN_PASSWORD_LENGTH,
+  accountMessages,
+  displayNameSchema,
+  emailSchema,
+  passwordLengthMessages,
+  passwordSchema,
+} from './accounts.ts';
 import { requiredText } from './text.ts';
 
 /**
@@ -23,7 +30,8 @@ const setupFields = {
   organisation: requiredText('Organisation name', 100),
   name: displayNameSchema,
   email: emailSchema,
-  password: passwordSchema,
+  // The first account is an admin's: the form says so before it is sent, as the server would.
+  password: passwordSchema.min(ADMIN_MIN_PASSWORD_LENGTH, passwordLengthMessages.adminTooShort),
 };
 
 /** POST /api/setup. */
