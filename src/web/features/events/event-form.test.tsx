@@ -1,0 +1,320 @@
+import { describe, expect, it } from 'vitest';
+import type { EventWrite } from '../../../shared/events.ts';
+import type { Site } from '../../../shared/site.ts';
+import { siteQuery } from '../../lib/site.ts';
+import { sent } from '../../test/dom-setup.ts';
+import { expectNoProblem, expectProblem, renderForm, screen } from '../../test/render-form.tsx';
+import { EventForm, emptyEventForm } from './event-form.tsx';
+import { addEvent, type EventForm as EventFormValues, updateEvent } from './event-writes.ts';
+
+/** The charity's settings, as the form reads them (its currency names the goal's). */
+const site = { name: 'Riverside Food Share', currency: 'gbp' } as Site;
+
+const eventId = '7d2e4b1a-0c3f-4e5d-8a9b-1c2d3e4f5a6b';
+
+/** Add Event as the dashboard draws it, or Update Event for a saved event's values. */
+function form(initial?: EventFormValues) {
+  const adding = initial === undefined;
+  const save: (event: EventWrite) => Promise<unknown> = adding ? addEvent : (event) => updateEvent(eventId, event);
+  return renderForm(
+    <EventForm
+      name={adding ? 'Add Event' : 'Update Event'}
+      initial={initial ?? emptyEventForm}
+      submitLabel={adding ? 'Add Event' : 'Update'}
+      pendingLabel={adding ? 'Adding…' : 'Updating…'}
+      failureTitle="The event was not saved"
+      save={save}
+      onSaved={() => {}}
+    />,
+    { data: [[siteQuery.queryKey, site]] },
+  );
+}
+
+/** A field by the start of its label: 'Capacity' for 'Capacity (optional)'. */
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`), { selector: 'input, textarea' });
+const title = () => field('Event Title');
+const desc = () => field('Description');
+const day = () => field('Event Date');
+const time = () => field('Start Time');
+const end = () => field('End');
+const capacity = () => field('Capacity');
+const goal = () => field('Fundraising goal');
+const hours = () => field('Hours credited');
+const checkinOpens = () => field('Check-in opens');
+const banner = () => field('Banner');
+
+type User = ReturnType<typeof form>['user'];
+
+/** A beach clean on 5 December 2026 at 14:30: all the form needs. */
+async function fillRequired(user: User) {
+  await replace(user, title(), 'Beach clean');
+  await replace(user, desc(), 'Litter picking along the front.');
+  await user.type(day(), '2026-12-05');
+  await user.type(time(), '14:30');
+}
+
+/** What was in a text box replaced with `text`, pasted in. */
+async function replace(user: User, input: HTMLElement, text: string) {
+  await user.clear(input);
+  if (text) await user.paste(text);
+}
+
+const submit = (user: User, name = 'Add Event') => user.click(screen.getByRole('button', { name }));
+
+describe('Add Event', () => {
+  it('asks for a title, a description and a date, beside each, sends nothing and puts focus on the first', async () => {
+    const { user } = form();
+    await submit(user);
+    expectProblem(title(), 'Title is required');
+    expectProblem(desc(), 'Description is required');
+    expectProblem(day(), 'Date is required');
+    for (const optional of [time(), end(), capacity(), goal(), hours(), checkinOpens(), banner()]) expectNoProblem(optional);
+    expect(document.activeElement).toBe(title());
+    expect(sent).toEqual([]);
+  });
+
+  it('takes a title and description of only spaces as none', async () => {
+    const { user } = form();
+    await fillRequired(user);
+    await replace(user, title(), '   ');
+    await replace(user, desc(), '  ');
+    await submit(user);
+    expectProblem(title(), 'Title is required');
+    expectProblem(desc(), 'Description is required');
+    expect(sent).toEqual([]);
+  });
+
+  it.each([
+    ['at the start itself', '2026-12-05T14:30'],
+    ['before the start', '2026-12-05T09:00'],
+    ['the day before', '2026-12-04T18:00'],
+  ])('asks for an end after the start, not %s', async (_, typed) => {
+    const { user } = form();
+    await fillRequired(user);
+    await user.type(end(), typed);
+    await submit(user);
+    expectProblem(end(), 'End must be after the start');
+    expect(document.activeElement).toBe(end());
+    expect(sent).toEqual([]);
+  });
+
+  it('counts an event with no start time as starting at midnight', async () => {
+    const { user } = form();
+    await fillRequired(user);
+    await user.clear(time());
+    await user.type(end(), '2026-12-05T00:00');
+    await submit(user);
+    expectProblem(end(), 'End must be after the start');
+    await replace(user, end(), '2026-12-05T00:15');
+    await submit(user);
+    expectNoProblem(end());
+    expect(sent).toEqual([expect.objectContaining({ body: expect.objectContaining({ date: '2026-12-05', end: '2026-12-05T00:15' }) })]);
+  });
+
+  it.each([
+    [
+      'Capacity',
+      'a whole number of places, at least 1',
+      [
+        ['2.5', 'Capacity must be a whole number'],
+        ['ten', 'Capacity must be a whole number'],
+        ['0', 'Capacity must be at least 1, or empty for no limit'],
+        ['1000001', 'Capacity is too large'],
+      ],
+    ],
+    [
+      'Fundraising goal',
+      'an amount of money from 1.00 to 20,000,000.00',
+      [
+        ['lots', 'Goal must be a number'],
+        ['12.345', 'Goal must be a number'],
+        ['0.99', 'Goal must be at least 1.00, or empty for no goal'],
+        ['20000000.01', 'Goal must be at most 20,000,000.00'],
+      ],
+    ],
+    [
+      'Hours credited',
+      'hours between 0 and 24, in quarter hours',
+      [
+        ['all day', 'Hours must be a number'],
+        ['-1', 'Hours cannot be negative'],
+        ['24.25', 'Hours must be at most 24'],
+        ['2.3', 'Hours go in quarter hours (e.g. 1.25, 2.5)'],
+      ],
+    ],
+    [
+      'Check-in opens',
+      'between 0 and 24 hours before the start, in quarter hours',
+      [
+        ['soon', 'Check-in opening must be a number of hours'],
+        ['-0.25', 'Check-in cannot open after the start'],
+        ['25', 'Check-in can open at most 24 hours before the start'],
+        ['0.3', 'Check-in opening goes in quarter hours (e.g. 0.5, 1.25)'],
+      ],
+    ],
+    [
+      'Banner',
+      'an http(s) image address',
+      [
+        ['ftp://example.org/beach.png', 'Banner must be an http(s) image address or an uploaded picture'],
+        ['beach.png', 'Banner must be an http(s) image address or an uploaded picture'],
+      ],
+    ],
+  ] as const)('%s: asks for %s, beside it, with focus there', async (label, _rule, cases) => {
+    const { user } = form();
+    await fillRequired(user);
+    for (const [typed, message] of cases) {
+      await replace(user, field(label), typed);
+      await submit(user);
+      expectProblem(field(label), message);
+      expect(document.activeElement).toBe(field(label));
+    }
+    expect(sent).toEqual([]);
+  });
+
+  it('names the goal in the charity’s currency', () => {
+    form();
+    expect(goal()).toBe(screen.getByRole('textbox', { name: 'Fundraising goal (GBP, optional)' }));
+  });
+
+  it('sends the event with the day and time as one date, and every empty box as none', async () => {
+    const { user } = form();
+    await replace(user, title(), '  Beach clean ');
+    await replace(user, desc(), 'Litter picking along the front.');
+    await user.type(day(), '2026-12-05');
+    await user.type(time(), '14:30');
+    await submit(user);
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        url: '/api/events',
+        body: {
+          title: 'Beach clean',
+          desc: 'Litter picking along the front.',
+          date: '2026-12-05T14:30',
+          location: null,
+          end: null,
+          capacity: null,
+          goal: null,
+          hours: null,
+          checkinHoursBefore: 2,
+        },
+      },
+    ]);
+    expect(screen.getByRole('button', { name: 'Adding…' })).toBeTruthy();
+  });
+
+  it('sends every optional detail as the server takes it: the goal in cents, numbers as numbers', async () => {
+    const { user } = form();
+    await fillRequired(user);
+    await replace(user, banner(), 'https://example.org/beach.png');
+    await replace(user, field('Location'), ' Brighton seafront ');
+    await user.type(end(), '2026-12-05T17:00');
+    await replace(user, capacity(), ' 20 ');
+    await replace(user, goal(), '$2,500.50');
+    await replace(user, hours(), '2.75');
+    await replace(user, checkinOpens(), '0.5');
+    await submit(user);
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        url: '/api/events',
+        body: {
+          title: 'Beach clean',
+          desc: 'Litter picking along the front.',
+          banner: 'https://example.org/beach.png',
+          date: '2026-12-05T14:30',
+          location: 'Brighton seafront',
+          end: '2026-12-05T17:00',
+          capacity: 20,
+          goal: 250050,
+          hours: 2.75,
+          checkinHoursBefore: 0.5,
+        },
+      },
+    ]);
+  });
+
+  it('leaves check-in to open at the usual 2 hours before the start when that box is emptied', async () => {
+    const { user } = form();
+    await fillRequired(user);
+    await user.clear(checkinOpens());
+    await submit(user);
+    expect(sent).toEqual([expect.objectContaining({ body: expect.objectContaining({ checkinHoursBefore: 2 }) })]);
+  });
+});
+
+describe('Update Event', () => {
+  const saved: EventFormValues = {
+    index: '7',
+    key: 'beach-clean',
+    title: 'Beach clean',
+    desc: 'Litter picking along the front.',
+    banner: '/images/events/default.svg',
+    date: '2026-12-05T14:30',
+    location: 'Brighton seafront',
+    end: '2026-12-05T17:00',
+    capacity: '20',
+    goal: '250000',
+    hours: '',
+    checkinHoursBefore: '2',
+  };
+
+  it('shows the saved event, its goal in money, and sends it back with its own index and key', async () => {
+    const { user } = form(saved);
+    expect(day()).toHaveProperty('value', '2026-12-05');
+    expect(time()).toHaveProperty('value', '14:30');
+    expect(goal()).toHaveProperty('value', '2500');
+    await replace(user, capacity(), '25');
+    await submit(user, 'Update');
+    expect(sent).toEqual([
+      {
+        method: 'PUT',
+        url: `/api/events/${eventId}`,
+        body: {
+          index: 7,
+          key: 'beach-clean',
+          title: 'Beach clean',
+          desc: 'Litter picking along the front.',
+          banner: '/images/events/default.svg',
+          date: '2026-12-05T14:30',
+          location: 'Brighton seafront',
+          end: '2026-12-05T17:00',
+          capacity: 25,
+          goal: 250000,
+          hours: null,
+          checkinHoursBefore: 2,
+        },
+      },
+    ]);
+    expect(screen.getByRole('button', { name: 'Updating…' })).toBeTruthy();
+  });
+
+  it('puts check-in back to the usual 2 hours when its box is emptied, whatever it was', async () => {
+    const { user } = form({ ...saved, checkinHoursBefore: '5' });
+    expect(checkinOpens()).toHaveProperty('value', '5');
+    await user.clear(checkinOpens());
+    await submit(user, 'Update');
+    expect(sent).toEqual([expect.objectContaining({ body: expect.objectContaining({ checkinHoursBefore: 2 }) })]);
+  });
+
+  it('clears the optional details when their boxes are emptied', async () => {
+    const { user } = form(saved);
+    for (const input of [field('Location'), end(), capacity(), goal()]) await user.clear(input);
+    await submit(user, 'Update');
+    expect(sent).toEqual([
+      expect.objectContaining({ body: expect.objectContaining({ location: null, end: null, capacity: null, goal: null }) }),
+    ]);
+  });
+
+  it('asks again for a title and a date once they are cleared', async () => {
+    const { user } = form(saved);
+    await user.clear(title());
+    await user.clear(day());
+    await submit(user, 'Update');
+    expectProblem(title(), 'Title is required');
+    expectProblem(day(), 'Date is required');
+    expect(document.activeElement).toBe(title());
+    expect(sent).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Notice } from '../../../shared/notices.ts';
+import { sent } from '../../test/dom-setup.ts';
+import { expectProblem, renderForm, screen } from '../../test/render-form.tsx';
+import { EditNoticeForm } from './edit-notice-form.tsx';
+
+const published: Notice = {
+  _id: '5b0e9c7a-2d4f-4a1b-8c3e-6f7a8b9c0d1e',
+  email: 'admin@riverside.example',
+  name: 'Sam Admin',
+  img: 'https://riverside.example/images/avatar.png',
+  notice: 'Kitchen closed on Monday.',
+  date: '2026-11-20T09:00:00.000Z',
+};
+
+function form() {
+  const onDone = vi.fn();
+  return { ...renderForm(<EditNoticeForm notice={published} onDone={onDone} />), onDone };
+}
+const notice = () => screen.getByRole('textbox', { name: /^Notice/ });
+const save = () => screen.getByRole('button', { name: 'Save' });
+
+describe('Edit notice', () => {
+  it('opens with the notice as published, the cursor in it', () => {
+    form();
+    expect(notice()).toHaveProperty('value', 'Kitchen closed on Monday.');
+    expect(document.activeElement).toBe(notice());
+  });
+
+  it('asks for the notice once it is emptied, sends nothing and puts focus back on it', async () => {
+    const { user } = form();
+    await user.clear(notice());
+    await user.type(notice(), '   ');
+    await user.click(save());
+    expectProblem(notice(), 'Notice is required');
+    expect(document.activeElement).toBe(notice());
+    expect(sent).toEqual([]);
+  });
+
+  it('saves the corrected notice, trimmed, in place of the old one', async () => {
+    const { user } = form();
+    await user.clear(notice());
+    await user.type(notice(), ' Kitchen closed on Tuesday. ');
+    await user.click(save());
+    expect(sent).toEqual([{ method: 'PUT', url: `/api/notices/${published._id}`, body: { notice: 'Kitchen closed on Tuesday.' } }]);
+    expect(screen.getByRole('button', { name: 'Saving…' })).toHaveProperty('disabled', true);
+  });
+
+  it('leaves the notice as it was when cancelled', async () => {
+    const { user, onDone } = form();
+    await user.type(notice(), ' And Tuesday.');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onDone).toHaveBeenCalledOnce();
+    expect(sent).toEqual([]);
+  });
+});

@@ -1,0 +1,195 @@
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Site } from '../../../shared/site.ts';
+import { sent } from '../../test/dom-setup.ts';
+import { expectNoProblem, expectProblem, renderForm, screen } from '../../test/render-form.tsx';
+import { SettingsForm } from './settings-form.tsx';
+
+/** The settings as GET /api/site gave them, without how people sign in. */
+const saved: Omit<Site, 'socialSignIn' | 'mailConfigured'> = {
+  name: 'Riverside Food Share',
+  logo: '',
+  tagline: 'Good food for everyone',
+  headline: '',
+  subtext: '',
+  address: '1 River Street, Brighton',
+  phone: '+44 1273 000000',
+  email: 'hello@riverside.example',
+  registrationNumber: '1234567',
+  socialLinks: [{ label: 'Facebook', url: 'https://facebook.com/riverside' }],
+  timeZone: 'Europe/London',
+  currency: 'gbp',
+  privacy: '',
+  terms: '',
+  donationAmounts: [1500, 3000, 10000],
+  customAmount: true,
+  minAmount: 100,
+  maxAmount: 1_000_000,
+};
+
+const form = (initial = saved) => renderForm(<SettingsForm initial={initial} />);
+type User = ReturnType<typeof form>['user'];
+
+/** A field by the start of its label: 'Amounts offered' for 'Amounts offered (GBP)'. */
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`), { selector: 'input, textarea' });
+
+/** What was in a box replaced with `text`, pasted in. */
+async function replace(user: User, input: HTMLElement, text: string) {
+  await user.clear(input);
+  if (text) await user.paste(text);
+}
+
+/** Searches a list (time zone, currency) as a person would, and takes the first it finds. */
+async function choose(user: User, input: HTMLElement, search: string) {
+  await user.click(input);
+  await user.clear(input);
+  await user.paste(search);
+  await user.keyboard('{ArrowDown}{Enter}');
+}
+
+const save = (user: User) => user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+/** The settings as PUT /api/site takes them: the amounts in cents. */
+const putSite = (changes: Record<string, unknown> = {}) => ({
+  method: 'PUT',
+  url: '/api/site',
+  body: { ...saved, ...changes },
+});
+
+describe('Settings', () => {
+  it('asks for a name, the amounts, and contact details it can use, beside each, sends nothing and puts focus on the first', async () => {
+    const { user } = form();
+    for (const label of ['Organisation name', 'Amounts offered', 'Smallest other amount', 'Largest other amount'])
+      await user.clear(field(label));
+    await replace(user, field('Logo'), 'ftp://riverside.example/logo.png');
+    await replace(user, field('Phone'), 'call the office');
+    await replace(user, field('Contact email'), 'hello@');
+    await save(user);
+    expectProblem(field('Organisation name'), 'Organisation name is required');
+    expectProblem(field('Logo'), 'Logo must be an http(s) image address or an uploaded picture');
+    expectProblem(field('Phone'), 'Phone may contain digits, spaces, + ( ) . and - only');
+    expectProblem(field('Contact email'), 'Contact email is not a valid email address');
+    expectProblem(field('Amounts offered'), 'Give at least one amount');
+    expectProblem(field('Smallest other amount'), 'The smallest other amount must be an amount such as 25 or 12.50');
+    expectProblem(field('Largest other amount'), 'The largest other amount must be an amount such as 25 or 12.50');
+    for (const label of ['Tagline', 'Contact address', 'Charity registration number', 'Link 1 name', 'Link 1 address'])
+      expectNoProblem(field(label));
+    expect(document.activeElement).toBe(field('Organisation name'));
+    expect(sent).toEqual([]);
+  });
+
+  it('takes a name of only spaces as none', async () => {
+    const { user } = form();
+    await replace(user, field('Organisation name'), '   ');
+    await save(user);
+    expectProblem(field('Organisation name'), 'Organisation name is required');
+    expect(sent).toEqual([]);
+  });
+
+  it('asks for up to 6 different amounts of money a card can pay, beside them', async () => {
+    const { user } = form();
+    for (const [typed, message] of [
+      ['15, ten', 'Each amount must be an amount such as 25 or 12.50'],
+      ['0.25, 15', 'Each amount must be at least 0.50'],
+      ['15, 30, 15', 'Each amount may be given once'],
+      ['5, 10, 15, 20, 25, 30, 35', 'At most 6 amounts'],
+    ] as const) {
+      await replace(user, field('Amounts offered'), typed);
+      await save(user);
+      expectProblem(field('Amounts offered'), message);
+      expect(document.activeElement).toBe(field('Amounts offered'));
+    }
+    expect(sent).toEqual([]);
+  });
+
+  it('asks for other amounts a card can pay, the largest no smaller than the smallest', async () => {
+    const { user } = form();
+    await replace(user, field('Smallest other amount'), '0.49');
+    await save(user);
+    expectProblem(field('Smallest other amount'), 'The smallest other amount must be at least 0.50');
+    await replace(user, field('Smallest other amount'), '1');
+    await replace(user, field('Largest other amount'), '1000000');
+    await save(user);
+    expectNoProblem(field('Smallest other amount'));
+    expectProblem(field('Largest other amount'), 'The largest other amount must be at most 999,999.99');
+    await replace(user, field('Largest other amount'), '0.99');
+    await save(user);
+    expectProblem(field('Largest other amount'), 'The largest other amount must be at least the smallest');
+    expect(document.activeElement).toBe(field('Largest other amount'));
+    expect(sent).toEqual([]);
+  });
+
+  it('puts the cursor in a link added, and asks for a name and an https address for each link, beside it', async () => {
+    const { user } = form();
+    await user.click(screen.getByRole('button', { name: 'Add a link' }));
+    await waitFor(() => expect(document.activeElement).toBe(field('Link 2 name')));
+    await replace(user, field('Link 1 address'), 'http://facebook.com/riverside');
+    await save(user);
+    expectNoProblem(field('Link 1 name'));
+    expectProblem(field('Link 1 address'), 'Link address must start with https://');
+    expectProblem(field('Link 2 name'), 'Link name is required');
+    expectProblem(field('Link 2 address'), 'Link address must start with https://');
+    expect(document.activeElement).toBe(field('Link 1 address'));
+    expect(sent).toEqual([]);
+  });
+
+  it('asks for a time zone this browser knows when the saved one is not', async () => {
+    const { user } = form({ ...saved, timeZone: 'Mars/Olympus_Mons' });
+    await save(user);
+    expectProblem(field('Time zone'), 'Time zone must be a time zone name such as Europe/London or America/New_York');
+    expect(sent).toEqual([]);
+    await choose(user, field('Time zone'), 'new york');
+    await save(user);
+    expect(sent).toEqual([putSite({ timeZone: 'America/New_York' })]);
+  });
+
+  it('saves the settings as they are, the amounts in cents', async () => {
+    const { user } = form();
+    await save(user);
+    expect(sent).toEqual([putSite()]);
+    expect(screen.getByRole('button', { name: 'Saving…' })).toBeTruthy();
+  });
+
+  it('saves the details trimmed', async () => {
+    const { user } = form();
+    await replace(user, field('Organisation name'), '  Riverside Food Bank ');
+    await replace(user, field('Contact email'), ' info@riverside.example ');
+    await replace(user, field('Link 1 name'), ' Instagram ');
+    await replace(user, field('Link 1 address'), ' https://instagram.com/riverside ');
+    await save(user);
+    expect(sent).toEqual([
+      putSite({
+        name: 'Riverside Food Bank',
+        email: 'info@riverside.example',
+        socialLinks: [{ label: 'Instagram', url: 'https://instagram.com/riverside' }],
+      }),
+    ]);
+  });
+
+  it('saves the amounts typed as money, in cents, and whether donors may give another', async () => {
+    const { user } = form();
+    await replace(user, field('Amounts offered'), '5; 12.50 100');
+    await user.click(screen.getByRole('checkbox', { name: 'Let donors give another amount' }));
+    await replace(user, field('Smallest other amount'), '2');
+    await replace(user, field('Largest other amount'), '2');
+    await save(user);
+    expect(sent).toEqual([putSite({ donationAmounts: [500, 1250, 10000], customAmount: false, minAmount: 200, maxAmount: 200 })]);
+  });
+
+  it('saves the time zone and the currency chosen from their lists', async () => {
+    const { user } = form();
+    await choose(user, field('Time zone'), 'dublin');
+    await choose(user, field('Currency'), 'euro');
+    await save(user);
+    expect(sent).toEqual([putSite({ timeZone: 'Europe/Dublin', currency: 'eur' })]);
+  });
+
+  it('saves without a social link once it is removed, the cursor left on adding one', async () => {
+    const { user } = form();
+    await user.click(screen.getByRole('button', { name: 'Remove link 1' }));
+    expect(screen.getByText('No social links yet.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a link' })));
+    await save(user);
+    expect(sent).toEqual([putSite({ socialLinks: [] })]);
+  });
+});
