@@ -29,14 +29,14 @@ function formValues(event: Event): EventFormValues {
     location: event.location ?? '',
     end: event.end ?? '',
     capacity: event.capacity === null ? '' : String(event.capacity),
-    // In cents, sent back as it is (the form does not show it yet).
+    // In cents, as the API gives it: the form shows it in money.
     goal: event.goal === null ? '' : String(event.goal),
     hours: event.hours === null ? '' : String(event.hours),
     checkinHoursBefore: String(event.checkinHoursBefore),
   };
 }
 
-/** /dashboard/eventUpdatePage/{singleEventId}, inside RequireAdmin: edit Title, Date, Description, Banner, Location, End and Capacity. */
+/** /dashboard/eventUpdatePage/{singleEventId}, inside RequireAdmin: edit every field the Add Event form has. */
 export function DashboardUpdateEventPage() {
   const { singleEventId = '' } = useParams();
   // Always asked again on arrival: a form filled from an older copy would undo someone else's changes.

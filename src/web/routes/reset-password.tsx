@@ -1,14 +1,15 @@
 import '@mantine/core/styles/PasswordInput.css';
-import { Anchor, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { passwordRules, resetPasswordFormSchema } from '../../shared/accounts.ts';
+import { resetPasswordFormSchema } from '../../shared/accounts.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { resetPassword } from '../features/users/api.ts';
 import { AuthPanel } from '../features/users/auth-panel.tsx';
 import { FormMessage } from '../features/users/form-message.tsx';
+import { NewPasswordFields } from '../features/users/new-password-fields.tsx';
 import { accountScope, currentAccountQuery } from '../lib/current-account.ts';
 import { failureMessage } from '../lib/forms/schema-errors.ts';
 import { applyServerErrors, useSchemaForm } from '../lib/forms/use-schema-form.ts';
@@ -60,19 +61,7 @@ export function ResetPasswordPage() {
         <Stack gap="md">
           <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Set a new password">
             <Stack gap="md">
-              <PasswordInput
-                label="New password"
-                description={passwordRules}
-                autoComplete="new-password"
-                key={form.key('password')}
-                {...form.getInputProps('password')}
-              />
-              <PasswordInput
-                label="Re-type new password"
-                autoComplete="new-password"
-                key={form.key('confirmPassword')}
-                {...form.getInputProps('confirmPassword')}
-              />
+              <NewPasswordFields form={form} label="New password" againLabel="Re-type new password" />
               {failure && <FormMessage tone="error">{failure}</FormMessage>}
               <Button type="submit" size="md" fullWidth disabled={form.submitting || !token}>
                 Set password

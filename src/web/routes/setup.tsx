@@ -1,5 +1,5 @@
 import '@mantine/core/styles/PasswordInput.css';
-import { Alert, Anchor, Container, List, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Container, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import surface from '../components/surface.module.css';
 import { finishSetup, setupStatusQuery } from '../features/setup/api.ts';
 import { TestEmailButton } from '../features/setup/test-email-button.tsx';
 import { FormMessage } from '../features/users/form-message.tsx';
+import { NewPasswordFields } from '../features/users/new-password-fields.tsx';
 import { isApiError } from '../lib/api-error.ts';
 import { refreshCurrentAccount } from '../lib/current-account.ts';
 import { failureMessage } from '../lib/forms/schema-errors.ts';
@@ -150,18 +151,9 @@ function SetupForm({
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            description={`At least ${ADMIN_MIN_PASSWORD_LENGTH} characters and hard to guess: not your name, email or organisation. A few unrelated words work well.`}
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Re-type Password"
-            autoComplete="new-password"
-            key={form.key('confirmPassword')}
-            {...form.getInputProps('confirmPassword')}
+          <NewPasswordFields
+            form={form}
+            rules={`At least ${ADMIN_MIN_PASSWORD_LENGTH} characters and hard to guess: not your name, email or organisation. A few unrelated words work well.`}
           />
           {failure && <FormMessage tone="error">{failure}</FormMessage>}
           <Button type="submit" size="md" fullWidth disabled={form.submitting} aria-busy={form.submitting}>

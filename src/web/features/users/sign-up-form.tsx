@@ -1,10 +1,10 @@
 import '@mantine/core/styles/PasswordInput.css';
-import { Anchor, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { accountMessages, passwordRules, signUpFormSchema } from '../../../shared/accounts.ts';
+import { accountMessages, signUpFormSchema } from '../../../shared/accounts.ts';
 import { Button } from '../../components/button.tsx';
 import { refreshCurrentAccount } from '../../lib/current-account.ts';
 import { failureMessage } from '../../lib/forms/schema-errors.ts';
@@ -12,6 +12,7 @@ import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-for
 import { notify } from '../../lib/notify.ts';
 import { profileImageProblem, signUp, uploadProfilePhoto } from './api.ts';
 import { FormMessage } from './form-message.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { ProfileImageInput } from './profile-image-input.tsx';
 import { useReturnTo } from './return-to.ts';
 import { SocialSignInButton } from './social-sign-in-button.tsx';
@@ -73,19 +74,7 @@ export function SignUpForm() {
         <Stack gap="md">
           <TextInput label="Name" autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
-          <PasswordInput
-            label="Password"
-            description={passwordRules}
-            autoComplete="new-password"
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Re-type Password"
-            autoComplete="new-password"
-            key={form.key('confirmPassword')}
-            {...form.getInputProps('confirmPassword')}
-          />
+          <NewPasswordFields form={form} />
           {/* A file input keeps its own choice: the form is told, not asked to draw it again. */}
           <ProfileImageInput error={form.errors.photo} onChange={(file) => form.setFieldValue('photo', file, { forceUpdate: false })} />
           {failure && <FormMessage tone="error">{failure}</FormMessage>}
