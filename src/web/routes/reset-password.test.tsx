@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Site } from '../../shared/site.ts';
-import { siteQuery } from '../lib/site.ts';
 import { sent } from '../test/dom-setup.ts';
-import { expectNoProblem, expectProblem, renderForm, screen } from '../test/render-form.tsx';
+import { knownSite } from '../test/fixtures.ts';
+import type { User } from '../test/render-form.tsx';
+import { button, expectNoProblem, expectProblem, expectRefused, expectSent, field, renderForm, screen } from '../test/render-form.tsx';
 import { ResetPasswordPage } from './reset-password.tsx';
 
 const token = 'k3Y_9fQ-2mZ';
 
 /** The page as the reset mail's link opens it (or as a link cut short opens it). */
 const page = (path = `/reset-password?token=${token}`) =>
-  renderForm(<ResetPasswordPage />, { path, data: [[siteQuery.queryKey, { name: 'Riverside Food Share' } as Site]] });
-const password = () => screen.getByLabelText(/^New password/, { selector: 'input' });
-const again = () => screen.getByLabelText(/^Re-type new password/, { selector: 'input' });
-const setPassword = () => screen.getByRole('button', { name: 'Set password' });
-
-type User = ReturnType<typeof page>['user'];
+  renderForm(<ResetPasswordPage />, { path, data: [knownSite({ name: 'Riverside Food Share' })] });
+const password = () => field('New password', 'input');
+const again = () => field('Re-type new password', 'input');
 
 async function fill(user: User, first: string, second = first) {
   await user.type(password(), first);
@@ -24,10 +21,8 @@ async function fill(user: User, first: string, second = first) {
 describe('Set a new password', () => {
   it('asks for a password, sends nothing and puts focus on it', async () => {
     const { user } = page();
-    await user.click(setPassword());
-    expectProblem(password(), 'Password length must be greater than 5 character');
-    expect(document.activeElement).toBe(password());
-    expect(sent).toEqual([]);
+    await user.click(button('Set password'));
+    expectRefused(password(), 'Password length must be greater than 5 character');
   });
 
   it.each([
@@ -40,7 +35,7 @@ describe('Set a new password', () => {
     await user.paste(typed);
     await user.click(again());
     await user.paste(typed);
-    await user.click(setPassword());
+    await user.click(button('Set password'));
     expectProblem(password(), message);
     expect(sent).toEqual([]);
   });
@@ -48,19 +43,17 @@ describe('Set a new password', () => {
   it('asks for the same password twice, beside the second', async () => {
     const { user } = page();
     await fill(user, 'river otter lantern', 'river otter lanterns');
-    await user.click(setPassword());
+    await user.click(button('Set password'));
     expectNoProblem(password());
-    expectProblem(again(), 'Password not matched');
-    expect(document.activeElement).toBe(again());
-    expect(sent).toEqual([]);
+    expectRefused(again(), 'Password not matched');
   });
 
   it('sends the new password with the token from the link, once', async () => {
     const { user } = page();
     await fill(user, ' river otter lantern ');
-    await user.click(setPassword());
-    expect(sent).toEqual([{ method: 'POST', url: '/api/auth/reset-password', body: { token, newPassword: ' river otter lantern ' } }]);
-    expect(setPassword()).toHaveProperty('disabled', true);
+    await user.click(button('Set password'));
+    expectSent('POST', '/api/auth/reset-password', { token, newPassword: ' river otter lantern ' });
+    expect(button('Set password')).toHaveProperty('disabled', true);
   });
 
   it('says a link without a token cannot set a password, offers a new link and sends nothing', async () => {
@@ -70,8 +63,8 @@ describe('Set a new password', () => {
     );
     expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/forgot-password');
     await fill(user, 'river otter lantern');
-    expect(setPassword()).toHaveProperty('disabled', true);
-    await user.click(setPassword());
+    expect(button('Set password')).toHaveProperty('disabled', true);
+    await user.click(button('Set password'));
     expect(sent).toEqual([]);
   });
 });

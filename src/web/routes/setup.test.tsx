@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SetupStatus } from '../../shared/setup.ts';
-import type { Site } from '../../shared/site.ts';
 import { setupStatusQuery } from '../features/setup/api.ts';
-import { siteQuery } from '../lib/site.ts';
 import { sent } from '../test/dom-setup.ts';
-import { expectNoProblem, expectProblem, renderForm, screen } from '../test/render-form.tsx';
+import { knownSite } from '../test/fixtures.ts';
+import type { User } from '../test/render-form.tsx';
+import { button, expectNoProblem, expectProblem, expectRefused, expectSent, field, renderForm, screen } from '../test/render-form.tsx';
 import { SetupPage } from './setup.tsx';
 
 const code = 'c0de-9f2a';
@@ -15,20 +15,17 @@ const page = (path = `/setup?code=${code}`, status: SetupStatus = fresh) =>
   renderForm(<SetupPage />, {
     path,
     data: [
-      [siteQuery.queryKey, { name: 'Helping Hands' } as Site],
+      knownSite({ name: 'Helping Hands' }),
       [setupStatusQuery(new URLSearchParams(path.split('?')[1]).get('code') ?? '').queryKey, status],
     ],
   });
 
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' });
-const organisation = () => field('Organisation name');
-const name = () => field('Your name');
-const email = () => field('Your email');
-const password = () => field('Password');
-const again = () => field('Re-type Password');
-const create = () => screen.getByRole('button', { name: 'Create admin account' });
-
-type User = ReturnType<typeof page>['user'];
+const organisation = () => field('Organisation name', 'input');
+const name = () => field('Your name', 'input');
+const email = () => field('Your email', 'input');
+const password = () => field('Password', 'input');
+const again = () => field('Re-type Password', 'input');
+const create = (user: User) => user.click(button('Create admin account'));
 
 /** The first admin's details as typed, the password twice; `change` puts something else in one field. */
 async function fill(user: User, change: Partial<Record<'name' | 'email' | 'password' | 'again', string>> = {}) {
@@ -50,13 +47,11 @@ describe('Set up', () => {
   it('asks for every field, beside each, sends nothing and puts focus on the first', async () => {
     const { user } = page();
     await user.clear(organisation());
-    await user.click(create());
-    expectProblem(organisation(), 'Organisation name is required');
+    await create(user);
     expectProblem(name(), 'Enter your name');
     expectProblem(email(), 'Enter proper email');
     expectProblem(password(), 'Password length must be greater than 5 character');
-    expect(document.activeElement).toBe(organisation());
-    expect(sent).toEqual([]);
+    expectRefused(organisation(), 'Organisation name is required');
   });
 
   it.each([
@@ -68,11 +63,9 @@ describe('Set up', () => {
   ] as const)('refuses %s: %j, with "%s" beside it, and puts focus there', async (key, typed, input, message) => {
     const { user } = page();
     await fill(user, { [key]: typed });
-    await user.click(create());
-    expectProblem(input(), message);
+    await create(user);
     for (const other of [organisation, name, email, password, again].filter((f) => f !== input)) expectNoProblem(other());
-    expect(document.activeElement).toBe(input());
-    expect(sent).toEqual([]);
+    expectRefused(input(), message);
   });
 
   it('starts from the organisation’s name as it is, and makes the admin with the code from the address', async () => {
@@ -81,21 +74,15 @@ describe('Set up', () => {
     await user.clear(organisation());
     await user.paste('  Riverside Food Share ');
     await fill(user);
-    await user.click(create());
-    expect(sent).toEqual([
-      {
-        method: 'POST',
-        url: '/api/setup',
-        body: {
-          code,
-          organisation: 'Riverside Food Share',
-          name: 'Sam Okafor',
-          email: 'sam@riverside.example',
-          password: 'kettle harbour violet 42',
-        },
-      },
-    ]);
-    expect(screen.getByRole('button', { name: 'Creating the admin account…' })).toHaveProperty('disabled', true);
+    await create(user);
+    expectSent('POST', '/api/setup', {
+      code,
+      organisation: 'Riverside Food Share',
+      name: 'Sam Okafor',
+      email: 'sam@riverside.example',
+      password: 'kettle harbour violet 42',
+    });
+    expect(button('Creating the admin account…')).toHaveProperty('disabled', true);
   });
 
   it('shows no form, and says where to find the address, when the code is not the current one', () => {

@@ -2,6 +2,7 @@
 // DOM emulation (happy-dom), checked in milliseconds; the browser journeys keep what needs a browser.
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { sent } from './sent.ts';
 
 // What Mantine asks of a browser that the emulation does not have.
 window.matchMedia ??= (query: string) =>
@@ -32,7 +33,7 @@ if (!document.fonts) {
  * would have to judge: an invalid form must send nothing, and a valid one is seen leaving, not answered
  * (the API suites and the journeys prove the answers, with the real server).
  */
-export const sent: { method: string; url: string; body: unknown }[] = [];
+export { sent };
 
 beforeEach(() => {
   sent.length = 0;

@@ -1,25 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { sent } from '../../test/dom-setup.ts';
-import { expectProblem, renderForm, screen } from '../../test/render-form.tsx';
+import { button, expectProblem, expectRefused, expectSent, renderForm, textbox } from '../../test/render-form.tsx';
 import { AddNoticeForm } from './add-notice-form.tsx';
 
 const form = () => renderForm(<AddNoticeForm />);
-const notice = () => screen.getByRole('textbox', { name: /^Notice/ });
-const publish = () => screen.getByRole('button', { name: 'Publish Notice' });
+const notice = () => textbox(/^Notice/);
 
 describe('Add Notice', () => {
   it('asks for the notice, sends nothing and puts focus on it', async () => {
     const { user } = form();
-    await user.click(publish());
-    expectProblem(notice(), 'Notice is required');
-    expect(document.activeElement).toBe(notice());
-    expect(sent).toEqual([]);
+    await user.click(button('Publish Notice'));
+    expectRefused(notice(), 'Notice is required');
   });
 
   it('takes a notice of only spaces and new lines as none', async () => {
     const { user } = form();
     await user.type(notice(), '   {Enter}  ');
-    await user.click(publish());
+    await user.click(button('Publish Notice'));
     expectProblem(notice(), 'Notice is required');
     expect(sent).toEqual([]);
   });
@@ -34,8 +31,8 @@ describe('Add Notice', () => {
   it('publishes the notice trimmed, its lines kept', async () => {
     const { user } = form();
     await user.type(notice(), '  Kitchen closed on Monday.{Enter}Deliveries as usual.  ');
-    await user.click(publish());
-    expect(sent).toEqual([{ method: 'POST', url: '/api/notices', body: { notice: 'Kitchen closed on Monday.\nDeliveries as usual.' } }]);
-    expect(screen.getByRole('button', { name: 'Publishing…' })).toHaveProperty('disabled', true);
+    await user.click(button('Publish Notice'));
+    expectSent('POST', '/api/notices', { notice: 'Kitchen closed on Monday.\nDeliveries as usual.' });
+    expect(button('Publishing…')).toHaveProperty('disabled', true);
   });
 });

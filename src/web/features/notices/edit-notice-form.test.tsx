@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Notice } from '../../../shared/notices.ts';
 import { sent } from '../../test/dom-setup.ts';
-import { expectProblem, renderForm, screen } from '../../test/render-form.tsx';
+import { button, expectRefused, expectSent, renderForm, textbox } from '../../test/render-form.tsx';
 import { EditNoticeForm } from './edit-notice-form.tsx';
 
 const published: Notice = {
@@ -17,8 +17,7 @@ function form() {
   const onDone = vi.fn();
   return { ...renderForm(<EditNoticeForm notice={published} onDone={onDone} />), onDone };
 }
-const notice = () => screen.getByRole('textbox', { name: /^Notice/ });
-const save = () => screen.getByRole('button', { name: 'Save' });
+const notice = () => textbox(/^Notice/);
 
 describe('Edit notice', () => {
   it('opens with the notice as published, the cursor in it', () => {
@@ -31,25 +30,23 @@ describe('Edit notice', () => {
     const { user } = form();
     await user.clear(notice());
     await user.type(notice(), '   ');
-    await user.click(save());
-    expectProblem(notice(), 'Notice is required');
-    expect(document.activeElement).toBe(notice());
-    expect(sent).toEqual([]);
+    await user.click(button('Save'));
+    expectRefused(notice(), 'Notice is required');
   });
 
   it('saves the corrected notice, trimmed, in place of the old one', async () => {
     const { user } = form();
     await user.clear(notice());
     await user.type(notice(), ' Kitchen closed on Tuesday. ');
-    await user.click(save());
-    expect(sent).toEqual([{ method: 'PUT', url: `/api/notices/${published._id}`, body: { notice: 'Kitchen closed on Tuesday.' } }]);
-    expect(screen.getByRole('button', { name: 'Saving…' })).toHaveProperty('disabled', true);
+    await user.click(button('Save'));
+    expectSent('PUT', `/api/notices/${published._id}`, { notice: 'Kitchen closed on Tuesday.' });
+    expect(button('Saving…')).toHaveProperty('disabled', true);
   });
 
   it('leaves the notice as it was when cancelled', async () => {
     const { user, onDone } = form();
     await user.type(notice(), ' And Tuesday.');
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(button('Cancel'));
     expect(onDone).toHaveBeenCalledOnce();
     expect(sent).toEqual([]);
   });

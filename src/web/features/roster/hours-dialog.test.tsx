@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CheckinPerson } from '../../../shared/checkin.ts';
 import { sent } from '../../test/dom-setup.ts';
-import { expectProblem, renderForm, screen } from '../../test/render-form.tsx';
+import { button, expectRefused, renderForm, screen, textbox } from '../../test/render-form.tsx';
 import { HoursDialog } from './hours-dialog.tsx';
 
 const rita: CheckinPerson = {
@@ -36,18 +36,16 @@ describe('Adjust hours', () => {
   ])('refuses %j with "%s", sends nothing and puts focus back on the hours', async (typed, message) => {
     const { user, hours } = await dialog();
     await user.type(hours, typed);
-    await user.click(screen.getByRole('button', { name: 'Save hours' }));
-    expectProblem(hours, message);
-    expect(document.activeElement).toBe(hours);
-    expect(sent).toEqual([]);
+    await user.click(button('Save hours'));
+    expectRefused(hours, message);
   });
 
   it('saves hours in quarter hours, a comma taken as the decimal point', async () => {
     const { user, hours } = await dialog();
     await user.type(hours, ' 2,75 ');
-    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    await user.click(button('Save hours'));
     expect(sent).toEqual([patch(2.75)]);
-    expect(screen.getByRole('button', { name: 'Saving…' })).toBeTruthy();
+    expect(button('Saving…')).toBeTruthy();
   });
 
   it.each([
@@ -56,16 +54,16 @@ describe('Adjust hours', () => {
   ])('takes %j hours: a whole day, or none at all', async (typed, value) => {
     const { user, hours } = await dialog();
     await user.type(hours, typed);
-    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    await user.click(button('Save hours'));
     expect(sent).toEqual([patch(value)]);
   });
 
   it("gives back the event's hours when the box is left empty", async () => {
     const { user } = await dialog({ ...rita, hours: 4.5, hoursAdjusted: true });
-    const hours = screen.getByRole('textbox', { name: 'Hours credited' });
+    const hours = textbox('Hours credited');
     expect(hours).toHaveProperty('value', '4.5');
     await user.clear(hours);
-    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    await user.click(button('Save hours'));
     expect(sent).toEqual([patch(null)]);
   });
 
@@ -74,14 +72,14 @@ describe('Adjust hours', () => {
     expect(screen.queryByRole('button', { name: "Use the event's hours" })).toBeNull();
     first.unmount();
     const { user } = await dialog({ ...rita, hours: 4.5, hoursAdjusted: true });
-    await user.click(screen.getByRole('button', { name: "Use the event's hours" }));
+    await user.click(button("Use the event's hours"));
     expect(sent).toEqual([patch(null)]);
   });
 
   it('closes without sending anything when cancelled', async () => {
     const { user, hours, onDone } = await dialog();
     await user.type(hours, '5');
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(button('Cancel'));
     expect(onDone).toHaveBeenCalledOnce();
     expect(sent).toEqual([]);
   });

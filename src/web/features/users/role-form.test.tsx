@@ -1,35 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { Me, Role } from '../../../shared/accounts.ts';
-import { currentAccountQuery } from '../../lib/current-account.ts';
-import { sent } from '../../test/dom-setup.ts';
-import { expectNoProblem, renderForm, screen } from '../../test/render-form.tsx';
+import { ada, signedIn } from '../../test/fixtures.ts';
+import { button, expectNoProblem, expectSent, renderForm, screen } from '../../test/render-form.tsx';
 import { RoleForm } from './role-form.tsx';
 import { accountRoles, registrationRoles } from './roles.ts';
 
-/** The admin changing the role, already signed in. */
-const admin: Me = {
-  _id: 'user-ada',
-  email: 'ada@example.org',
-  emailVerified: true,
-  displayName: 'Ada Mensah',
-  name: 'Ada Mensah',
-  photoURL: null,
-  role: 'admin',
-  address: null,
-  age: null,
-  education: null,
-  occupation: null,
-  twoFactorEnabled: true,
-  mfaRequired: null,
-  twoFactorLocked: true,
-};
+/** The admin changing the role, already signed in, with two-step sign-in on and kept on. */
+const admin: Me = { ...ada, twoFactorEnabled: true, twoFactorLocked: true };
 
 const form = (currentRole: Role, roles: readonly Role[], label = 'Account Role Update') =>
   renderForm(<RoleForm label={label} email="sam@example.org" currentRole={currentRole} roles={roles} />, {
-    data: [[currentAccountQuery.queryKey, admin]],
+    data: [signedIn(admin)],
   });
 const choice = (name: string) => screen.getByRole('radio', { name: new RegExp(`^${name}`) });
-const addRole = () => screen.getByRole('button', { name: 'Add Role' });
+
+/** Opens the form on an account with `currentRole`, chooses `name` and presses Add Role. */
+async function giveRole(currentRole: Role, name: string) {
+  const { user } = form(currentRole, accountRoles);
+  await user.click(choice(name));
+  await user.click(button('Add Role'));
+}
 
 describe('Role', () => {
   it('offers each role with what it may do, the current one chosen and said to be current', () => {
@@ -49,17 +39,13 @@ describe('Role', () => {
   });
 
   it('sends the chosen role for the account, named by its email', async () => {
-    const { user } = form('volunteer', accountRoles);
-    await user.click(choice('Admin'));
-    await user.click(addRole());
-    expect(sent).toEqual([{ method: 'PUT', url: '/api/users/role', body: { email: 'sam@example.org', role: 'admin' } }]);
-    expect(addRole()).toHaveProperty('disabled', true);
+    await giveRole('volunteer', 'Admin');
+    expectSent('PUT', '/api/users/role', { email: 'sam@example.org', role: 'admin' });
+    expect(button('Add Role')).toHaveProperty('disabled', true);
   });
 
   it('takes volunteer or admin rights back by choosing Donator', async () => {
-    const { user } = form('admin', accountRoles);
-    await user.click(choice('Donator'));
-    await user.click(addRole());
-    expect(sent).toEqual([{ method: 'PUT', url: '/api/users/role', body: { email: 'sam@example.org', role: 'donator' } }]);
+    await giveRole('admin', 'Donator');
+    expectSent('PUT', '/api/users/role', { email: 'sam@example.org', role: 'donator' });
   });
 });

@@ -2,25 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Me } from '../../../shared/accounts.ts';
 import { secondFactorMessages } from '../../../shared/second-factor.ts';
 import { sent } from '../../test/dom-setup.ts';
-import { expectNoProblem, expectProblem, renderForm, screen, within } from '../../test/render-form.tsx';
+import { ada } from '../../test/fixtures.ts';
+import { expectNoProblem, expectProblem, expectRefused, expectSent, renderForm, screen, within } from '../../test/render-form.tsx';
 import { SecondFactorSection } from './second-factor-section.tsx';
 
-const ada: Me = {
-  _id: 'user-ada',
-  email: 'ada@example.org',
-  emailVerified: true,
-  displayName: 'Ada Mensah',
-  name: 'Ada Mensah',
-  photoURL: null,
-  role: 'admin',
-  address: null,
-  age: null,
-  education: null,
-  occupation: null,
-  twoFactorEnabled: false,
-  mfaRequired: null,
-  twoFactorLocked: false,
-};
 const isOn: Me = { ...ada, twoFactorEnabled: true };
 
 const section = (account: Me) => renderForm(<SecondFactorSection account={account} />, { path: '/dashboard/security' });
@@ -34,23 +19,25 @@ function formOf(name: string) {
   };
 }
 
+/** The section drawn for `account`, the person at it, and its form named `name`. */
+function sectionForm(account: Me, name: string) {
+  const { user } = section(account);
+  return { user, ...formOf(name) };
+}
+
 describe('Two-step sign-in, off', () => {
   it('asks for the password before setting up, beside it, sends nothing and puts focus on it', async () => {
-    const { user } = section(ada);
-    const setUp = formOf('Set up two-step sign-in');
+    const { user, ...setUp } = sectionForm(ada, 'Set up two-step sign-in');
     await user.click(setUp.submit());
-    expectProblem(setUp.password(), 'Enter your password');
-    expect(document.activeElement).toBe(setUp.password());
-    expect(sent).toEqual([]);
+    expectRefused(setUp.password(), 'Enter your password');
   });
 
   it('starts the set-up with the password exactly as typed, spaces and all', async () => {
-    const { user } = section(ada);
-    const setUp = formOf('Set up two-step sign-in');
+    const { user, ...setUp } = sectionForm(ada, 'Set up two-step sign-in');
     await user.type(setUp.password(), ' kettle orchard lamp ');
     await user.click(setUp.submit());
     expectNoProblem(setUp.password());
-    expect(sent).toEqual([{ method: 'POST', url: '/api/auth/two-factor/enable', body: { password: ' kettle orchard lamp ' } }]);
+    expectSent('POST', '/api/auth/two-factor/enable', { password: ' kettle orchard lamp ' });
     expect(setUp.submit()).toHaveProperty('disabled', true);
   });
 });
@@ -62,29 +49,23 @@ describe('Two-step sign-in, on', () => {
     for (const name of ['Make new recovery codes', 'Turn off two-step sign-in']) {
       const form = formOf(name);
       await user.click(form.submit());
-      expectProblem(form.password(), 'Enter your password');
-      expect(document.activeElement).toBe(form.password());
+      expectRefused(form.password(), 'Enter your password');
     }
-    expect(sent).toEqual([]);
   });
 
   it('makes new recovery codes with the password', async () => {
-    const { user } = section(isOn);
-    const renew = formOf('Make new recovery codes');
+    const { user, ...renew } = sectionForm(isOn, 'Make new recovery codes');
     await user.type(renew.password(), 'kettle orchard lamp');
     await user.click(renew.submit());
-    expect(sent).toEqual([
-      { method: 'POST', url: '/api/auth/two-factor/generate-backup-codes', body: { password: 'kettle orchard lamp' } },
-    ]);
+    expectSent('POST', '/api/auth/two-factor/generate-backup-codes', { password: 'kettle orchard lamp' });
     expectNoProblem(formOf('Turn off two-step sign-in').password());
   });
 
   it('turns it off with the password', async () => {
-    const { user } = section(isOn);
-    const off = formOf('Turn off two-step sign-in');
+    const { user, ...off } = sectionForm(isOn, 'Turn off two-step sign-in');
     await user.type(off.password(), 'kettle orchard lamp');
     await user.click(off.submit());
-    expect(sent).toEqual([{ method: 'POST', url: '/api/auth/two-factor/disable', body: { password: 'kettle orchard lamp' } }]);
+    expectSent('POST', '/api/auth/two-factor/disable', { password: 'kettle orchard lamp' });
   });
 
   it('cannot be turned off by an admin where the server requires it', () => {
@@ -99,11 +80,9 @@ describe('Two-step sign-in, to confirm for admin pages', () => {
   const confirming: Me = { ...isOn, mfaRequired: 'confirm', twoFactorLocked: true };
 
   it('asks for the 6-digit code from the app, beside it, and sends nothing', async () => {
-    const { user } = section(confirming);
-    const confirm = formOf('Confirm');
+    const { user, ...confirm } = sectionForm(confirming, 'Confirm');
     await user.click(confirm.submit());
-    expectProblem(confirm.code(), 'Enter the 6-digit code from your authenticator app');
-    expect(document.activeElement).toBe(confirm.code());
+    expectRefused(confirm.code(), 'Enter the 6-digit code from your authenticator app');
     await user.type(confirm.code(), '12345a');
     await user.click(confirm.submit());
     expectProblem(confirm.code(), 'Enter the 6-digit code from your authenticator app');
@@ -111,11 +90,10 @@ describe('Two-step sign-in, to confirm for admin pages', () => {
   });
 
   it('sends the code without the space typed in its middle', async () => {
-    const { user } = section(confirming);
-    const confirm = formOf('Confirm');
+    const { user, ...confirm } = sectionForm(confirming, 'Confirm');
     await user.type(confirm.code(), '123 456');
     await user.click(confirm.submit());
-    expect(sent).toEqual([{ method: 'POST', url: '/api/auth/two-factor/verify-totp', body: { code: '123456' } }]);
+    expectSent('POST', '/api/auth/two-factor/verify-totp', { code: '123456' });
     expect(confirm.submit()).toHaveProperty('disabled', true);
   });
 });
