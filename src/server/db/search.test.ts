@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../test/accounts.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestAccount } from '../test/accounts.ts';
 import { insertEvent } from '../test/factories.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { sharedApp } from '../test/shared-app.ts';
+import type { TestApp } from '../test/test-app.ts';
 import { selectivePart } from './search.ts';
 
 describe('the part of a long search asked of the trigram index', () => {
@@ -37,12 +38,7 @@ describe('the part of a long search asked of the trigram index', () => {
 
 let t: TestApp;
 let admin: TestAccount;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-});
-afterAll(() => t.close());
+sharedApp({ admin: { role: 'admin' } }, (started) => ({ t, admin } = started));
 
 const titlesFor = async (q: string) => {
   const res = await t.api(`/api/events?limit=50&q=${encodeURIComponent(q)}`, { headers: admin.auth });

@@ -1,8 +1,9 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent, insertReview } from '../test/factories.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { sharedApp } from '../test/shared-app.ts';
+import type { TestApp } from '../test/test-app.ts';
 import { account, donation, event, notice, outboxMessage, registration, review } from './schema.ts';
 import { donationTallies, totalOf } from './totals.ts';
 
@@ -13,12 +14,7 @@ import { donationTallies, totalOf } from './totals.ts';
  */
 let t: TestApp;
 let admin: TestAccount;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-});
-afterAll(() => t.close());
+sharedApp({ admin: { role: 'admin' } }, (started) => ({ t, admin } = started));
 
 async function expectTotalsToMatchTheRows() {
   const db = t.app.db;

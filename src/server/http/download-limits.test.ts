@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Limits, loadConfig } from '../config.ts';
-import { donation } from '../db/schema.ts';
 import { call, signUp, type TestAccount } from '../test/accounts.ts';
-import { insertEvent } from '../test/factories.ts';
+import { insertDonation, insertEvent } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
 // Files made for one account take the server a while each (one account's export loop once took
@@ -32,22 +31,7 @@ async function expectLimited(res: Response, words: RegExp) {
 
 async function donationOf(who: TestAccount): Promise<string> {
   const ev = await insertEvent(t.app.db, { title: 'River Walk' });
-  const [row] = await t.app.db
-    .insert(donation)
-    .values({
-      amountCents: 2000,
-      paymentCreatedAt: new Date(),
-      transaction: `pi_test_${crypto.randomUUID()}`,
-      last4: '4242',
-      accountId: who.id,
-      email: who.email,
-      eventId: ev.id,
-      eventTitle: ev.title,
-      eventBanner: ev.banner,
-    })
-    .returning({ id: donation.id });
-  if (!row) throw new Error('donation not inserted');
-  return row.id;
+  return (await insertDonation(t.app.db, who, ev, { amountCents: 2000 })).id;
 }
 
 const exportOf = (who: TestAccount) => call(t, 'GET', '/api/users/me/export', undefined, who.auth);

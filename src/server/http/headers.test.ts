@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signUp, type TestAccount } from '../test/accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { donate, register } from '../test/access-callers.ts';
+import { signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent } from '../test/factories.ts';
+import { sharedApp } from '../test/shared-app.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
@@ -11,19 +12,12 @@ let eventId: string;
 let registrationId: string;
 let donationId: string;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-  donor = await signUp(t);
+sharedApp({ admin: { role: 'admin' }, donor: {} }, async (started) => {
+  ({ t, admin, donor } = started);
   eventId = (await insertEvent(t.app.db, { inDays: 3 })).id;
-  const registered = await call(t, 'POST', '/api/register', { eventId }, donor.auth);
-  registrationId = (await registered.json()).insertedId;
-  const started = await (await call(t, 'POST', '/api/create-payment-intent', { eventId, attemptId: randomUUID() }, donor.auth)).json();
-  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123', postalCode: '10001' };
-  await call(t, 'POST', '/api/test-payments/confirm', { clientSecret: started.clientSecret, card }, donor.auth);
-  donationId = (await (await call(t, 'POST', '/api/payment', { transaction: started.paymentId }, donor.auth)).json()).insertedId;
+  registrationId = await register(t, donor, eventId);
+  donationId = await donate(t, donor, eventId);
 });
-afterAll(() => t.close());
 
 const directives = (res: Response) => (res.headers.get('cache-control') ?? '').split(',').map((part) => part.trim());
 

@@ -1,18 +1,15 @@
 import http from 'node:http';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { account } from '../db/schema.ts';
-import { call, signUp, type TestAccount } from '../test/accounts.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { call, type TestAccount } from '../test/accounts.ts';
+import { sharedApp } from '../test/shared-app.ts';
+import type { TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
 let who: TestAccount;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  who = await signUp(t);
-});
-afterAll(() => t.close());
+sharedApp({ who: {} }, (started) => ({ t, who } = started));
 
 /**
  * A request with exactly these headers and no others (fetch adds its own Sec-Fetch-Mode), as a page

@@ -1,16 +1,13 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signUp, type TestAccount } from '../test/accounts.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { call, type TestAccount } from '../test/accounts.ts';
+import { sharedApp } from '../test/shared-app.ts';
+import type { TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
 let who: TestAccount;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  who = await signUp(t);
-});
-afterAll(() => t.close());
+sharedApp({ who: {} }, (started) => ({ t, who } = started));
 
 interface RawAnswer {
   status: number;

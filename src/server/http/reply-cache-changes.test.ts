@@ -6,7 +6,8 @@ import { listenTimeouts } from '../db/client.ts';
 import { call, signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent } from '../test/factories.ts';
 import { type FaultProxy, startFaultProxy, throughProxy } from '../test/fault-proxy.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { sharedApp } from '../test/shared-app.ts';
+import { startTestApp, type TestApp, writeElsewhere } from '../test/test-app.ts';
 import { ANNOUNCED_TABLES, PAGE_TABLES, ReplyCache, registerReplyCache } from './reply-cache.ts';
 
 /**
@@ -18,34 +19,17 @@ import { ANNOUNCED_TABLES, PAGE_TABLES, ReplyCache, registerReplyCache } from '.
 let t: TestApp;
 let admin: TestAccount;
 
-beforeAll(async () => {
-  t = await startTestApp();
+sharedApp({ admin: { role: 'admin' } }, async (started) => {
+  ({ t, admin } = started);
   // Long enough that only a change can explain a fresh reply.
   t.app.replyCache.maxAgeMs = 60_000;
-  admin = await signUp(t, { role: 'admin' });
   await insertEvent(t.app.db, { title: 'Orchard Pruning' });
   await announced();
 });
-afterAll(() => t.close());
 
 /** Waits for the database's announcements of what was written so far (they arrive a moment later on a server). */
 async function announced() {
   expect(await t.app.replyCache.caughtUp()).toBe(true);
-}
-
-/** A statement on a connection of its own (the server), or on the embedded database outside any request. */
-async function writeElsewhere(statement: string) {
-  if (!t.config.databaseUrl) {
-    await t.app.db.execute(statement);
-    return;
-  }
-  const client = new pg.Client({ connectionString: t.config.databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Whether reading `path` now is answered from memory. */
@@ -72,7 +56,7 @@ describe('a change', () => {
     const titles = ((await (await t.api('/api/events?limit=24')).json()) as { title: string }[]).map((e) => e.title);
     expect(titles).toContain('Meadow Mowing');
 
-    await writeElsewhere(`update review set message = message`);
+    await writeElsewhere(t, `update review set message = message`);
     await announced();
     expect(await isHit('/api/review')).toBe(false);
     expect(await isHit('/api/events?limit=24')).toBe(true);
@@ -83,8 +67,8 @@ describe('a change', () => {
     await t.api('/api/site');
     // An admin's read of personal data writes an audit entry; a session renewed or ended changes a session row.
     expect((await call(t, 'GET', '/api/register?limit=5', undefined, admin.auth)).status).toBe(200);
-    await writeElsewhere(`update outbox_message set id = id`);
-    await writeElsewhere(`update session set updated_at = updated_at`);
+    await writeElsewhere(t, `update outbox_message set id = id`);
+    await writeElsewhere(t, `update session set updated_at = updated_at`);
     await announced();
     expect(await isHit('/api/events?limit=24')).toBe(true);
     expect(await isHit('/api/site')).toBe(true);
@@ -96,7 +80,7 @@ describe('a change', () => {
     const hits = t.app.replyCache.stats.hits;
     await call(t, 'GET', mine, undefined, admin.auth);
     expect(t.app.replyCache.stats.hits).toBe(hits + 1);
-    await writeElsewhere(`update review set message = message`);
+    await writeElsewhere(t, `update review set message = message`);
     await announced();
     await call(t, 'GET', mine, undefined, admin.auth);
     expect(t.app.replyCache.stats.hits).toBe(hits + 1);
@@ -106,11 +90,11 @@ describe('a change', () => {
     const mine = `/api/payment/${encodeURIComponent(admin.email)}`;
     await call(t, 'GET', mine, undefined, admin.auth);
     const hits = t.app.replyCache.stats.hits;
-    await writeElsewhere(`update registration set status = status`);
+    await writeElsewhere(t, `update registration set status = status`);
     await announced();
     await call(t, 'GET', mine, undefined, admin.auth);
     expect(t.app.replyCache.stats.hits).toBe(hits + 1);
-    await writeElsewhere(`update donation set amount_cents = amount_cents`);
+    await writeElsewhere(t, `update donation set amount_cents = amount_cents`);
     await announced();
     await call(t, 'GET', mine, undefined, admin.auth);
     expect(t.app.replyCache.stats.hits).toBe(hits + 1);
@@ -165,8 +149,8 @@ describe('a change', () => {
     expect(own.find((r) => r._id === thirdRegistration)?.status).toBe('waitlisted');
 
     // Leaving the waitlist, or being checked in, changes no place either.
-    await writeElsewhere(`delete from registration where id = '${thirdRegistration}'`);
-    await writeElsewhere(`update registration set checked_in_at = now() where id = '${firstRegistration}'`);
+    await writeElsewhere(t, `delete from registration where id = '${thirdRegistration}'`);
+    await writeElsewhere(t, `update registration set checked_in_at = now() where id = '${firstRegistration}'`);
     await announced();
     expect(await isHit(one)).toBe(true);
 

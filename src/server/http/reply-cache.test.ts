@@ -1,11 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { account } from '../db/schema.ts';
 import { call, signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent } from '../test/factories.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { sharedApp } from '../test/shared-app.ts';
+import { type TestApp, writeElsewhere } from '../test/test-app.ts';
 import { ReplyCache } from './reply-cache.ts';
 
 /**
@@ -18,20 +18,16 @@ let admin: TestAccount;
 let person: TestAccount;
 let other: TestAccount;
 
-beforeAll(async () => {
-  t = await startTestApp();
+sharedApp({ admin: { role: 'admin' }, person: {}, other: {} }, async (started) => {
+  ({ t, admin, person, other } = started);
   // Long enough that only the database's announcement of a change can explain a fresh reply.
   t.app.replyCache.maxAgeMs = 60_000;
-  admin = await signUp(t, { role: 'admin' });
-  person = await signUp(t);
-  other = await signUp(t);
   const before = t.app.replyCache.currentVersion;
   await insertEvent(t.app.db, { title: 'Harbour Litter Pick' });
   // The database announces that write a moment later: a reply made before the announcement arrives is
   // (rightly) not kept, so the first test waits for it rather than race it.
   while (t.app.replyCache.currentVersion === before) await new Promise((resolve) => setTimeout(resolve, 20));
 });
-afterAll(() => t.close());
 
 const titles = async (res: Response) => ((await res.json()) as { title: string }[]).map((e) => e.title);
 
@@ -104,7 +100,7 @@ describe('public reads', () => {
     const before = await t.api('/api/site');
     const etag = before.headers.get('etag');
     expect((await before.json()).tagline).not.toBe('Written elsewhere');
-    await writeElsewhere(`update site_settings set settings = jsonb_set(settings, '{tagline}', '"Written elsewhere"')`);
+    await writeElsewhere(t, `update site_settings set settings = jsonb_set(settings, '{tagline}', '"Written elsewhere"')`);
     const after = await eventually(
       async () => (await t.api('/api/site')).json(),
       (site) => site.tagline === 'Written elsewhere',
@@ -169,7 +165,7 @@ describe('sessions read once', () => {
     expect(promoted.status).toBe(200);
     // Through the API here: at once.
     expect((await call(t, 'GET', '/api/overview', undefined, helper.auth)).status).toBe(200);
-    await writeElsewhere(`update account set role = 'donator' where id = '${helper.id}'`);
+    await writeElsewhere(t, `update account set role = 'donator' where id = '${helper.id}'`);
     const revoked = await eventually(
       () => call(t, 'GET', '/api/overview', undefined, helper.auth),
       (res) => res.status === 403,
@@ -179,21 +175,6 @@ describe('sessions read once', () => {
     expect(row?.role).toBe('donator');
   });
 });
-
-/** A statement on a connection of its own (the server), or on the embedded database outside any request. */
-async function writeElsewhere(statement: string) {
-  if (!t.config.databaseUrl) {
-    await t.app.db.execute(statement);
-    return;
-  }
-  const client = new pg.Client({ connectionString: t.config.databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A GET over plain HTTP, so the body arrives as sent (fetch would decode it). */
 async function rawGet(path: string, headers: Record<string, string>) {

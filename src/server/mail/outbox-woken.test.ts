@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { outboxMessage } from '../db/schema.ts';
 import { call, signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent } from '../test/factories.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { sharedApp } from '../test/shared-app.ts';
+import type { TestApp } from '../test/test-app.ts';
 import { enqueue } from './outbox.ts';
 
 // The worker's own look comes once an hour here: a message that goes out sooner was sent because the
@@ -13,11 +14,9 @@ const hour = 3_600_000;
 let t: TestApp;
 let admin: TestAccount;
 
-beforeAll(async () => {
-  t = await startTestApp({ mail: { ...loadConfig().mail, smtpUrl: undefined, pollMs: hour } });
-  admin = await signUp(t, { role: 'admin' });
+sharedApp({ admin: { role: 'admin' } }, (started) => ({ t, admin } = started), {
+  mail: { ...loadConfig().mail, smtpUrl: undefined, pollMs: hour },
 });
-afterAll(() => t.close());
 
 async function statusOf(where: { key?: string; to?: string }) {
   const [row] = await t.app.db

@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, donation, outboxMessage } from '../db/schema.ts';
 import { call, signUp, type TestAccount } from '../test/accounts.ts';
 import { insertEvent } from '../test/factories.ts';
-import { startStripeStandIn } from '../test/stripe-stand-in.ts';
+import { postToWebhook, startStripeStandIn, stripeSettingsFor, standInWebhookSecret as webhookSecret } from '../test/stripe-stand-in.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
-const webhookSecret = 'whsec_test_secret_for_the_stand_in';
 let stripeApi: Awaited<ReturnType<typeof startStripeStandIn>>;
 let t: TestApp;
 let donor: TestAccount;
@@ -18,9 +17,7 @@ const stripe = new Stripe('sk_test_unused');
 
 beforeAll(async () => {
   stripeApi = await startStripeStandIn();
-  t = await startTestApp({
-    stripe: { secretKey: 'sk_test_stand_in', publishableKey: 'pk_test_stand_in', webhookSecret, apiBase: stripeApi.url },
-  });
+  t = await startTestApp({ stripe: stripeSettingsFor(stripeApi) });
   donor = await signUp(t);
   admin = await signUp(t, { role: 'admin' });
   eventId = (await insertEvent(t.app.db, { title: 'Beach and Dunes Clean-up' })).id;
@@ -36,13 +33,7 @@ async function startPayment() {
   return res.json();
 }
 
-function webhook(payload: string, header: string) {
-  return t.api('/api/stripe/webhook', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    body: payload,
-  });
-}
+const webhook = (payload: string, header: string) => postToWebhook(t, payload, header);
 
 function succeededEvent(paymentId: string, id = `evt_${randomUUID()}`) {
   return JSON.stringify({

@@ -18,11 +18,16 @@ export interface TestAccount {
 
 let counter = 0;
 
+/** Who to sign up: any field left out is made up. */
+export interface SignUpOptions {
+  role?: Role;
+  email?: string;
+  name?: string;
+  password?: string;
+}
+
 /** Signs a new account up through the real API; a role other than donator is then set in the database. */
-export async function signUp(
-  t: TestApp,
-  options: { role?: Role; email?: string; name?: string; password?: string } = {},
-): Promise<TestAccount> {
+export async function signUp(t: TestApp, options: SignUpOptions = {}): Promise<TestAccount> {
   counter += 1;
   const email = options.email ?? `person${counter}-${Date.now()}@example.org`;
   const name = options.name ?? `Person ${counter}`;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client.ts';
-import { account, event, review } from '../db/schema.ts';
+import { account, donation, event, review } from '../db/schema.ts';
 import { dayFrom } from '../db/seed.ts';
 
 let counter = 0;
@@ -46,5 +46,31 @@ export async function insertAccount(db: Database, fields: Partial<typeof account
     .values({ id: randomUUID(), name: `Account ${counter}`, email: `account${counter}-${randomUUID()}@example.org`, ...fields })
     .returning();
   if (!row) throw new Error('account not inserted');
+  return row;
+}
+
+/** A donation of $30 by `who` to an event, paid with the test card, written straight to the database: its row. */
+export async function insertDonation(
+  db: Database,
+  who: { id: string; email: string },
+  ev: { id: string; title: string; banner: string },
+  fields: Partial<typeof donation.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(donation)
+    .values({
+      amountCents: 3000,
+      paymentCreatedAt: new Date(),
+      transaction: `pi_test_${randomUUID()}`,
+      last4: '4242',
+      accountId: who.id,
+      email: who.email,
+      eventId: ev.id,
+      eventTitle: ev.title,
+      eventBanner: ev.banner,
+      ...fields,
+    })
+    .returning();
+  if (!row) throw new Error('donation not inserted');
   return row;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type Config, loadConfig, type MailSettings } from '../config.ts';
+import { type SignUpOptions, signUp, type TestAccount } from './accounts.ts';
 import { type SmtpStandIn, signUpConfirmation, startSmtpStandIn } from './smtp-stand-in.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
@@ -16,11 +17,12 @@ export function mailSettingsFor(smtpUrl: string, settings: Partial<MailSettings>
 /**
  * For a file about the messages people get: an app whose outbox sends through a local SMTP stand-in
  * (which leaves the sign-up confirmations out of what it received), started before the file's tests
- * and closed after them. `started` gets both once they run, to keep and to set up more.
+ * with an account signed up for each of `options.people`, and closed after them. `started` gets both
+ * and the accounts once they are there, to keep and to set up more.
  */
-export function mailingApp(
-  started: (app: MailingApp) => unknown,
-  options: { config?: Partial<Config>; mail?: Partial<MailSettings> } = {},
+export function mailingApp<Name extends string = never>(
+  started: (app: MailingApp & Record<Name, TestAccount>) => unknown,
+  options: { config?: Partial<Config>; mail?: Partial<MailSettings>; people?: Record<Name, SignUpOptions> } = {},
 ) {
   let app: Partial<MailingApp> = {};
   beforeAll(async () => {
@@ -28,7 +30,9 @@ export function mailingApp(
     app = { smtp };
     const t = await startTestApp({ ...options.config, mail: mailSettingsFor(smtp.url, options.mail) });
     app = { smtp, t };
-    await started({ smtp, t });
+    const accounts = {} as Record<Name, TestAccount>;
+    for (const name of Object.keys(options.people ?? {}) as Name[]) accounts[name] = await signUp(t, options.people![name]);
+    await started({ smtp, t, ...accounts });
   });
   afterAll(async () => {
     await app.t?.close();

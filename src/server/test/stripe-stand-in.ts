@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Config } from '../config.ts';
+import type { TestApp } from './test-app.ts';
 
 interface Intent {
   id: string;
@@ -14,6 +16,23 @@ interface Intent {
   metadata: Record<string, string>;
   latest_charge: string | null;
   last4?: string;
+}
+
+/** The secret the stand-in's notices are signed with, which the app checks them by (see `stripeSettingsFor`). */
+export const standInWebhookSecret = 'whsec_test_secret_for_the_stand_in';
+
+/** The app's Stripe settings for a test against a running stand-in: keys it accepts, its address and its webhook secret. */
+export function stripeSettingsFor(standIn: { url: URL }): Config['stripe'] {
+  return { secretKey: 'sk_test_stand_in', publishableKey: 'pk_test_stand_in', webhookSecret: standInWebhookSecret, apiBase: standIn.url };
+}
+
+/** Posts a notice to the app's Stripe webhook as Stripe would: `payload` as JSON, with `signature` as its Stripe-Signature. */
+export function postToWebhook(t: TestApp, payload: string, signature: string) {
+  return t.api('/api/stripe/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
 }
 
 async function readBody(request: IncomingMessage) {

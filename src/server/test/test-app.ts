@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -113,4 +114,19 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Runs a statement as someone other than the app would: on a connection of its own (the server), or on the embedded database outside any request. */
+export async function writeElsewhere(t: TestApp, statement: string) {
+  if (!t.config.databaseUrl) {
+    await t.app.db.execute(statement);
+    return;
+  }
+  const client = new pg.Client({ connectionString: t.config.databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

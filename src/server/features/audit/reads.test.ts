@@ -1,9 +1,10 @@
 import { asc } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEntry } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 /**
  * Reads of personal data by an admin are in the audit log: every list (with its search, filters and
@@ -32,10 +33,8 @@ async function takePart(who: TestAccount) {
   return { registrationId: (await registered.json()).insertedId as string, donationId: (await paid.json()).insertedId as string };
 }
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-  person = await signUp(t, { name: 'Rowan Reed' });
+sharedApp({ admin: { role: 'admin' }, person: { name: 'Rowan Reed' } }, async (started) => {
+  ({ t, admin, person } = started);
   eventId = (await insertEvent(t.app.db, { title: 'Canal Clean-up' })).id;
   theirs = await takePart(person);
   adminsOwn = await takePart(admin);
@@ -44,7 +43,6 @@ beforeAll(async () => {
     expect(res.status).toBe(200);
   }
 });
-afterAll(() => t.close());
 
 const browser = 'Mozilla/5.0 (audit reads test)';
 

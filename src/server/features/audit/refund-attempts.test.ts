@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntry, donation } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { startStripeStandIn } from '../../test/stripe-stand-in.ts';
+import { postToWebhook, startStripeStandIn, stripeSettingsFor, standInWebhookSecret as webhookSecret } from '../../test/stripe-stand-in.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -13,7 +13,6 @@ import { startTestApp, type TestApp } from '../../test/test-app.ts';
  * outcome. Stripe is the local stand-in; its notices are signed and sent to the app's webhook over HTTP.
  */
 
-const webhookSecret = 'whsec_test_secret_for_the_stand_in';
 const stripe = new Stripe('sk_test_unused');
 let stripeApi: Awaited<ReturnType<typeof startStripeStandIn>>;
 let t: TestApp;
@@ -23,9 +22,7 @@ let eventId: string;
 
 beforeAll(async () => {
   stripeApi = await startStripeStandIn();
-  t = await startTestApp({
-    stripe: { secretKey: 'sk_test_stand_in', publishableKey: 'pk_test_stand_in', webhookSecret, apiBase: stripeApi.url },
-  });
+  t = await startTestApp({ stripe: stripeSettingsFor(stripeApi) });
   donor = await signUp(t);
   admin = await signUp(t, { role: 'admin' });
   eventId = (await insertEvent(t.app.db, { title: 'Harbour Litter Pick' })).id;
@@ -61,14 +58,7 @@ async function notifyRefunded(paymentId: string, refundId: string) {
       },
     },
   });
-  const res = await t.api('/api/stripe/webhook', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
-    },
-    body: payload,
-  });
+  const res = await postToWebhook(t, payload, stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }));
   expect(await res.json()).toEqual({ received: true, handled: true });
 }
 

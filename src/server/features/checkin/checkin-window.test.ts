@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatEventDate } from '../../../shared/event-date.ts';
 import { instantOf, wallClockAt } from '../../../shared/time-zone.ts';
 import { event as eventTable, registration } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { defaultSiteSettings, writeSiteSettings } from '../site/settings.ts';
 
 /**
@@ -20,12 +21,10 @@ const ZONE = 'Asia/Dhaka';
 let t: TestApp;
 let admin: TestAccount;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
+sharedApp({ admin: { role: 'admin' } }, async (started) => {
+  ({ t, admin } = started);
   await writeSiteSettings(t.app.db, { ...defaultSiteSettings(), timeZone: ZONE }, null);
 });
-afterAll(() => t.close());
 
 const HOUR = 3600_000;
 /** The site's wall clock at `at`, to the minute: 'YYYY-MM-DDTHH:MM'. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkinMessages } from '../../../shared/checkin.ts';
 import { instantOf } from '../../../shared/time-zone.ts';
 import { passToken } from '../../auth/pass-token.ts';
@@ -8,7 +8,8 @@ import { event as eventTable, registration } from '../../db/schema.ts';
 import { dayFrom } from '../../db/seed.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { readSiteSettings } from '../site/settings.ts';
 
 let t: TestApp;
@@ -16,13 +17,10 @@ let admin: TestAccount;
 let volunteer: TestAccount;
 let donator: TestAccount;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-  volunteer = await signUp(t, { role: 'volunteer' });
-  donator = await signUp(t);
-});
-afterAll(() => t.close());
+sharedApp(
+  { admin: { role: 'admin' }, volunteer: { role: 'volunteer' }, donator: {} },
+  (started) => ({ t, admin, volunteer, donator } = started),
+);
 
 async function register(who: TestAccount, eventId: string): Promise<string> {
   const res = await call(t, 'POST', '/api/register', { eventId }, who.auth);

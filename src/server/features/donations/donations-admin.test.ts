@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { donation, registration } from '../../db/schema.ts';
-import { call, signUp, type TestAccount } from '../../test/accounts.ts';
+import { call, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -15,33 +16,32 @@ const parseCsv = (text: string) =>
     .trimEnd()
     .split('\r\n');
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-  donator = await signUp(t, { name: '=HYPERLINK("http://evil.example","Click")' });
-  volunteer = await signUp(t, { role: 'volunteer' });
-  const ev = await insertEvent(t.app.db, { title: 'Soup, "Supper" and Song' });
-  const base = Date.now() - 2000 * 1000;
-  // More than one export page (1000 rows), in known amounts.
-  await t.app.db.insert(donation).values(
-    Array.from({ length: 1003 }, (_, i) => ({
-      amountCents: i === 0 ? 1250 : 3000,
-      paymentCreatedAt: new Date(base + i * 1000),
-      transaction: `pi_bulk_${String(i).padStart(4, '0')}`,
-      last4: '4242',
-      accountId: donator.id,
-      email: i % 2 ? donator.email : `@evil${i}@example.org`,
-      eventId: ev.id,
-      eventTitle: ev.title,
-      eventBanner: ev.banner,
-      createdAt: new Date(base + i * 1000),
-    })),
-  );
-  await t.app.db
-    .insert(registration)
-    .values({ accountId: donator.id, eventId: ev.id, name: '=HYPERLINK("http://evil.example","Click")', email: donator.email });
-});
-afterAll(() => t.close());
+sharedApp(
+  { admin: { role: 'admin' }, donator: { name: '=HYPERLINK("http://evil.example","Click")' }, volunteer: { role: 'volunteer' } },
+  async (started) => {
+    ({ t, admin, donator, volunteer } = started);
+    const ev = await insertEvent(t.app.db, { title: 'Soup, "Supper" and Song' });
+    const base = Date.now() - 2000 * 1000;
+    // More than one export page (1000 rows), in known amounts.
+    await t.app.db.insert(donation).values(
+      Array.from({ length: 1003 }, (_, i) => ({
+        amountCents: i === 0 ? 1250 : 3000,
+        paymentCreatedAt: new Date(base + i * 1000),
+        transaction: `pi_bulk_${String(i).padStart(4, '0')}`,
+        last4: '4242',
+        accountId: donator.id,
+        email: i % 2 ? donator.email : `@evil${i}@example.org`,
+        eventId: ev.id,
+        eventTitle: ev.title,
+        eventBanner: ev.banner,
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+    await t.app.db
+      .insert(registration)
+      .values({ accountId: donator.id, eventId: ev.id, name: '=HYPERLINK("http://evil.example","Click")', email: donator.email });
+  },
+);
 
 describe('CSV exports', () => {
   it.each(['/api/payment/export.csv', '/api/register/export.csv'])('%s is for admins only', async (path) => {

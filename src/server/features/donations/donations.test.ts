@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { donation, testPayment } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { readSiteSettings, writeSiteSettings } from '../site/settings.ts';
 
 let t: TestApp;
@@ -38,14 +39,10 @@ async function pay(who: TestAccount, number = '4242 4242 4242 4242') {
   return { started, result: await res.json() };
 }
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-  donor = await signUp(t);
-  other = await signUp(t);
+sharedApp({ admin: { role: 'admin' }, donor: {}, other: {} }, async (started) => {
+  ({ t, admin, donor, other } = started);
   eventId = (await insertEvent(t.app.db, { title: 'Winter Coat Drive', banner: '/images/events/coat-drive.svg' })).id;
 });
-afterAll(() => t.close());
 
 describe('POST /api/create-payment-intent', () => {
   it('needs a signed-in caller', async () => {

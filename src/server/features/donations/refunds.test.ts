@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { totalAmountHeader } from '../../../shared/http.ts';
 import { donation, outboxMessage, testPayment } from '../../db/schema.ts';
-import { call, signUp, type TestAccount } from '../../test/accounts.ts';
+import { call, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 /** Refunds in the offline test mode; the Stripe adapter's are in payments/stripe-gateway.test.ts. */
 
@@ -15,14 +16,10 @@ let donor: TestAccount;
 let other: TestAccount;
 let eventId: string;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-  donor = await signUp(t);
-  other = await signUp(t);
+sharedApp({ admin: { role: 'admin' }, donor: {}, other: {} }, async (started) => {
+  ({ t, admin, donor, other } = started);
   eventId = (await insertEvent(t.app.db, { title: 'Food Bank Saturday' })).id;
 });
-afterAll(() => t.close());
 
 /** A donation paid with the test card and recorded, as the donation page does. */
 async function donate(who: TestAccount = donor): Promise<string> {

@@ -12,10 +12,7 @@ let smtp: SmtpStandIn;
 let t: TestApp;
 let admin: TestAccount;
 
-mailingApp(async (started) => {
-  ({ smtp, t } = started);
-  admin = await signUp(t, { role: 'admin' });
-});
+mailingApp((started) => ({ smtp, t, admin } = started), { people: { admin: { role: 'admin' } } });
 
 type EventRow = Awaited<ReturnType<typeof insertEvent>>;
 

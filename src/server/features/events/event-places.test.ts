@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { todayIn, wallClockAt } from '../../../shared/time-zone.ts';
 import { event } from '../../db/schema.ts';
 import { dayFrom } from '../../db/seed.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { defaultSiteSettings, readSiteSettings, writeSiteSettings } from '../site/settings.ts';
 
 let t: TestApp;
@@ -17,12 +18,10 @@ const valid = {
   date: '2099-06-01T09:00',
 };
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
+sharedApp({ admin: { role: 'admin' } }, async (started) => {
+  ({ t, admin } = started);
   await writeSiteSettings(t.app.db, { ...defaultSiteSettings(), timeZone: 'Europe/London' }, null);
 });
-afterAll(() => t.close());
 
 const setTimeZone = async (timeZone: string) => writeSiteSettings(t.app.db, { ...(await readSiteSettings(t.app.db)), timeZone }, null);
 const shown = async (id: string) => (await t.api(`/api/events/${id}`)).json();

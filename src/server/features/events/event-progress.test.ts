@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { donation } from '../../db/schema.ts';
-import { call, signUp, type TestAccount } from '../../test/accounts.ts';
+import { call, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 /** An event's goal, and what it has raised and from how many people: refunds left out, one currency only. */
 
@@ -12,13 +13,7 @@ let admin: TestAccount;
 let ana: TestAccount;
 let ben: TestAccount;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-  ana = await signUp(t);
-  ben = await signUp(t);
-});
-afterAll(() => t.close());
+sharedApp({ admin: { role: 'admin' }, ana: {}, ben: {} }, (started) => ({ t, admin, ana, ben } = started));
 
 async function donate(who: TestAccount, eventId: string, amount?: number): Promise<string> {
   const body: Record<string, unknown> = { eventId, attemptId: randomUUID(), ...(amount === undefined ? {} : { amount }) };

@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_BANNER } from '../../../shared/events.ts';
 import { donation, event, registration } from '../../db/schema.ts';
-import { call, signUp, type TestAccount } from '../../test/accounts.ts';
+import { call, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -22,13 +23,10 @@ const valid = {
 };
 const events = () => t.app.db.select().from(event).orderBy(event.id);
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-  donator = await signUp(t);
-  volunteer = await signUp(t, { role: 'volunteer' });
-});
-afterAll(() => t.close());
+sharedApp(
+  { admin: { role: 'admin' }, donator: {}, volunteer: { role: 'volunteer' } },
+  (started) => ({ t, admin, donator, volunteer } = started),
+);
 
 describe('who may write events', () => {
   it.each([

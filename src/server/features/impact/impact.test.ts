@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatEventDate } from '../../../shared/event-date.ts';
 import { instantOf, todayIn } from '../../../shared/time-zone.ts';
 import { donation, registration } from '../../db/schema.ts';
 import { dayFrom } from '../../db/seed.ts';
-import { call, signUp, type TestAccount } from '../../test/accounts.ts';
+import { call, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
 import { pdfText } from '../../test/pdf-text.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -46,12 +47,8 @@ async function placeFor(who: TestAccount, eventId: string): Promise<string> {
 
 const impactOf = (email: string, who?: TestAccount) => call(t, 'GET', `/api/impact/${encodeURIComponent(email)}`, undefined, who?.auth);
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-  volunteer = await signUp(t, { role: 'volunteer' });
-  donator = await signUp(t);
-  giver = await signUp(t, { name: 'Grace Giver' });
+sharedApp({ admin: { role: 'admin' }, volunteer: { role: 'volunteer' }, donator: {}, giver: { name: 'Grace Giver' } }, async (started) => {
+  ({ t, admin, volunteer, donator, giver } = started);
   const { timeZone } = await (await t.api('/api/site')).json();
   const today = todayIn(timeZone);
   thisYear = Number(today.slice(0, 4));
@@ -82,7 +79,6 @@ beforeAll(async () => {
   await give(giver, 9999, 'usd', now, true);
   await give(donator, 700, 'usd', now);
 });
-afterAll(() => t.close());
 
 describe('GET /api/impact/{email}', () => {
   it('gives the events attended with their hours, hours this year and in all, and donations per currency and year, refunds left out', async () => {

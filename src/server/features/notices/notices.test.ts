@@ -1,21 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notice } from '../../db/schema.ts';
-import { call, signUp, type TestAccount } from '../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, type TestAccount } from '../../test/accounts.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let admin: TestAccount;
 let volunteer: TestAccount;
 let donator: TestAccount;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin', name: 'Ada Admin' });
-  volunteer = await signUp(t, { role: 'volunteer' });
-  donator = await signUp(t);
-});
-afterAll(() => t.close());
+sharedApp(
+  { admin: { role: 'admin', name: 'Ada Admin' }, volunteer: { role: 'volunteer' }, donator: {} },
+  (started) => ({ t, admin, volunteer, donator } = started),
+);
 
 describe('notices', () => {
   it('POST /notices is for admins only; refused calls change nothing', async () => {

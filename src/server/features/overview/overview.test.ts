@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { donation, notice, registration } from '../../db/schema.ts';
 import { dayFrom } from '../../db/seed.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent, insertReview } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -11,10 +12,8 @@ let volunteer: TestAccount;
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 const daysAgo = (days: number) => minutesAgo(days * 24 * 60);
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin', name: 'Ada Admin' });
-  volunteer = await signUp(t, { role: 'volunteer' });
+sharedApp({ admin: { role: 'admin', name: 'Ada Admin' }, volunteer: { role: 'volunteer' } }, async (started) => {
+  ({ t, admin, volunteer } = started);
   const people: TestAccount[] = [];
   for (const name of ['Ann', 'Ben', 'Cat', 'Dan']) people.push(await signUp(t, { name }));
   const [ann, ben, cat, dan] = people as [TestAccount, TestAccount, TestAccount, TestAccount];
@@ -81,7 +80,6 @@ beforeAll(async () => {
   await insertReview(db, { name: 'Ben', message: 'A wonderful morning', status: 'pending', createdAt: minutesAgo(5) });
   await db.insert(notice).values({ email: admin.email, name: 'Ada Admin', notice: 'Bring gloves', createdAt: minutesAgo(2) });
 });
-afterAll(() => t.close());
 
 describe('GET /api/overview', () => {
   it('lists the next eight events under way or to come, with registered, waitlisted and capacity', async () => {

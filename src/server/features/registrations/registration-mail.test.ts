@@ -18,11 +18,13 @@ let t: TestApp;
 let admin: TestAccount;
 let publicUrl: string;
 
-mailingApp(async (started) => {
-  ({ smtp, t } = started);
-  admin = await signUp(t, { role: 'admin' });
-  publicUrl = t.config.publicUrl;
-});
+mailingApp(
+  (started) => {
+    ({ smtp, t, admin } = started);
+    publicUrl = t.config.publicUrl;
+  },
+  { people: { admin: { role: 'admin' } } },
+);
 
 async function register(who: TestAccount, eventId: string) {
   const res = await call(t, 'POST', '/api/register', { eventId }, who.auth);

@@ -1,9 +1,10 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registration } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -14,15 +15,10 @@ let eventId: string;
 
 const registrations = async () => t.app.db.select().from(registration).orderBy(registration.id);
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-  owner = await signUp(t, { name: 'Olga Owner' });
-  other = await signUp(t);
-  volunteer = await signUp(t, { role: 'volunteer' });
+sharedApp({ admin: { role: 'admin' }, owner: { name: 'Olga Owner' }, other: {}, volunteer: { role: 'volunteer' } }, async (started) => {
+  ({ t, admin, owner, other, volunteer } = started);
   eventId = (await insertEvent(t.app.db, { title: 'Riverside Tree Planting Day', inDays: 10 })).id;
 });
-afterAll(() => t.close());
 
 async function registerOwnerFor(id: string) {
   const res = await call(t, 'POST', '/api/register', { eventId: id }, owner.auth);

@@ -11,10 +11,7 @@ let smtp: SmtpStandIn;
 let t: TestApp;
 let admin: TestAccount;
 
-mailingApp(async (started) => {
-  ({ smtp, t } = started);
-  admin = await signUp(t, { role: 'admin' });
-});
+mailingApp((started) => ({ smtp, t, admin } = started), { people: { admin: { role: 'admin' } } });
 
 async function register(who: TestAccount, eventId: string) {
   const res = await call(t, 'POST', '/api/register', { eventId }, who.auth);

@@ -1,22 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { review } from '../../db/schema.ts';
-import { call, signUp, type TestAccount } from '../../test/accounts.ts';
+import { call, type TestAccount } from '../../test/accounts.ts';
 import { insertReview } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let admin: TestAccount;
 let author: TestAccount;
 let volunteer: TestAccount;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-  author = await signUp(t, { name: 'Mo Writer', role: 'volunteer' });
-  volunteer = await signUp(t, { role: 'volunteer' });
-});
-afterAll(() => t.close());
+sharedApp(
+  { admin: { role: 'admin' }, author: { name: 'Mo Writer', role: 'volunteer' }, volunteer: { role: 'volunteer' } },
+  (started) => ({ t, admin, author, volunteer } = started),
+);
 
 const publicMessages = async () => ((await (await t.api('/api/review?limit=50')).json()) as { message: string }[]).map((r) => r.message);
 const statusSeenByAuthor = async (id: string) => {

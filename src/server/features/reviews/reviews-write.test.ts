@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { review } from '../../db/schema.ts';
-import { call, signUp, type TestAccount } from '../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, type TestAccount } from '../../test/accounts.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let admin: TestAccount;
 let author: TestAccount;
 let other: TestAccount;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-  author = await signUp(t, { name: 'Rita Reviewer', role: 'volunteer' });
-  other = await signUp(t);
-});
-afterAll(() => t.close());
+sharedApp(
+  { admin: { role: 'admin' }, author: { name: 'Rita Reviewer', role: 'volunteer' }, other: {} },
+  (started) => ({ t, admin, author, other } = started),
+);
 
 describe('POST /api/review', () => {
   it('needs a signed-in caller', async () => {

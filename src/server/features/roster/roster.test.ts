@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registration } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -10,10 +11,8 @@ let volunteer: TestAccount;
 let eventId: string;
 const people: TestAccount[] = [];
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-  volunteer = await signUp(t, { role: 'volunteer' });
+sharedApp({ admin: { role: 'admin' }, volunteer: { role: 'volunteer' } }, async (started) => {
+  ({ t, admin, volunteer } = started);
   for (const name of ['Zoe Zed', 'adam Ash', 'Mia Moss', 'Wes Wait', 'Una Up', 'Tom "Quote", Jr']) people.push(await signUp(t, { name }));
   const ev = await insertEvent(t.app.db, {
     title: 'Harbour clean-up',
@@ -49,7 +48,6 @@ beforeAll(async () => {
   const other = await insertEvent(t.app.db);
   await t.app.db.insert(registration).values({ accountId: volunteer.id, eventId: other.id, name: volunteer.name, email: volunteer.email });
 });
-afterAll(() => t.close());
 
 describe('GET /api/events/{id}/roster', () => {
   it('gives the event, the people registered by name and the waitlist by position', async () => {

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverTimeZone } from '../../../shared/time-zone.ts';
 import { loadConfig, SITE_NAME } from '../../config.ts';
 import { outboxMessage, siteSettings } from '../../db/schema.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
+import { sharedApp } from '../../test/shared-app.ts';
 import { startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -11,14 +12,7 @@ let t: TestApp;
 let admin: TestAccount;
 let volunteer: TestAccount;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-  volunteer = await signUp(t, { role: 'volunteer' });
-});
-afterAll(async () => {
-  await t.close();
-});
+sharedApp({ admin: { role: 'admin' }, volunteer: { role: 'volunteer' } }, (started) => ({ t, admin, volunteer } = started));
 
 /** Settings an organisation might really save: every field given. */
 const filledIn = {
@@ -39,6 +33,19 @@ const filledIn = {
   currency: 'gbp',
   privacy: '# Privacy\n\nWe keep your name and email to run events.',
   terms: '# Terms\n\n- Be kind\n- Be on time',
+};
+
+/**
+ * What the answer adds to the settings when the donation amounts were never saved: DONATION_AMOUNT alone,
+ * no other amount (donations as before the amounts were settings); and no social sign-in or mail set up.
+ */
+const amountsAndStatus = {
+  donationAmounts: [3000],
+  customAmount: false,
+  minAmount: 100,
+  maxAmount: 1_000_000,
+  socialSignIn: null,
+  mailConfigured: false,
 };
 
 /** Saves as `who` (the admin unless said); `null` is signed out. */
@@ -72,13 +79,7 @@ describe('GET /api/site', () => {
       currency: 'usd',
       privacy: '',
       terms: '',
-      // DONATION_AMOUNT alone, no other amount: donations as before the amounts were settings.
-      donationAmounts: [3000],
-      customAmount: false,
-      minAmount: 100,
-      maxAmount: 1_000_000,
-      socialSignIn: null,
-      mailConfigured: false,
+      ...amountsAndStatus,
     });
   });
 });
@@ -98,12 +99,7 @@ describe('PUT /api/site', () => {
     const saved = await res.json();
     expect(saved).toEqual({
       ...filledIn,
-      donationAmounts: [3000],
-      customAmount: false,
-      minAmount: 100,
-      maxAmount: 1_000_000,
-      socialSignIn: null,
-      mailConfigured: false,
+      ...amountsAndStatus,
     });
     expect(await (await t.api('/api/site')).json()).toEqual(saved);
   });

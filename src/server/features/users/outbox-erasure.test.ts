@@ -1,22 +1,18 @@
 import { eq, inArray, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { donation, outboxMessage } from '../../db/schema.ts';
 import { markFailed } from '../../mail/outbox.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
-import { insertEvent } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { insertDonation, insertEvent } from '../../test/factories.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 // Deleting an account reaches the outbox (docs/decisions/035-erasure-reaches-the-outbox.md): the
 // address leaves every message kept, and nothing can be sent to it again.
 
 let t: TestApp;
 let admin: TestAccount;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-});
-afterAll(() => t.close());
+sharedApp({ admin: { role: 'admin' } }, (started) => ({ t, admin } = started));
 
 const placeholderPattern = /^deleted-[0-9a-f]{12}@deleted\.invalid$/;
 const dayMs = 24 * 60 * 60 * 1000;
@@ -52,23 +48,7 @@ async function rowsWithIds(ids: string[]) {
 }
 
 async function giveTo(who: TestAccount) {
-  const ev = await insertEvent(t.app.db, { title: 'Canal Clean-up' });
-  const [row] = await t.app.db
-    .insert(donation)
-    .values({
-      amountCents: 3000,
-      paymentCreatedAt: new Date(),
-      transaction: `pi_test_${crypto.randomUUID()}`,
-      last4: '4242',
-      accountId: who.id,
-      email: who.email,
-      eventId: ev.id,
-      eventTitle: ev.title,
-      eventBanner: ev.banner,
-    })
-    .returning();
-  if (!row) throw new Error('donation not inserted');
-  return row;
+  return insertDonation(t.app.db, who, await insertEvent(t.app.db, { title: 'Canal Clean-up' }));
 }
 
 /** 'Send again' on each message: every one answers 409 with the reason, and none goes back to the queue. */

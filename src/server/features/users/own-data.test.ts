@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ownDataSchema } from '../../../shared/own-data.ts';
 import {
   account,
@@ -17,17 +17,13 @@ import {
 } from '../../db/schema.ts';
 import { totalOf } from '../../db/totals.ts';
 import { call, signIn, signUp, type TestAccount } from '../../test/accounts.ts';
-import { insertEvent, insertReview } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { insertDonation, insertEvent, insertReview } from '../../test/factories.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let admin: TestAccount;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-});
-afterAll(() => t.close());
+sharedApp({ admin: { role: 'admin' } }, (started) => ({ t, admin } = started));
 
 const picture = () =>
   sharp({ create: { width: 64, height: 64, channels: 3, background: '#2b6cb0' } })
@@ -48,25 +44,6 @@ async function register(who: TestAccount, eventId: string) {
   const res = await call(t, 'POST', '/api/register', { eventId }, who.auth);
   expect(res.status).toBe(201);
   return (await res.json()) as { insertedId: string; status: string };
-}
-
-async function insertDonation(who: TestAccount, ev: { id: string; title: string; banner: string }, amountCents = 3000) {
-  const [row] = await t.app.db
-    .insert(donation)
-    .values({
-      amountCents,
-      paymentCreatedAt: new Date(),
-      transaction: `pi_test_${crypto.randomUUID()}`,
-      last4: '4242',
-      accountId: who.id,
-      email: who.email,
-      eventId: ev.id,
-      eventTitle: ev.title,
-      eventBanner: ev.banner,
-    })
-    .returning();
-  if (!row) throw new Error('donation not inserted');
-  return row;
 }
 
 /** A message to `to` that is not yet due, so it is still waiting when the test looks. */
@@ -101,7 +78,7 @@ describe('GET /api/users/me/export', () => {
     await t.app.db.update(account).set({ address: '1 Quay Street', occupation: 'Pilot' }).where(eq(account.id, person.id));
     const ev = await insertEvent(t.app.db, { title: 'Beach Clean' });
     const { insertedId } = await register(person, ev.id);
-    const given = await insertDonation(person, ev, 2500);
+    const given = await insertDonation(t.app.db, person, ev, { amountCents: 2500 });
     const written = await insertReview(t.app.db, { accountId: person.id, email: person.email, name: person.name, message: 'Lovely day' });
     const [wrote] = await t.app.db
       .insert(notice)
@@ -204,9 +181,9 @@ describe('DELETE /api/users/me', () => {
     expect((await register(waiter, full.id)).status).toBe('waitlisted');
     await register(person, other.id);
     const gifts = [
-      await insertDonation(person, full, 3000),
-      await insertDonation(person, full, 1000),
-      await insertDonation(person, other, 1500),
+      await insertDonation(t.app.db, person, full),
+      await insertDonation(t.app.db, person, full, { amountCents: 1000 }),
+      await insertDonation(t.app.db, person, other, { amountCents: 1500 }),
     ];
     const progress = async () => {
       const found = await (await call(t, 'GET', `/api/events/${full.id}`)).json();

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { account, image, review } from '../../db/schema.ts';
-import { signUp, type TestAccount } from '../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import type { TestAccount } from '../../test/accounts.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let who: TestAccount;
@@ -17,11 +18,7 @@ const picture = (format: 'png' | 'jpeg' | 'webp' | 'gif', size = 64) =>
 const upload = (body: BodyInit, contentType: string, headers: Record<string, string> = who.auth) =>
   t.api('/api/users/photo', { method: 'PUT', headers: { 'content-type': contentType, ...headers }, body });
 
-beforeAll(async () => {
-  t = await startTestApp();
-  who = await signUp(t);
-});
-afterAll(() => t.close());
+sharedApp({ who: {} }, (started) => ({ t, who } = started));
 
 describe('PUT /api/users/photo', () => {
   it.each(['png', 'jpeg', 'webp'] as const)('stores a %s re-encoded as WebP without its metadata, served with its type', async (format) => {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { account } from '../../db/schema.ts';
-import { call, me, signUp, type TestAccount } from '../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, me, type TestAccount } from '../../test/accounts.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -16,14 +17,10 @@ async function snapshot() {
   return t.app.db.select().from(account).orderBy(account.email);
 }
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-  owner = await signUp(t);
-  other = await signUp(t);
-  volunteer = await signUp(t, { role: 'volunteer' });
-});
-afterAll(() => t.close());
+sharedApp(
+  { admin: { role: 'admin' }, owner: {}, other: {}, volunteer: { role: 'volunteer' } },
+  (started) => ({ t, admin, owner, other, volunteer } = started),
+);
 
 /** Each call of DECISIONS.md section 2 under /api/users, with who may make it about `owner`. */
 const calls: { name: string; method: string; path: () => string; body?: unknown; rule: 'admin' | 'self-or-admin' | 'self' }[] = [

@@ -1,18 +1,14 @@
 import { count, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { account, credential, donation, registration, session } from '../../db/schema.ts';
 import { call, me, signUp, type TestAccount } from '../../test/accounts.ts';
-import { insertEvent } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { insertDonation, insertEvent } from '../../test/factories.ts';
+import { sharedApp } from '../../test/shared-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let admin: TestAccount;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signUp(t, { role: 'admin' });
-});
-afterAll(() => t.close());
+sharedApp({ admin: { role: 'admin' } }, (started) => ({ t, admin } = started));
 
 const roleOf = async (id: string) => (await t.app.db.select({ role: account.role }).from(account).where(eq(account.id, id)))[0]?.role;
 
@@ -66,17 +62,7 @@ describe('DELETE /api/users/{id}', () => {
     const person = await signUp(t);
     const ev = await insertEvent(t.app.db);
     await t.app.db.insert(registration).values({ accountId: person.id, eventId: ev.id, name: person.name, email: person.email });
-    await t.app.db.insert(donation).values({
-      amountCents: 3000,
-      paymentCreatedAt: new Date(),
-      transaction: `pi_test_${person.id}`,
-      last4: '4242',
-      accountId: person.id,
-      email: person.email,
-      eventId: ev.id,
-      eventTitle: ev.title,
-      eventBanner: ev.banner,
-    });
+    await insertDonation(t.app.db, person, ev, { transaction: `pi_test_${person.id}` });
 
     const res = await call(t, 'DELETE', `/api/users/${person.id}`, undefined, admin.auth);
     expect(res.status).toBe(200);
