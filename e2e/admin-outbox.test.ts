@@ -31,7 +31,7 @@ describe('the outbox page', () => {
             await page.getByRole('heading', { level: 1, name: /^Outbox: / }).waitFor();
             return (await row.count()) > 0 ? await row.innerText() : '';
           },
-          { timeout: 15_000, interval: 500 },
+          { interval: 500 },
         )
         .toMatch(/Last error: .*(451|temporarily unavailable)/i);
       expect(await row.innerText()).toMatch(/queued|sending/i);
@@ -45,7 +45,7 @@ describe('the outbox page', () => {
             await row.waitFor();
             return row.innerText();
           },
-          { timeout: 15_000, interval: 500 },
+          { interval: 500 },
         )
         .toMatch(/\bsent\b/i);
       // Each state's badge is readable (the Sent one as well as the Queued one above).

@@ -80,12 +80,12 @@ async function clickViewEventAfter(path: string, delay: number): Promise<Click> 
     await openDrawn(page, path);
     await sleep(delay);
     const link = page.getByRole('link', { name: 'View Event' }).first();
-    await link.waitFor({ timeout: 30_000 });
+    await link.waitFor();
     click.before = !(await takenOver(page).catch(() => true));
-    await link.click({ timeout: 30_000 });
+    await link.click();
     click.landed = await page
-      .waitForURL(/\/eventDetails\//, { timeout: 30_000, waitUntil: 'commit' })
-      .then(() => page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 }))
+      .waitForURL(/\/eventDetails\//, { waitUntil: 'commit' })
+      .then(() => page.getByRole('heading', { level: 1 }).waitFor())
       .then(() => true)
       .catch(() => false);
     if (!click.landed) click.clickedOn = await page.evaluate(() => (window as unknown as { clickedOn?: string }).clickedOn ?? 'nothing');
@@ -127,7 +127,7 @@ describe('a person acting before the app has taken the drawn page over', () => {
     await burger.click();
     expect(await takenOver(page)).toBe(false);
     expect(await burger.getAttribute('aria-busy')).toBe('true');
-    await page.getByRole('dialog').getByRole('link', { name: 'Events' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('dialog').getByRole('link', { name: 'Events' }).waitFor();
     expect(await page.getByRole('banner').getByRole('button', { name: 'Close navigation' }).getAttribute('aria-busy')).toBeNull();
   });
 
@@ -192,7 +192,7 @@ describe('a form sent before the app has taken the drawn page over', () => {
       await form.getByLabel('Password', { exact: true }).fill(password);
       await form.getByRole('button', { name: 'Log In' }).click();
     });
-    await toast(page, 'Login Successful').waitFor({ timeout: 30_000 });
+    await toast(page, 'Login Successful').waitFor();
     await page.getByRole('button', { name: 'Logout' }).first().waitFor();
     expect(calls('/api/auth/sign-in/email')).toHaveLength(1);
     expect(await stillHere()).toBe(true);
@@ -226,7 +226,7 @@ describe('a form sent before the app has taken the drawn page over', () => {
       await form.getByLabel('Email').fill(person.email);
       await form.getByRole('button', { name: 'Send the link' }).click();
     });
-    await page.getByText('If an account exists for that address, we have sent a link').waitFor({ timeout: 30_000 });
+    await page.getByText('If an account exists for that address, we have sent a link').waitFor();
     expect(calls('/api/auth/request-password-reset')).toHaveLength(1);
     expect(await stillHere()).toBe(true);
     await linkFromMail(person.email, '/reset-password', 2);
@@ -246,7 +246,7 @@ describe('a form sent before the app has taken the drawn page over', () => {
       await form.getByLabel('Re-type new password').fill(newPassword);
       await form.getByRole('button', { name: 'Set password' }).click();
     });
-    await page.getByText('Your new password is set').waitFor({ timeout: 30_000 });
+    await page.getByText('Your new password is set').waitFor();
     expect(calls('/api/auth/reset-password')).toHaveLength(1);
     expect(await stillHere()).toBe(true);
     noPasswordInAnyAddress(newPassword);

@@ -134,13 +134,11 @@ describe('the door: scanning passes', () => {
     await openDoor(page, eventId, title);
     await page.getByText('0 of 2 checked in').waitFor();
 
-    const firstPost = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/checkin', {
-      timeout: 20_000,
-    });
+    const firstPost = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/checkin');
     await page.getByRole('button', { name: 'Scan passes' }).click();
     await firstPost;
     const scannedAt = Date.now();
-    await banner(page).getByText('Checked in: Dora Door').waitFor({ timeout: 20_000 });
+    await banner(page).getByText('Checked in: Dora Door').waitFor();
     expect(await banner(page).getAttribute('data-tone')).toBe('checked-in');
     await page.getByText('1 of 2 checked in').waitFor();
     // The camera goes on seeing the same code many times a second: within 5 s of the scan it is the same
@@ -207,7 +205,7 @@ describe('the door: scanning passes', () => {
     const page = await pageWithCamera(admin, qrVideo(altered));
     await openDoor(page, eventId, title);
     await page.getByRole('button', { name: 'Scan passes' }).click();
-    await banner(page).getByText('Not valid', { exact: true }).waitFor({ timeout: 20_000 });
+    await banner(page).getByText('Not valid', { exact: true }).waitFor();
     expect(await banner(page).getAttribute('data-tone')).toBe('invalid');
     expect(await banner(page).textContent()).toContain('This pass is not valid');
     await page.getByText('0 of 1 checked in').waitFor();
@@ -227,7 +225,7 @@ describe('the door: scanning passes', () => {
     const posts = countCheckinPosts(page);
     await openDoor(page, here.eventId, here.title);
     await page.getByRole('button', { name: 'Scan passes' }).click();
-    await banner(page).getByText('Not valid: not on this event’s list').waitFor({ timeout: 20_000 });
+    await banner(page).getByText('Not valid: not on this event’s list').waitFor();
     expect(await banner(page).getAttribute('data-tone')).toBe('invalid');
     expect(posts()).toBe(0);
     expect((await doorList(admin, there.eventId)).checkedIn).toBe(0);
@@ -477,14 +475,14 @@ describe('the door without a connection', () => {
     await openDoor(page, eventId, title);
     await page.getByText('0 of 1 checked in').waitFor();
     // The reader is kept before the connection goes.
-    await page.locator('[data-offline-ready]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-offline-ready]').waitFor();
 
     await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Scan passes' }).click();
-    await banner(page).getByText('Saved on this phone: Sam Scanned').waitFor({ timeout: 20_000 });
+    await banner(page).getByText('Saved on this phone: Sam Scanned').waitFor();
     await page.getByText('Waiting to send: 1').waitFor();
     // Still held up after a few seconds: the phone knows it already kept it, and keeps it once.
-    await banner(page).getByText('Already saved on this phone: Sam Scanned').waitFor({ timeout: 15_000 });
+    await banner(page).getByText('Already saved on this phone: Sam Scanned').waitFor();
     expect(await banner(page).getAttribute('data-tone')).toBe('already');
     expect(await keptQueue(page)).toBe(1);
     await page.getByRole('button', { name: 'Stop camera' }).click();
@@ -511,12 +509,12 @@ describe('the door without a connection', () => {
     });
     await openDoor(page, here.eventId, here.title);
     await page.getByText('0 of 1 checked in').waitFor();
-    await page.locator('[data-offline-ready]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-offline-ready]').waitFor();
 
     // Offline, the phone cannot ask whether a pass missing from its list is new here or another event's: it keeps it.
     await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Scan passes' }).click();
-    await banner(page).getByText('Saved on this phone', { exact: true }).waitFor({ timeout: 20_000 });
+    await banner(page).getByText('Saved on this phone', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Stop camera' }).click();
     await page.getByText('Waiting to send: 1').waitFor();
 
@@ -545,7 +543,7 @@ describe('the door without a connection', () => {
     await openDoor(page, eventId, title);
     await page.getByText('0 of 2 checked in').waitFor();
     // The service worker keeps the page, its files and ZXing's WebAssembly.
-    await page.locator('[data-offline-ready]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-offline-ready]').waitFor();
 
     await page.context().setOffline(true);
     await page.reload();
@@ -572,7 +570,7 @@ describe('the door without a connection', () => {
     await page.getByRole('heading', { level: 1, name: `Check-in: ${title}` }).waitFor();
     // Said only once the worker holds the page and its files and the phone holds the list.
     const status = page.getByTestId('door-offline');
-    await status.getByText('Ready offline: this page opens without a connection').waitFor({ timeout: 30_000 });
+    await status.getByText('Ready offline: this page opens without a connection').waitFor();
     expect(await page.locator('[data-offline-ready]').count()).toBe(1);
 
     await page.context().setOffline(true);

@@ -185,7 +185,7 @@ describe('markup stored in every displayed field', () => {
         const seen = await page
           .getByText(stored[field])
           .first()
-          .waitFor({ timeout: 10_000 })
+          .waitFor()
           .then(() => true)
           .catch(() => false);
         if (!seen) problems.push(`${where}: ${field} is not shown as text`);
