@@ -6,7 +6,6 @@ import { requireSelfOrAdmin, selfOrAdmin } from '../../auth/signed-in.ts';
 import { AppError } from '../../errors.ts';
 import { errorResponses, fileResponse, tagged } from '../../http/api-docs.ts';
 import { charityOf } from '../donations/charity.ts';
-import { readSiteSettings } from '../site/settings.ts';
 import { personOfPath } from '../users/audit-targets.ts';
 import { certificatePdf } from './certificate-pdf.ts';
 import { findImpact } from './service.ts';
@@ -19,7 +18,7 @@ export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const impactOf = async (request: Parameters<typeof requireSelfOrAdmin>[0], email: string) => {
     const caller = requireSelfOrAdmin(request, { email });
-    const { timeZone } = await readSiteSettings(app.db);
+    const { timeZone } = await app.mailSite();
     const found = await findImpact(app.db, caller, email, timeZone);
     if (!found) throw new AppError('not_found', 'No account has this email');
     return { impact: found, timeZone };
