@@ -12,7 +12,7 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       seedDemo: true,
       adminEmails: [],
-      donationAmountCents: 3000,
+      donationAmount: 30,
     });
   });
 
@@ -35,7 +35,7 @@ describe('loadConfig', () => {
       redisUrl: 'redis://cache:6379',
       seedDemo: false,
       adminEmails: ['ana@example.org', 'bo@example.org'],
-      donationAmountCents: 1250,
+      donationAmount: 12.5,
     });
   });
 

@@ -31,10 +31,10 @@ const envSchema = z.object({
   ADMIN_MFA: z.enum(['required', 'optional'], { message: 'must be required or optional' }).default('required'),
   DONATION_AMOUNT: z
     .string()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be a number of dollars with at most two decimals, e.g. 30 or 12.50')
-    .transform((value) => Math.round(Number(value) * 100))
-    .refine((cents) => cents > 0, 'must be more than 0')
-    .default(3000),
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount of the site currency with at most two decimals, e.g. 30 or 12.50')
+    .transform(Number)
+    .refine((amount) => amount > 0, 'must be more than 0')
+    .default(30),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, message: 'must be the http(s) address people use to reach the app, e.g. https://give.example.org' })
     .optional(),
@@ -118,7 +118,8 @@ export interface Config {
    * passed it. `optional` (development and test set-ups): admins may work without it.
    */
   adminMfa: 'required' | 'optional';
-  donationAmountCents: number;
+  /** DONATION_AMOUNT: in whole units of the site currency (30 is $30 or ¥30). */
+  donationAmount: number;
   logLevel: Env['LOG_LEVEL'];
   /** Server processes sharing the port (node:cluster); more than one needs DATABASE_URL. */
   webConcurrency: number;
@@ -229,7 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     adminEmails: e.ADMIN_EMAILS,
     adminMfa: e.ADMIN_MFA,
-    donationAmountCents: e.DONATION_AMOUNT,
+    donationAmount: e.DONATION_AMOUNT,
     logLevel: e.LOG_LEVEL,
     webConcurrency: e.WEB_CONCURRENCY,
     webDir: e.WEB_DIR,

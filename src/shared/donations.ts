@@ -4,9 +4,8 @@ import { cursorSchema, pagingSchema, searchTextSchema, sortSchema } from './pagi
 export const donationMessages = {
   completed: 'Donation Completed Successfully',
   testMode: 'Test mode: no real money moves',
-  /** '{amount}' is replaced by the amount in dollars, e.g. 'Successfully paid $30'. */
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: the spec's message, filled by fillMessage, not a template literal
-  paid: 'Successfully paid ${amount}',
+  /** '{amount}' is replaced by the amount in its currency, e.g. 'Successfully paid $30' (the spec's words), '…¥3,000'. */
+  paid: 'Successfully paid {amount}',
 } as const;
 
 /** POST /api/create-payment-intent: which event, and the page's attempt (a retry of the same attempt reuses its payment). */
@@ -14,8 +13,11 @@ export const paymentStartSchema = z.object({
   eventId: z.uuid({ message: 'Choose an event to donate to' }),
   /** The same attempt again gives the same payment; without one, the server makes one (a new payment each call). */
   attemptId: z.uuid({ message: 'attemptId must be a UUID' }).optional(),
-  /** In cents: one of the amounts offered (GET /api/site `donationAmounts`), or another within the bounds when allowed. Without it, the first offered. */
-  amount: z.number({ message: 'The amount must be a whole number of cents' }).int('The amount must be a whole number of cents').optional(),
+  /** In the currency's minor units (cents; yen for JPY): one of the amounts offered (GET /api/site `donationAmounts`), or another within the bounds when allowed. Without it, the first offered. */
+  amount: z
+    .number({ message: "The amount must be a whole number of the currency's minor unit (cents for USD)" })
+    .int("The amount must be a whole number of the currency's minor unit (cents for USD)")
+    .optional(),
 });
 
 export const paymentStartedSchema = z.object({
@@ -87,7 +89,7 @@ export function donorOf(email: string): string {
   return isDeletedDonor(email) ? deletedDonorLabel : email;
 }
 
-/** A donation as the spec names its fields; `amount` is in cents. */
+/** A donation as the spec names its fields; `amount` is in the currency's minor units (cents; yen for JPY). */
 export const donationSchema = z.object({
   _id: z.string(),
   amount: z.number().int(),

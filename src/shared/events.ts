@@ -34,7 +34,7 @@ export const eventFieldsSchema = z.object({
   end: z.string().nullable(),
   /** Volunteer places; null: unlimited. */
   capacity: z.number().int().nullable(),
-  /** What the organisation hopes to raise for it, in cents of the site's currency; null: no goal. */
+  /** What the organisation hopes to raise for it, in minor units of the site's currency (cents; yen for JPY); null: no goal. */
   goal: z.number().int().nullable(),
   /** The hours each person who came is credited with, as an admin set them; null: its start to its end. */
   hours: z.number().nullable(),
@@ -50,7 +50,7 @@ export const eventSchema = eventFieldsSchema.extend({
   spotsLeft: z.number().int().nullable(),
   /** Whether it has ended (its end, or the end of its day), by the site's time zone. */
   past: z.boolean(),
-  /** Donations to it in the site's currency, in cents, refunds left out. */
+  /** Donations to it in the site's currency, in minor units (cents; yen for JPY), refunds left out. */
   raised: z.number().int(),
   /** How many people gave those donations. */
   donors: z.number().int(),
@@ -185,14 +185,14 @@ export const eventWriteSchema = z
         .nullable()
         .optional(),
     ),
-    // Cents; a form sends text, and an empty box means no goal. Left out: stays as it is.
+    // Minor units of the site's currency (cents; yen for JPY); a form sends text, and an empty box means no goal. Left out: stays as it is.
     goal: z.preprocess(
       (value) => (value === '' || value === null ? null : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
       z
         .number({ message: 'Goal must be a number' })
-        .int('Goal must be a whole number of cents')
-        .min(100, 'Goal must be at least 1.00, or empty for no goal')
-        .max(2_000_000_000, 'Goal must be at most 20,000,000.00')
+        .int("Goal must be a whole number of the currency's minor unit (cents for USD)")
+        .min(1, 'Goal must be more than 0, or empty for no goal')
+        .max(2_000_000_000, 'Goal is too large')
         .nullable()
         .optional(),
     ),

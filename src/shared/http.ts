@@ -1,7 +1,7 @@
 /** The header every paged list answers with: how many rows match, before limit and offset. */
 export const totalCountHeader = 'X-Total-Count';
 
-/** GET /api/payment answers with the sum of the matching donations not refunded, in cents of the site's currency, in this header. */
+/** GET /api/payment answers with the sum of the matching donations not refunded, in minor units of the site's currency (cents; yen for JPY), in this header. */
 export const totalAmountHeader = 'X-Total-Amount';
 
 /** …and with every currency's sum in this one: `usd=3000, eur=2000` (never one sum across currencies). */

@@ -1,62 +1,98 @@
 /**
- * Money for display, without zod: the web's list pages use it and need none of the schemas
- * (importing it from donations.ts made My Donation download zod, about 25 kB gzipped).
+ * Money, without zod: the web's list pages use it and need none of the schemas (importing it from
+ * donations.ts made My Donation download zod, about 25 kB gzipped).
+ *
+ * Every amount the product stores, sends and charges is a whole number of the currency's minor unit, as
+ * Stripe takes it: cents for USD, EUR or BDT (poisha), whole yen for JPY, which has none. How many
+ * digits a currency's minor unit has (its exponent) comes from Intl, so ¥30 is 30 and $30 is 3000.
  */
 
-/**
- * How en-US writes the currencies charities most often take: symbol and minor digits. Written by hand
- * because a page's first Intl formatter costs a slow phone about 25 ms while it takes the page over; the
- * test holds every entry to what Intl writes. Any other currency goes through Intl.
- */
-const WRITTEN: Record<string, readonly [symbol: string, digits: number]> = {
-  USD: ['$', 2],
-  EUR: ['€', 2],
-  GBP: ['£', 2],
-  CAD: ['CA$', 2],
-  AUD: ['A$', 2],
-  NZD: ['NZ$', 2],
-  HKD: ['HK$', 2],
-  MXN: ['MX$', 2],
-  BRL: ['R$', 2],
-  CNY: ['CN¥', 2],
-  INR: ['₹', 2],
-  ILS: ['₪', 2],
-  PHP: ['₱', 2],
-  JPY: ['¥', 0],
-  KRW: ['₩', 0],
-};
+const exponents = new Map<string, number>();
 
-/** Currencies written by hand, for the test that compares them with Intl. */
-export const handWrittenCurrencies = Object.keys(WRITTEN);
-
-const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-/**
- * Cents as money, as `Intl.NumberFormat('en-US', { style: 'currency' })` writes them; `wholeWithoutCents`
- * leaves '.00' off a whole amount ('$1,200' for a goal).
- */
-export function formatCents(cents: number, currency: string, wholeWithoutCents = false): string {
+/** How many decimal digits the currency's minor unit has: 2 for USD and BDT, 0 for JPY and KRW, 3 for KWD. */
+export function currencyExponent(currency: string): number {
   const code = currency.toUpperCase();
-  const written = WRITTEN[code];
-  if (!written || !Number.isSafeInteger(cents)) {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: code,
-      ...(wholeWithoutCents && { minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }),
-    }).format(cents / 100);
+  let digits = exponents.get(code);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    exponents.set(code, digits);
   }
-  const [symbol, digits] = written;
-  const sign = cents < 0 ? '-' : '';
-  const size = Math.abs(cents);
-  const fraction = size % 100;
-  // Intl's way: a goal shows cents only when it has some (then two digits, whatever the currency).
-  const showCents = wholeWithoutCents ? fraction !== 0 : digits === 2;
-  if (showCents) return `${sign}${symbol}${grouped(Math.floor(size / 100))}.${String(fraction).padStart(2, '0')}`;
-  // A currency without minor units rounds half away from zero.
-  return `${sign}${symbol}${grouped(Math.floor((size + 50) / 100))}`;
+  return digits;
 }
 
-/** Dollars from cents for display: 3000 → '$30.00'. */
-export function formatAmount(cents: number, currency = 'usd'): string {
-  return formatCents(cents, currency);
+/** How many minor units make one of the currency: 100 for USD, 1 for JPY. */
+export const minorPerMajor = (currency: string) => 10 ** currencyExponent(currency);
+
+/** The language's locale for numbers: Bengali with Bengali digits, English as en-US writes it. */
+export const numberLocale = (language = 'en') => (language === 'bn' ? 'bn-BD' : 'en-US');
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(language: string, currency: string, minimumFractionDigits?: number): Intl.NumberFormat {
+  const key = `${language} ${currency} ${minimumFractionDigits ?? ''}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.NumberFormat(numberLocale(language), {
+      style: 'currency',
+      currency,
+      ...(minimumFractionDigits !== undefined && { minimumFractionDigits }),
+    });
+    formatters.set(key, found);
+  }
+  return found;
 }
+
+export interface MoneyOptions {
+  /** The reader's language ('en' or 'bn'); English by default. */
+  language?: string;
+  /** Leaves the minor digits off a whole amount: '$1,200' for a goal, '$30' on the donation form. */
+  whole?: boolean;
+}
+
+/** An amount in the currency's minor units, written for the reader: 3000 USD → '$30.00', 3000 JPY → '¥3,000'. */
+export function formatMoney(minor: number, currency: string, options: MoneyOptions = {}): string {
+  const code = currency.toUpperCase();
+  const perMajor = minorPerMajor(code);
+  const minimum = options.whole && minor % perMajor === 0 ? 0 : undefined;
+  return formatter(options.language ?? 'en', code, minimum).format(minor / perMajor);
+}
+
+/** The same, as most callers name it: `formatAmount(3000, 'usd')` → '$30.00'. */
+export function formatAmount(minor: number, currency: string, language = 'en'): string {
+  return formatMoney(minor, currency, { language });
+}
+
+/** An amount as an admin or donor types it, without symbol or grouping: 3000 USD → '30', 1250 → '12.50', 3000 JPY → '3000'. */
+export function moneyInput(minor: number, currency: string): string {
+  const exponent = currencyExponent(currency);
+  const perMajor = 10 ** exponent;
+  return minor % perMajor === 0 ? String(minor / perMajor) : (minor / perMajor).toFixed(exponent);
+}
+
+/** An amount with all its minor digits, as a spreadsheet takes it: 3000 USD → '30.00', 3000 JPY → '3000'. */
+export const moneyDecimal = (minor: number, currency: string) => (minor / minorPerMajor(currency)).toFixed(currencyExponent(currency));
+
+/** Several amounts as the settings page writes them: '15, 30, 100'. */
+export const amountsText = (amounts: number[], currency: string) => amounts.map((amount) => moneyInput(amount, currency)).join(', ');
+
+/**
+ * Money as typed ('25', '12.50', '1,000', '$30', '৩০') in the currency's minor units, or null when it is not
+ * an amount of that currency (more decimals than it has, or not a number). Bengali digits are read as digits.
+ */
+export function parseMoney(typed: string, currency: string): number | null {
+  const text = typed
+    .trim()
+    .replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6))
+    .replace(/^[^\d.-]+/, '')
+    .replace(/[^\d.]+$/, '')
+    .replace(/,/g, '');
+  const exponent = currencyExponent(currency);
+  const pattern = exponent === 0 ? /^\d{1,12}$/ : new RegExp(`^\\d{1,12}(\\.\\d{1,${exponent}})?$`);
+  if (!pattern.test(text)) return null;
+  const [whole = '0', fraction = ''] = text.split('.');
+  return Number(whole) * 10 ** exponent + Number(fraction.padEnd(exponent, '0') || '0');
+}
+
+/** What an amount must look like in the currency, for a message: '25 or 12.50', or '2500' for JPY. */
+export const moneyExample = (currency: string) =>
+  currencyExponent(currency) === 0 ? '2500' : `25 or 12.${'5'.padEnd(currencyExponent(currency), '0')}`;

@@ -14,7 +14,7 @@ export const overviewEventSchema = z.object({
 });
 export type OverviewEvent = z.infer<typeof overviewEventSchema>;
 
-/** Money in one currency (amounts in cents): sums are never added across currencies. */
+/** Money in one currency (amounts in minor units: cents, or yen for JPY): sums are never added across currencies. */
 export const moneyTotalSchema = z.object({ currency: z.string(), amount: z.number().int(), donations: z.number().int() });
 export type MoneyTotal = z.infer<typeof moneyTotalSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatMoney, minorPerMajor, moneyExample, parseMoney } from './money.ts';
 import { requiredText } from './text.ts';
 
 /**
@@ -68,17 +69,25 @@ export const socialLinkSchema = z.object({
 });
 export type SocialLink = z.infer<typeof socialLinkSchema>;
 
-/** The smallest and largest single card payment the gateways take (Stripe: 0.50 to 999,999.99). */
-export const GATEWAY_MIN_CENTS = 50;
-export const GATEWAY_MAX_CENTS = 99_999_999;
+/**
+ * The smallest and largest single card payment, in the currency's minor units (Stripe's bounds, as
+ * 0.50 to 999,999.99 in a currency with cents; ¥50 to ¥99,999,999 in one without).
+ */
+export const GATEWAY_MIN_MINOR = 50;
+export const GATEWAY_MAX_MINOR = 99_999_999;
 
-/** An amount of money in cents of the site's currency, within what a card payment may be. */
-export const amountCentsSchema = (label: string) =>
+/** An amount of money as the API takes it: a whole number of the site's currency's minor unit (cents for USD, yen for JPY). */
+export const amountMinorSchema = (label: string) =>
   z
-    .number({ message: `${label} must be a whole number of cents` })
-    .int(`${label} must be a whole number of cents`)
-    .min(GATEWAY_MIN_CENTS, `${label} must be at least 0.50`)
-    .max(GATEWAY_MAX_CENTS, `${label} must be at most 999,999.99`);
+    .number({ message: `${label} must be a whole number of the currency's minor unit (cents for USD)` })
+    .int(`${label} must be a whole number of the currency's minor unit (cents for USD)`);
+
+/** Why an amount is not a card payment the gateway can take, in the currency's own writing, or null. */
+export function outsideGatewayBounds(label: string, amount: number, currency: string): string | null {
+  if (amount < GATEWAY_MIN_MINOR) return `${label} must be at least ${formatMoney(GATEWAY_MIN_MINOR, currency)}`;
+  if (amount > GATEWAY_MAX_MINOR) return `${label} must be at most ${formatMoney(GATEWAY_MAX_MINOR, currency)}`;
+  return null;
+}
 
 const siteSettingsFields = z.object({
   name: requiredText('Organisation name', 100),
@@ -110,65 +119,89 @@ const siteSettingsFields = z.object({
   privacy: optionalText('Privacy policy', 50_000),
   terms: optionalText('Terms', 50_000),
   /**
-   * The amounts a donor picks from, in cents, the first chosen at first. Not set: DONATION_AMOUNT
+   * The amounts a donor picks from, in minor units (cents; yen for JPY), the first chosen at first. Not set: DONATION_AMOUNT
    * alone (GET /api/site gives the list in force either way).
    */
   donationAmounts: z
-    .array(amountCentsSchema('Each amount'))
+    .array(amountMinorSchema('Each amount'))
     .min(1, 'Give at least one amount')
     .max(6, 'At most 6 amounts')
     .refine((amounts) => new Set(amounts).size === amounts.length, 'Each amount may be given once')
     .optional(),
   /** Whether a donor may give another amount, between `minAmount` and `maxAmount` (cents). */
   customAmount: z.boolean({ message: 'Other amounts must be allowed or not' }).default(false),
-  minAmount: amountCentsSchema('The smallest other amount').default(100),
-  maxAmount: amountCentsSchema('The largest other amount').default(1_000_000),
+  minAmount: amountMinorSchema('The smallest other amount').default(100),
+  maxAmount: amountMinorSchema('The largest other amount').default(1_000_000),
 });
 
-/** The settings as stored and as an admin writes them (PUT /api/site). */
-export const siteSettingsSchema = siteSettingsFields.superRefine((settings, context) => {
+/** Each amount within what a card payment may be, in the settings' currency, and the bounds in order. */
+function checkAmounts(
+  settings: { currency: string; donationAmounts?: number[]; minAmount: number; maxAmount: number },
+  context: z.RefinementCtx,
+) {
+  settings.donationAmounts?.forEach((amount, index) => {
+    const refused = outsideGatewayBounds('Each amount', amount, settings.currency);
+    if (refused) context.addIssue({ code: 'custom', path: ['donationAmounts', index], message: refused });
+  });
+  for (const [field, label] of [
+    ['minAmount', 'The smallest other amount'],
+    ['maxAmount', 'The largest other amount'],
+  ] as const) {
+    const refused = outsideGatewayBounds(label, settings[field], settings.currency);
+    if (refused) context.addIssue({ code: 'custom', path: [field], message: refused });
+  }
   if (settings.minAmount > settings.maxAmount) {
     context.addIssue({ code: 'custom', path: ['maxAmount'], message: 'The largest other amount must be at least the smallest' });
   }
-});
+}
+
+/** The settings as stored and as an admin writes them (PUT /api/site), amounts in the currency's minor units. */
+export const siteSettingsSchema = siteSettingsFields.superRefine(checkAmounts);
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
 
-/** Money as an admin types it, in the site's currency: '25' or '12.50'. */
-const moneyText = (label: string) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, `${label} must be an amount such as 25 or 12.50`)
-    .transform((text) => Math.round(Number(text) * 100))
-    .pipe(amountCentsSchema(label));
-
-/** The amounts as the settings page writes them: '15, 30, 100'. */
-export const amountsText = (cents: number[]) => cents.map((c) => (c % 100 === 0 ? String(c / 100) : (c / 100).toFixed(2))).join(', ');
+/** The amounts typed in one box: '15, 30, 100'. */
+const amountWords = (text: string) => text.split(/[,;\s]+/).filter(Boolean);
 
 /**
- * The settings page's form: the same settings, with the donation amounts typed as money (the API's are
- * cents). Its output is what PUT /api/site takes.
+ * The settings page's form: the same settings, with the donation amounts typed as money in the chosen
+ * currency ('15, 30, 100'; '12.50'), made minor units with that currency's exponent (¥30 is 30, $30 is
+ * 3000). Its output is what PUT /api/site takes.
  */
 export const siteSettingsFormSchema = siteSettingsFields
   .extend({
+    // What can be told without the currency is told beside each field with the rest of the form's messages.
     donationAmounts: z
       .string()
-      .transform((text) => text.split(/[,;\s]+/).filter(Boolean))
-      .pipe(
-        z
-          .array(moneyText('Each amount'))
-          .min(1, 'Give at least one amount')
-          .max(6, 'At most 6 amounts')
-          .refine((amounts) => new Set(amounts).size === amounts.length, 'Each amount may be given once'),
-      ),
-    minAmount: moneyText('The smallest other amount'),
-    maxAmount: moneyText('The largest other amount'),
+      .refine((text) => amountWords(text).length > 0, 'Give at least one amount')
+      .refine((text) => amountWords(text).length <= 6, 'At most 6 amounts'),
+    minAmount: z.string().trim().min(1, 'The smallest other amount is required'),
+    maxAmount: z.string().trim().min(1, 'The largest other amount is required'),
   })
-  .superRefine((settings, context) => {
-    if (settings.minAmount > settings.maxAmount) {
-      context.addIssue({ code: 'custom', path: ['maxAmount'], message: 'The largest other amount must be at least the smallest' });
+  .transform((typed, context) => {
+    const { currency } = typed;
+    let typedWell = true;
+    const money = (text: string, label: string, path: (string | number)[]) => {
+      const amount = text.trim() === '' ? undefined : parseMoney(text, currency);
+      if (amount === undefined) context.addIssue({ code: 'custom', path, message: `${label} is required` });
+      else if (amount === null)
+        context.addIssue({ code: 'custom', path, message: `${label} must be an amount such as ${moneyExample(currency)}` });
+      if (amount === undefined || amount === null) typedWell = false;
+      return amount ?? 0;
+    };
+    const donationAmounts = amountWords(typed.donationAmounts).map((word, index) => money(word, 'Each amount', ['donationAmounts', index]));
+    if (new Set(donationAmounts).size !== donationAmounts.length) {
+      context.addIssue({ code: 'custom', path: ['donationAmounts'], message: 'Each amount may be given once' });
     }
+    const settings = {
+      ...typed,
+      donationAmounts,
+      minAmount: money(typed.minAmount, 'The smallest other amount', ['minAmount']),
+      maxAmount: money(typed.maxAmount, 'The largest other amount', ['maxAmount']),
+    };
+    // Bounds only for amounts that were money: 'ten' is not also 'less than 0.50'.
+    if (typedWell) checkAmounts(settings, context);
+    return settings;
   });
 
 /** The settings page's values: the amounts as typed. */
@@ -191,9 +224,12 @@ export type Site = z.infer<typeof siteSchema>;
 
 export const siteMessages = { saved: 'Settings saved' } as const;
 
-/** The preset amounts in force: the settings' own, or the installation's DONATION_AMOUNT alone. */
-export function donationAmountsOf(settings: Pick<SiteSettings, 'donationAmounts'>, installationAmountCents: number): number[] {
-  return settings.donationAmounts?.length ? settings.donationAmounts : [installationAmountCents];
+/**
+ * The preset amounts in force, in minor units: the settings' own, or the installation's DONATION_AMOUNT
+ * alone (given in whole units of money, so 30 is $30 or ¥30).
+ */
+export function donationAmountsOf(settings: Pick<SiteSettings, 'donationAmounts' | 'currency'>, installationAmount: number): number[] {
+  return settings.donationAmounts?.length ? settings.donationAmounts : [Math.round(installationAmount * minorPerMajor(settings.currency))];
 }
 
 /**

@@ -176,7 +176,7 @@ export const event = pgTable(
     location: text('location'),
     endAt: timestamp('end_at', { precision: 0, mode: 'string' }),
     capacity: integer('capacity'),
-    /** What the organisation hopes to raise for it, in cents of the site's currency; null: no goal shown. */
+    /** What the organisation hopes to raise for it, in minor units of the site's currency (cents; yen for JPY); null: no goal shown. */
     goalCents: integer('goal_cents'),
     /** The minutes each person who came is credited with, set by an admin; null: its start to its end. */
     hoursMinutes: integer('hours_minutes'),

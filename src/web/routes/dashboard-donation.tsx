@@ -7,10 +7,12 @@ import { DonationGrid, DonationGridSkeleton } from '../features/donations/donati
 import { donationTotal } from '../features/donations/donation-total.ts';
 import { YearlyStatement } from '../features/donations/yearly-statement.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
+import { useSite } from '../lib/site.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /dashboard/donation: the signed-in person's own donations as cards, with what they add up to. */
 export function DashboardDonationPage() {
+  const site = useSite();
   usePageTitle('My Donation');
   const { account } = useCurrentAccount();
   const email = account?.email ?? '';
@@ -37,7 +39,7 @@ export function DashboardDonationPage() {
       {query.isSuccess && query.data.length > 0 && (
         <>
           <Text size="lg" fw={600} data-print="hide">
-            {donationTotal(query.data)}
+            {donationTotal(query.data, site?.currency ?? 'usd')}
           </Text>
           <YearlyStatement donations={query.data} donor={email} />
           <div data-print="hide">

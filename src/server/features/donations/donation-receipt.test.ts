@@ -20,7 +20,7 @@ mailingApp(
     admin = await signUp(t, { role: 'admin' });
     eventId = (await insertEvent(t.app.db, { title: 'Winter Coat Drive' })).id;
   },
-  { config: { donationAmountCents: 2550 } },
+  { config: { donationAmount: 25.5 } },
 );
 
 /** A donation as the donation page makes it in test mode: start, pay with a test card, record. */

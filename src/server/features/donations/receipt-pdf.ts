@@ -4,7 +4,7 @@ import { receiptTime } from '../../mail/templates/donation-receipt.tsx';
 import { a4Document, colours } from '../../pdf/a4-writer.ts';
 
 /** The printable receipt as a PDF (A4): the charity, the donation, and whether it was refunded. */
-export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
+export async function receiptPdf(receipt: Receipt, timeZone: string): Promise<Uint8Array> {
   const amount = formatAmount(receipt.amount, receipt.currency);
   const { write, detail, space, save } = await a4Document({
     title: `Donation receipt: ${amount} to ${receipt.charity.name}`,
@@ -20,7 +20,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
 
   write('Donation receipt', { bold: true, size: 22, gap: 18 });
   if (receipt.refundedAt) {
-    write(`Refunded on ${receiptTime(new Date(receipt.refundedAt))}: this donation was given back in full.`, {
+    write(`Refunded on ${receiptTime(new Date(receipt.refundedAt), timeZone)}: this donation was given back in full.`, {
       bold: true,
       size: 12,
       color: colours.red,
@@ -28,7 +28,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
     });
   }
   detail('Amount', `${amount} (${receipt.currency.toUpperCase()})`);
-  detail('Date', receiptTime(new Date(receipt.created)));
+  detail('Date', receiptTime(new Date(receipt.created), timeZone));
   detail('For', receipt.event);
   detail('Donor', donorOf(receipt.email));
   detail('Transaction reference', receipt.transaction);

@@ -36,7 +36,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Start a donation to an event',
         description:
-          'Starts a card payment for the caller. `amount` (cents) must be one of the amounts the settings offer (`GET /api/site` `donationAmounts`), or, when `customAmount` is allowed, a whole number of cents from `minAmount` to `maxAmount`; without it, the first amount offered. Anything else is refused (400, naming the amounts allowed) and nothing is charged. The same `attemptId` again (with the same amount) gives the same payment; without one, each call starts a new payment. Pay it with Stripe.js (`mode: stripe`) or `POST /api/test-payments/confirm` (`mode: test`).',
+          'Starts a card payment for the caller. `amount` (in the currency's minor units: cents, or yen for JPY) must be one of the amounts the settings offer (`GET /api/site` `donationAmounts`), or, when `customAmount` is allowed, a whole number of minor units from `minAmount` to `maxAmount`; without it, the first amount offered. Anything else is refused (400, naming the amounts allowed) and nothing is charged. The same `attemptId` again (with the same amount) gives the same payment; without one, each call starts a new payment. Pay it with Stripe.js (`mode: stripe`) or `POST /api/test-payments/confirm` (`mode: test`).',
         body: paymentStartSchema,
         response: {
           200: paymentStartedSchema,
@@ -51,7 +51,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       donations.startDonation(app.db, gateway, requireSignedIn(request), {
         ...request.body,
-        installationAmountCents: app.config.donationAmountCents,
+        installationAmount: app.config.donationAmount,
       }),
   );
 
@@ -123,8 +123,8 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: donationListQuerySchema,
         response: {
           200: pagedList(donationSchema, {
-            [totalAmountHeader]: 'The sum of the matching donations not refunded, in cents of the site’s currency.',
-            [totalAmountsHeader]: 'Each currency’s sum of the matching donations not refunded, in cents: `usd=3000, eur=2000`.',
+            [totalAmountHeader]: 'The sum of the matching donations not refunded, in minor units of the site’s currency (cents; yen for JPY).',
+            [totalAmountsHeader]: 'Each currency’s sum of the matching donations not refunded, in minor units: `usd=3000, eur=2000`.',
           }),
         },
       },
@@ -203,9 +203,10 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = recordId(request.params.id);
-      const found = id && (await donations.findReceipt(app.db, requireSignedIn(request), id, await app.mailSite()));
+      const site = await app.mailSite();
+      const found = id && (await donations.findReceipt(app.db, requireSignedIn(request), id, site));
       if (!found) throw notFound('Donation');
-      const pdf = await receiptPdf(found);
+      const pdf = await receiptPdf(found, site.timeZone);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="receipt-${found._id.slice(0, 8)}.pdf"`)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Donation, type DonationListQuery, donorOf, isDeletedDonor } from '../../../shared/donations.ts';
-import { formatAmount } from '../../../shared/money.ts';
+import { formatAmount, moneyDecimal } from '../../../shared/money.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
 import { donationAmountsOf, refusedAmount } from '../../../shared/site.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
@@ -110,13 +110,14 @@ export async function startDonation(
   db: Database,
   gateway: PaymentGateway,
   donor: SignedInAccount,
-  input: { eventId: string; attemptId?: string; amount?: number; installationAmountCents: number },
+  input: { eventId: string; attemptId?: string; amount?: number; installationAmount: number },
 ) {
   // The organisation's currency and amounts (its settings): the server decides what may be charged.
   const settings = await readSiteSettings(db);
   const { currency } = settings;
-  const offered = donationAmountsOf(settings, input.installationAmountCents);
-  const amountCents = input.amount ?? offered[0] ?? input.installationAmountCents;
+  const offered = donationAmountsOf(settings, input.installationAmount);
+  // In the currency's minor units (cents; yen for JPY), as the gateway charges them.
+  const amountCents = input.amount ?? (offered[0] as number);
   const refused = refusedAmount(amountCents, { ...settings, donationAmounts: offered }, (cents) => formatAmount(cents, currency));
   if (refused) throw new AppError('invalid_input', refused, { amount: refused });
   const [found] = await db.select({ date: event.date, endAt: event.endAt }).from(event).where(eq(event.id, input.eventId));
@@ -324,7 +325,7 @@ export function donationsCsv(db: Database) {
         .limit(EXPORT_PAGE),
     (row) => JSON.parse(row.cursorKey) as KeyValue[],
     (row) => [
-      (row.amountCents / 100).toFixed(2),
+      moneyDecimal(row.amountCents, row.currency),
       row.currency.toUpperCase(),
       row.transaction,
       row.last4,

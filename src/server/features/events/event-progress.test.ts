@@ -50,10 +50,10 @@ describe('an event’s goal and progress', () => {
     expect((await call(t, 'PUT', `/api/events/${insertedId}`, { ...base, goal: '' }, admin.auth)).status).toBe(200);
     expect((await progressOf(insertedId)).goal).toBeNull();
     for (const [goal, message] of [
-      [0, 'Goal must be at least 1.00, or empty for no goal'],
-      [99.5, 'Goal must be a whole number of cents'],
+      [0, 'Goal must be more than 0, or empty for no goal'],
+      [99.5, "Goal must be a whole number of the currency's minor unit (cents for USD)"],
       ['lots', 'Goal must be a number'],
-      [3_000_000_000, 'Goal must be at most 20,000,000.00'],
+      [3_000_000_000, 'Goal is too large'],
     ] as const) {
       const res = await call(t, 'PUT', `/api/events/${insertedId}`, { ...base, goal }, admin.auth);
       expect(res.status).toBe(400);

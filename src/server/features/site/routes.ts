@@ -15,7 +15,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     const settings = await readSiteSettings(app.db);
     return {
       ...settings,
-      donationAmounts: donationAmountsOf(settings, app.config.donationAmountCents),
+      donationAmounts: donationAmountsOf(settings, app.config.donationAmount),
       socialSignIn: app.config.socialProvider?.id ?? null,
       mailConfigured: app.outbox.sends,
     };

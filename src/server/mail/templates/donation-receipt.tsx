@@ -19,19 +19,28 @@ export interface ReceiptMail {
   eventTitle: string;
 }
 
-const when = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
+const receiptClocks = new Map<string, Intl.DateTimeFormat>();
 
-/** An instant on a receipt: '5 December 2026, 14:32 UTC' (the server keeps no time zone of the donor's). */
-export function receiptTime(instant: Date): string {
-  return `${when.format(instant).replace(' at ', ', ')} UTC`;
+/**
+ * An instant on a receipt, on the charity's clock (its time zone, as its accounts are kept), with the
+ * zone said: '5 December 2026, 20:32 GMT+6'; '…, 14:32 UTC' for a charity on UTC.
+ */
+export function receiptTime(instant: Date, timeZone: string): string {
+  let clock = receiptClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+      timeZoneName: 'short',
+    });
+    receiptClocks.set(timeZone, clock);
+  }
+  return clock.format(instant).replace(' at ', ', ');
 }
 
 const label = { color: '#52606d', fontSize: '14px', lineHeight: '20px', margin: '0' };
@@ -61,7 +70,7 @@ function DonationReceipt({ mail }: { mail: ReceiptMail }) {
       </Paragraph>
       <Section>
         <Detail name="Amount">{`${amount} (${mail.currency.toUpperCase()})`}</Detail>
-        <Detail name="Date">{receiptTime(mail.paidAt)}</Detail>
+        <Detail name="Date">{receiptTime(mail.paidAt, mail.site.timeZone)}</Detail>
         <Detail name="For">{mail.eventTitle}</Detail>
         <Detail name="Transaction reference">{mail.transaction}</Detail>
         {mail.last4 ? <Detail name="Card">{`Card ending ${mail.last4}`}</Detail> : null}

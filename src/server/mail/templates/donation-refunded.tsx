@@ -27,8 +27,8 @@ function DonationRefunded({ mail }: { mail: RefundMail }) {
       </Paragraph>
       <Section>
         <Detail name="Amount refunded">{`${amount} (${mail.currency.toUpperCase()})`}</Detail>
-        <Detail name="Donated on">{receiptTime(mail.paidAt)}</Detail>
-        <Detail name="Refunded on">{receiptTime(mail.refundedAt)}</Detail>
+        <Detail name="Donated on">{receiptTime(mail.paidAt, mail.site.timeZone)}</Detail>
+        <Detail name="Refunded on">{receiptTime(mail.refundedAt, mail.site.timeZone)}</Detail>
         <Detail name="Transaction reference">{mail.transaction}</Detail>
         <Detail name="Questions about this refund">{mail.charity.contact}</Detail>
       </Section>

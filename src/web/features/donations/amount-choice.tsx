@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/InlineInput.css';
 import { Group, Radio, Stack, TextInput } from '@mantine/core';
+import { moneyExample, parseMoney } from '../../../shared/money.ts';
 import { donationAmount } from './amount.ts';
 
 /** What the donor picked: a preset's cents as text, or 'other' with the amount they typed. */
@@ -27,10 +28,9 @@ export const firstAmount = (options: AmountOptions): AmountState => ({ choice: S
  */
 export function chosenAmount(state: AmountState, options: AmountOptions): { cents: number } | { error: string | null } {
   if (state.choice !== OTHER) return { cents: Number(state.choice) };
-  const typed = state.other.trim().replace(/^\$/, '');
-  if (typed === '') return { error: null };
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(typed)) return { error: 'Enter an amount such as 25 or 12.50' };
-  const cents = Math.round(Number(typed) * 100);
+  if (state.other.trim() === '') return { error: null };
+  const cents = parseMoney(state.other, options.currency);
+  if (cents === null) return { error: `Enter an amount such as ${moneyExample(options.currency)}` };
   const range = `from ${donationAmount(options.minAmount, options.currency)} to ${donationAmount(options.maxAmount, options.currency)}`;
   if (cents < options.minAmount || cents > options.maxAmount) return { error: `Choose an amount ${range}` };
   return { cents };

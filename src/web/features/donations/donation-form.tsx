@@ -133,7 +133,11 @@ export function DonationForm({ event, account, site, amount, payment, paymentErr
   const [stripeLoadError, setStripeLoadError] = useState<Error | null>(null);
   // A new key mounts the Stripe fields anew, which fetches Stripe.js again.
   const [stripeAttempt, setStripeAttempt] = useState(0);
-  const donation = usePayDonation({ amountCents: payment?.amount ?? 0, email: account.email });
+  const donation = usePayDonation({
+    amountCents: payment?.amount ?? 0,
+    currency: payment?.currency ?? site?.currency ?? 'usd',
+    email: account.email,
+  });
   const { phase } = donation;
   const form = useSchemaForm({
     schema: payment?.mode === 'test' ? testCardFormSchema : noCardFields,

@@ -3,6 +3,7 @@ import type { Donation } from '../../../shared/donations.ts';
 import { parseAmounts, totalAmountsHeader } from '../../../shared/http.ts';
 import { formatAmount } from '../../../shared/money.ts';
 import type { ListPage } from '../../components/admin-list/list-query.ts';
+import { useSite } from '../../lib/site.ts';
 
 /**
  * The money raised by the donations the list counts, from the same answer as its rows
@@ -10,11 +11,14 @@ import type { ListPage } from '../../components/admin-list/list-query.ts';
  * words say which. Announced when a search changes it.
  */
 export function TotalRaised({ page }: { page: ListPage<Donation> }) {
+  const site = useSite();
   const header = page.headers.get(totalAmountsHeader);
   if (header === null) return null;
   const sums = parseAmounts(header);
   // Each currency on its own: dollars are never added to euros.
-  const amount = sums.length ? sums.map((sum) => formatAmount(sum.cents, sum.currency)).join(' and ') : formatAmount(0);
+  const amount = sums.length
+    ? sums.map((sum) => formatAmount(sum.cents, sum.currency)).join(' and ')
+    : formatAmount(0, site?.currency ?? 'usd');
   return (
     <Text role="status" size="lg" fw={700} style={{ overflowWrap: 'anywhere' }}>
       {page.q ? `Total raised by donations matching ‘${page.q}’: ${amount}` : `Total raised: ${amount}`}

@@ -16,7 +16,7 @@ export type PayPhase = 'ready' | 'paying' | 'recording' | 'unrecorded' | 'done';
  * Spec section 4's donation form: confirm the card payment; on success record it, say
  * 'Successfully paid $30' and keep Pay disabled; on error keep the provider's message to show.
  */
-export function usePayDonation({ amountCents, email }: { amountCents: number; email: string }) {
+export function usePayDonation({ amountCents, currency, email }: { amountCents: number; currency: string; email: string }) {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<PayPhase>('ready');
   const [failure, setFailure] = useState<string | null>(null);
@@ -37,7 +37,7 @@ export function usePayDonation({ amountCents, email }: { amountCents: number; em
     }
     setRecordFailure(null);
     setPhase('done');
-    void notify({ color: 'teal', message: paidMessage(amountCents) });
+    void notify({ color: 'teal', message: paidMessage(amountCents, currency) });
     void queryClient.invalidateQueries({ queryKey: donationQueries.mine(email).queryKey });
   }
 

@@ -13,14 +13,14 @@ function yearOf(donation: Donation, timeZone: string | undefined): string {
 }
 
 /** '$60.00' or '$60.00 and €10.00': each currency added up on its own, refunded donations left out. */
-export function statementTotal(donations: Donation[]): string {
+export function statementTotal(donations: Donation[], siteCurrency: string): string {
   const cents = new Map<string, number>();
   for (const donation of donations) {
     if (donation.refundedAt) continue;
     const currency = donation.currency.toLowerCase();
     cents.set(currency, (cents.get(currency) ?? 0) + donation.amount);
   }
-  if (cents.size === 0) return formatAmount(0);
+  if (cents.size === 0) return formatAmount(0, siteCurrency);
   return [...cents].map(([currency, amount]) => formatAmount(amount, currency)).join(' and ');
 }
 
@@ -107,7 +107,7 @@ export function YearlyStatement({ donations, donor }: { donations: Donation[]; d
                 Total given in {year}
               </th>
               <td>
-                <strong data-testid="statement-total">{statementTotal(ofYear)}</strong>
+                <strong data-testid="statement-total">{statementTotal(ofYear, site?.currency ?? 'usd')}</strong>
               </td>
             </tr>
           </tfoot>

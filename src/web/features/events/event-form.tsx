@@ -2,6 +2,7 @@ import { Alert, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DEFAULT_CHECKIN_HOURS_BEFORE, type EventWrite, eventWriteSchema } from '../../../shared/events.ts';
+import { moneyInput, parseMoney } from '../../../shared/money.ts';
 import { adminListKey } from '../../components/admin-list/list-query.ts';
 import { Button } from '../../components/button.tsx';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
@@ -32,21 +33,19 @@ export const emptyEventForm: EventFormValues = {
   checkinHoursBefore: String(DEFAULT_CHECKIN_HOURS_BEFORE),
 };
 
-function toDraft({ index: _index, key: _key, date, goal, ...rest }: EventFormValues): Draft {
-  return { ...rest, goal: goalMoney(goal), day: date.slice(0, 10), time: date.slice(11, 16) };
+function toDraft({ index: _index, key: _key, date, goal, ...rest }: EventFormValues, currency: string): Draft {
+  return { ...rest, goal: goalMoney(goal, currency), day: date.slice(0, 10), time: date.slice(11, 16) };
 }
 
-/** The goal as the form shows it, in money ('2500'), from the API's cents ('250000'). */
-function goalMoney(cents: string): string {
-  if (!/^\d+$/.test(cents)) return cents;
-  const value = Number(cents);
-  return value % 100 === 0 ? String(value / 100) : (value / 100).toFixed(2);
+/** The goal as the form shows it, in money ('2500'), from the API's minor units ('250000' cents, or yen as they are). */
+function goalMoney(minor: string, currency: string): string {
+  return /^\d+$/.test(minor) ? moneyInput(Number(minor), currency) : minor;
 }
 
-/** The goal typed in money, as the API takes it (cents); anything else as typed, for the schema to refuse. */
-function goalCents(money: string): string {
-  const typed = money.trim().replace(/^\$/, '').replace(/,/g, '');
-  return /^\d{1,8}(\.\d{1,2})?$/.test(typed) ? String(Math.round(Number(typed) * 100)) : money;
+/** The goal typed in money, as the API takes it (minor units); anything else as typed, for the schema to refuse. */
+function goalMinor(money: string, currency: string): string {
+  const amount = money.trim() === '' ? null : parseMoney(money, currency);
+  return amount === null ? money : String(amount);
 }
 
 /** The schema's and the server's `date` is shown on the day field. */
@@ -73,16 +72,17 @@ export function EventForm<Result>(props: EventFormProps<Result>) {
   const { initial } = props;
   const [failure, setFailure] = useState<Error | null>(null);
   const queryClient = useQueryClient();
-  const currency = (useSite()?.currency ?? 'usd').toUpperCase();
+  const siteCurrency = useSite()?.currency ?? 'usd';
+  const currency = siteCurrency.toUpperCase();
   const form = useSchemaForm({
     schema: eventWriteSchema,
-    initialValues: toDraft(initial),
+    initialValues: toDraft(initial, siteCurrency),
     toInput: ({ day, time, goal, ...rest }) => ({
       index: initial.index,
       key: initial.key,
       ...rest,
       date: day && time ? `${day}T${time}` : day,
-      goal: goalCents(goal),
+      goal: goalMinor(goal, siteCurrency),
     }),
     fieldNames,
   });

@@ -1,13 +1,13 @@
 import '@mantine/core/styles/Progress.css';
 import { Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Event } from '../../../shared/events.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { counted } from '../../lib/counted.ts';
 import { useSite } from '../../lib/site.ts';
 
 /** '$1,200' for a whole amount, '$1,200.50' otherwise: a goal reads as a round number. */
 function money(cents: number, currency: string): string {
-  return formatCents(cents, currency, true);
+  return formatMoney(cents, currency, { whole: true });
 }
 
 function Meter({ label, value, color, testId }: { label: string; value: number; color: string; testId: string }) {

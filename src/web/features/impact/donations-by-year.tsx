@@ -3,6 +3,7 @@ import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import type { Impact } from '../../../shared/checkin.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { counted } from '../../lib/counted.ts';
+import { useSite } from '../../lib/site.ts';
 import classes from './impact.module.css';
 import { givenText } from './impact-summary.tsx';
 
@@ -18,6 +19,7 @@ function byYear(impact: Impact) {
  * statement on My Donation for a tax return; or, before the first gift, where to make one.
  */
 export function DonationsByYear({ impact }: { impact: Impact }) {
+  const currency = useSite()?.currency ?? 'usd';
   const count = impact.donations.reduce((sum, { count }) => sum + count, 0);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="donations-heading">
@@ -36,7 +38,7 @@ export function DonationsByYear({ impact }: { impact: Impact }) {
         ) : (
           <>
             <Text>
-              {givenText(impact.donations)} in {counted(count, 'donation')}.
+              {givenText(impact.donations, currency)} in {counted(count, 'donation')}.
             </Text>
             <div className={classes.tableWrap}>
               <Table striped verticalSpacing="xs">
@@ -51,7 +53,7 @@ export function DonationsByYear({ impact }: { impact: Impact }) {
                   {byYear(impact).map(([year, totals]) => (
                     <Table.Tr key={year}>
                       <Table.Th scope="row">{year}</Table.Th>
-                      <Table.Td>{givenText(totals)}</Table.Td>
+                      <Table.Td>{givenText(totals, currency)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -30,7 +30,7 @@ function activityText(item: Activity): string {
         ? `${item.name} joined the waitlist for ${item.title}`
         : `${item.name} registered for ${item.title}`;
     case 'donation':
-      return `${item.name} donated ${formatAmount(item.amount ?? 0, item.currency)} to ${item.title}`;
+      return `${item.name} donated ${formatAmount(item.amount ?? 0, item.currency ?? 'usd')} to ${item.title}`;
     case 'review':
       return `${item.name} wrote a review: ‘${item.title}’${item.status === 'pending' ? ' (waiting for approval)' : ''}`;
     case 'notice':

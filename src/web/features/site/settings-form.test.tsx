@@ -60,8 +60,8 @@ describe('Settings', () => {
     expectProblem(field('Phone'), 'Phone may contain digits, spaces, + ( ) . and - only');
     expectProblem(field('Contact email'), 'Contact email is not a valid email address');
     expectProblem(field('Amounts offered'), 'Give at least one amount');
-    expectProblem(field('Smallest other amount'), 'The smallest other amount must be an amount such as 25 or 12.50');
-    expectProblem(field('Largest other amount'), 'The largest other amount must be an amount such as 25 or 12.50');
+    expectProblem(field('Smallest other amount'), 'The smallest other amount is required');
+    expectProblem(field('Largest other amount'), 'The largest other amount is required');
     for (const label of ['Tagline', 'Contact address', 'Charity registration number', 'Link 1 name', 'Link 1 address'])
       expectNoProblem(field(label));
     expectRefused(field('Organisation name'), 'Organisation name is required');
@@ -79,7 +79,7 @@ describe('Settings', () => {
     const { user } = form();
     for (const [typed, message] of [
       ['15, ten', 'Each amount must be an amount such as 25 or 12.50'],
-      ['0.25, 15', 'Each amount must be at least 0.50'],
+      ['0.25, 15', 'Each amount must be at least £0.50'],
       ['15, 30, 15', 'Each amount may be given once'],
       ['5, 10, 15, 20, 25, 30, 35', 'At most 6 amounts'],
     ] as const) {
@@ -93,12 +93,12 @@ describe('Settings', () => {
     const { user } = form();
     await replace(user, field('Smallest other amount'), '0.49');
     await save(user);
-    expectProblem(field('Smallest other amount'), 'The smallest other amount must be at least 0.50');
+    expectProblem(field('Smallest other amount'), 'The smallest other amount must be at least £0.50');
     await replace(user, field('Smallest other amount'), '1');
     await replace(user, field('Largest other amount'), '1000000');
     await save(user);
     expectNoProblem(field('Smallest other amount'));
-    expectProblem(field('Largest other amount'), 'The largest other amount must be at most 999,999.99');
+    expectProblem(field('Largest other amount'), 'The largest other amount must be at most £999,999.99');
     await replace(user, field('Largest other amount'), '0.99');
     await save(user);
     expectRefused(field('Largest other amount'), 'The largest other amount must be at least the smallest');

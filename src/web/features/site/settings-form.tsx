@@ -1,16 +1,10 @@
+import { amountsText, moneyInput } from '../../../shared/money.ts';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Fieldset.css';
 import { Alert, Checkbox, Fieldset, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  amountsText,
-  type Site,
-  type SiteSettings,
-  type SiteSettingsFormValues,
-  siteMessages,
-  siteSettingsFormSchema,
-} from '../../../shared/site.ts';
+import { type Site, type SiteSettings, type SiteSettingsFormValues, siteMessages, siteSettingsFormSchema } from '../../../shared/site.ts';
 import { Button } from '../../components/button.tsx';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
@@ -32,12 +26,12 @@ const amountItems = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`don
 export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' | 'mailConfigured'> }) {
   const [failure, setFailure] = useState<Error | null>(null);
   const queryClient = useQueryClient();
-  const money = (cents: number) => amountsText([cents]);
+  const money = (amount: number) => moneyInput(amount, initial.currency);
   const form = useSchemaForm<SiteSettingsFormValues, typeof siteSettingsFormSchema>({
     schema: siteSettingsFormSchema,
     initialValues: {
       ...initial,
-      donationAmounts: amountsText(initial.donationAmounts),
+      donationAmounts: amountsText(initial.donationAmounts, initial.currency),
       minAmount: money(initial.minAmount),
       maxAmount: money(initial.maxAmount),
     },
