@@ -36,7 +36,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Start a donation to an event',
         description:
-          'Starts a card payment for the caller. `amount` (in the currency's minor units: cents, or yen for JPY) must be one of the amounts the settings offer (`GET /api/site` `donationAmounts`), or, when `customAmount` is allowed, a whole number of minor units from `minAmount` to `maxAmount`; without it, the first amount offered. Anything else is refused (400, naming the amounts allowed) and nothing is charged. The same `attemptId` again (with the same amount) gives the same payment; without one, each call starts a new payment. Pay it with Stripe.js (`mode: stripe`) or `POST /api/test-payments/confirm` (`mode: test`).',
+          'Starts a card payment for the caller. `amount` (in the currency’s minor units: cents, or yen for JPY) must be one of the amounts the settings offer (`GET /api/site` `donationAmounts`), or, when `customAmount` is allowed, a whole number of minor units from `minAmount` to `maxAmount`; without it, the first amount offered. Anything else is refused (400, naming the amounts allowed) and nothing is charged. The same `attemptId` again (with the same amount) gives the same payment; without one, each call starts a new payment. Pay it with Stripe.js (`mode: stripe`) or `POST /api/test-payments/confirm` (`mode: test`).',
         body: paymentStartSchema,
         response: {
           200: paymentStartedSchema,
