@@ -38,6 +38,7 @@ import { errorsAsErrorBody } from './http/api-docs.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { eventPreviewPages } from './http/event-preview.ts';
+import { requestLanguage } from './http/language.ts';
 import { OneLinePerRequest, registerGracefulClose } from './http/lifecycle.ts';
 import { registerAccountLimits } from './http/limits.ts';
 import { loggerOptions, requestLogger } from './http/logger.ts';
@@ -45,7 +46,7 @@ import { registerOriginCheck } from './http/origin-check.ts';
 import { DatabaseOutage, isDatabaseUnavailable } from './http/outage.ts';
 import { type PreparedPage, pageParametersKnown, preparedPageBytes, preparePage, sendPage } from './http/page-reply.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
-import { createPageRenderer, serverEntryFor } from './http/render-page.ts';
+import { createPageRenderer, inLanguage, serverEntryFor } from './http/render-page.ts';
 import { answerFromCache, PAGE_TABLES, ReplyCache, registerReplyCache } from './http/reply-cache.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { isPagePath, registerWebApp } from './http/web-app.ts';
@@ -226,16 +227,18 @@ export async function buildApp(
 
   app.setNotFoundHandler(async (request, reply) => {
     if (shell && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url)) {
+      // In the reader's language (DECISIONS 5): one drawing kept per language and address.
+      const language = await requestLanguage(request);
       if (renderPage) {
         try {
           // Drawn once and kept until something it shows changes (or its second is up): the same bytes for everyone.
           const draw = async () => {
-            const drawn = await renderPage(request.url);
+            const drawn = await renderPage(request.url, language);
             return preparePage(drawn.html, drawn.status, 5);
           };
           // A page whose address carries a parameter no page reads is drawn but not kept: no new entry each.
           const page = pageParametersKnown(request.url)
-            ? await replyCache.remember(`page ${request.url}`, draw, { tables: PAGE_TABLES, bytesOf: preparedPageBytes })
+            ? await replyCache.remember(`page ${language} ${request.url}`, draw, { tables: PAGE_TABLES, bytesOf: preparedPageBytes })
             : await draw();
           return sendPage(request, reply, await withSetupStatus(request.url, page));
         } catch (err) {
@@ -244,7 +247,7 @@ export async function buildApp(
         }
       }
       const shellHtml = shell.identity.toString('utf8');
-      const html = await withEventPreview(request.url, shellHtml);
+      const html = await withEventPreview(request.url, inLanguage(shellHtml, language));
       return sendPage(request, reply, await withSetupStatus(request.url, html === shellHtml ? shell : preparePage(html, 200, 5)));
     }
     throw new AppError('not_found', `Nothing at ${request.method} ${request.url.split('?')[0]}`);

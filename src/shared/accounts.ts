@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from './language.ts';
 import { cursorSchema, pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
 import { requiredText } from './text.ts';
 
@@ -114,8 +115,16 @@ export const meSchema = accountSchema.extend({
   mfaRequired: z.enum(['set-up', 'confirm']).nullable(),
   /** ADMIN_MFA=required and the account is an admin: two-step sign-in cannot be turned off. */
   twoFactorLocked: z.boolean(),
+  /** The language the account reads the product in: its saved choice, else the one this request is answered in. */
+  language: z.enum(languages),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** PUT /api/users/me/language: the language to keep on the account (and in this device's `lang` cookie). */
+export const languageChoiceSchema = z.object({
+  language: z.enum(languages, { message: `Language must be one of ${languages.join(', ')}` }),
+});
+export type LanguageChoice = z.infer<typeof languageChoiceSchema>;
 
 /** PUT /api/users: the profile fields only. Role and email are never taken from here. */
 export const profileUpdateSchema = z.object({

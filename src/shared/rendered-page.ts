@@ -14,6 +14,8 @@ export interface RenderedPage {
   modules: string[];
   /** The tab title the page asked for; '' when it asked for none. */
   title: string;
+  /** The language it was drawn in and the words of the areas it used (each area's translations), for the browser to take it over with. */
+  words: { language: string; words: Record<string, unknown> };
   /** How many times the page was drawn: once, its data having been fetched before (the routes' loaders). */
   draws: number;
   /**

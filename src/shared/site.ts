@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from './language.ts';
 import { formatMoney, minorPerMajor, moneyExample, parseMoney } from './money.ts';
 import { requiredText } from './text.ts';
 
@@ -108,6 +109,8 @@ const siteSettingsFields = z.object({
   registrationNumber: optionalText('Charity registration number', 100),
   socialLinks: z.array(socialLinkSchema).max(8, 'At most 8 social links').default([]),
   timeZone: timeZoneSchema,
+  /** The language of a visitor whose browser asks for none the product speaks, and of mail to someone who never chose. */
+  defaultLanguage: z.enum(languages, { message: `Default language must be one of ${languages.join(', ')}` }).default('en'),
   /** The currency donations are taken in (ISO 4217, lower case as the payment gateways write it). */
   currency: z
     .string({ message: 'Currency is required' })

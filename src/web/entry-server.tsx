@@ -7,10 +7,13 @@ import { MantineProvider } from '@mantine/core';
 import { dehydrate, type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { Language } from '../shared/language.ts';
 import type { RenderedPage } from '../shared/rendered-page.ts';
 import { answerApiCallsWith } from './lib/api-client.ts';
 import { accountScope } from './lib/current-account.ts';
+import { type AllWords, serverI18n } from './lib/i18n.ts';
 import type { DrawContext } from './lib/page-data.ts';
 import { cssVariablesResolver, theme } from './lib/theme.ts';
 import { drawnOrigin } from './lib/use-origin.ts';
@@ -41,13 +44,20 @@ function isEnabled(query: Query): boolean {
 /** Queries by their keys, for a log line or a test. */
 const keysOf = (queries: Query[]) => queries.map((query) => query.queryHash);
 
+/** Every language's words, each area's file (src/web/locales/<language>/<area>.json), in this bundle. */
+const allWords: AllWords = { en: {}, bn: {} };
+for (const [file, words] of Object.entries(import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true }))) {
+  const [, language, area] = /\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
+  if (language === 'en' || language === 'bn') allWords[language][area as string] = words.default;
+}
+
 /** `origin` is the site's own address (PUBLIC_URL's), for what a page must show whole. */
 export function createRenderer(answer: ApiAnswer, origin: string) {
   answerApiCallsWith((url) => answer(url));
   drawnOrigin.current = origin;
   const handler = createStaticHandler(routes);
 
-  return async function render(url: string): Promise<RenderedPage> {
+  return async function render(url: string, language: Language = 'en'): Promise<RenderedPage> {
     const request = new Request(new URL(url, 'http://localhost'));
     // Never retried and never refetched here: one answer each, then the HTML.
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
@@ -61,6 +71,7 @@ export function createRenderer(answer: ApiAnswer, origin: string) {
         redirect: context.headers.get('Location') ?? '/',
         modules: [],
         title: '',
+        words: { language, words: {} },
         draws: 0,
         undeclared: [],
         unshared: [],
@@ -74,17 +85,20 @@ export function createRenderer(answer: ApiAnswer, origin: string) {
     queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' || !isShared(query) });
 
     const router = createStaticRouter(handler.dataRoutes, context);
+    const i18n = serverI18n(language, allWords);
     let draws = 0;
     const draw = () => {
       draws += 1;
       drawnTitle.current = '';
       return renderToString(
         <StrictMode>
-          <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-            <QueryClientProvider client={queryClient}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </QueryClientProvider>
-          </MantineProvider>
+          <I18nextProvider i18n={i18n}>
+            <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+              <QueryClientProvider client={queryClient}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </QueryClientProvider>
+            </MantineProvider>
+          </I18nextProvider>
         </StrictMode>,
       );
     };
@@ -114,6 +128,19 @@ export function createRenderer(answer: ApiAnswer, origin: string) {
       const module = (match.route.handle as { module?: string } | undefined)?.module;
       return module ? [module] : [];
     });
-    return { status: notFound ? 404 : context.statusCode, html, state, modules, title, draws, undeclared, unshared };
+    // The words of the areas the page used, in its language: the browser takes it over with them.
+    const used = i18n.reportNamespaces?.getUsedNamespaces() ?? [];
+    const words = Object.fromEntries(used.flatMap((area) => (allWords[language][area] ? [[area, allWords[language][area]]] : [])));
+    return {
+      status: notFound ? 404 : context.statusCode,
+      html,
+      state,
+      modules,
+      title,
+      words: { language, words },
+      draws,
+      undeclared,
+      unshared,
+    };
   };
 }

@@ -6,8 +6,11 @@ import { MantineProvider } from '@mantine/core';
 import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
+import { FollowAccountLanguage } from './lib/account-language.tsx';
 import { currentAccountQuery } from './lib/current-account.ts';
+import { browserI18n, pageWords } from './lib/i18n-browser.ts';
 import { NotificationsHost } from './lib/notifications-host.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { cssVariablesResolver, theme } from './lib/theme.ts';
@@ -19,6 +22,8 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
+// The drawn page's language and words: the first render says what the server drew.
+const i18n = browserI18n(pageWords());
 
 /**
  * The page the server drew: its queries go into the cache, and the code of the routes it shows is
@@ -106,16 +111,19 @@ function KeepScroll() {
 
 const app = (
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        <NotificationsHost />
-        {serverState && <NoteScroll />}
-        <RouterProvider router={router} />
-        {serverState && <KeepScroll />}
-        {serverState && <TypedAgain typed={typedBeforeTakeover} />}
-        <MarkReady />
-      </QueryClientProvider>
-    </MantineProvider>
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        <QueryClientProvider client={queryClient}>
+          <NotificationsHost />
+          <FollowAccountLanguage />
+          {serverState && <NoteScroll />}
+          <RouterProvider router={router} />
+          {serverState && <KeepScroll />}
+          {serverState && <TypedAgain typed={typedBeforeTakeover} />}
+          <MarkReady />
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
   </StrictMode>
 );
 

@@ -63,6 +63,8 @@ export const account = pgTable(
     emailReminders: boolean('email_reminders').notNull().default(true),
     emailEvents: boolean('email_events').notNull().default(true),
     emailNotices: boolean('email_notices').notNull().default(false),
+    /** The language the person chose to read the product and its mail in ('en', 'bn'); null: not chosen. */
+    language: text('language'),
     /** The secret in the address of the person's calendar feed (GET /api/calendar/{token}.ics); null until first asked for. */
     calendarToken: text('calendar_token').unique(),
     /** Two-step sign-in (an authenticator app's codes) is on: a password sign-in then asks for a code. */
@@ -81,6 +83,7 @@ export const account = pgTable(
     index('account_name_sort_idx').on(sql`lower(${t.name})`, t.id),
     index('account_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with(trigramIndexOptions),
     index('account_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with(trigramIndexOptions),
+    check('account_language_known', sql`${t.language} is null or ${t.language} in ('en', 'bn')`),
   ],
 );
 

@@ -9,7 +9,7 @@ import { answerInProcess, type DrawnPage, loadServerEntry, type ServerEntry, ser
 
 let t: TestApp;
 let entry: ServerEntry;
-let render: (url: string) => Promise<DrawnPage>;
+let render: (url: string, language?: 'en' | 'bn') => Promise<DrawnPage>;
 let eventId: string;
 let eventTitle: string;
 let token: string;
@@ -35,7 +35,8 @@ beforeAll(async () => {
   for (let i = 0; i < 7; i++) await insertReview(t.app.db, { message: `Kind words ${i}`, status: 'approved' });
   const person = await insertAccount(t.app.db);
   token = unsubscribeToken(person.id, 'reminders', t.app.authSecret);
-  render = entry.createRenderer(answerInProcess(t.app), t.baseUrl);
+  const draw = entry.createRenderer(answerInProcess(t.app), t.baseUrl);
+  render = (url, language = 'en') => draw(url, language);
 }, 180_000);
 afterAll(() => t.close());
 
@@ -144,7 +145,7 @@ describe('pages drawn on the server', () => {
     delete layout.loader;
     try {
       const undeclared = entry.createRenderer(answerInProcess(t.app), t.baseUrl);
-      const page = await undeclared('/privacy');
+      const page = await undeclared('/privacy', 'en');
       expect(page.draws).toBe(1);
       expect(page.undeclared).toEqual(['["site"]']);
       expect(keysIn(page)).toEqual([]);

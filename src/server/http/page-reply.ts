@@ -63,7 +63,8 @@ function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | undefi
 export function sendPage(request: FastifyRequest, reply: FastifyReply, page: PreparedPage) {
   reply.header('Cache-Control', 'no-cache');
   reply.header('ETag', page.etag);
-  reply.header('Vary', 'Accept-Encoding');
+  // A page is drawn in its reader's language, chosen from the lang cookie and Accept-Language.
+  reply.header('Vary', 'Accept-Encoding, Cookie, Accept-Language');
   const ifNoneMatch = request.headers['if-none-match'];
   if (page.status === 200 && ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
     return reply.code(304).send();

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { Language } from '../../shared/language.ts';
 import type { RenderedPage } from '../../shared/rendered-page.ts';
 import { earlyInputScriptTag } from './early-input.ts';
 
@@ -11,14 +12,14 @@ export interface RenderedHtml {
   html: string;
 }
 
-export type RenderPage = (url: string) => Promise<RenderedHtml>;
+export type RenderPage = (url: string, language: Language) => Promise<RenderedHtml>;
 
 /** A page as the server bundle draws it (src/web/entry-server.tsx). */
 export type DrawnPage = RenderedPage;
 
 /** What the server bundle (src/web/entry-server.tsx, built into dist/ssr) exports. */
 export interface ServerEntry {
-  createRenderer(answer: (path: string) => Promise<Response>, origin: string): (url: string) => Promise<DrawnPage>;
+  createRenderer(answer: (path: string) => Promise<Response>, origin: string): (url: string, language: Language) => Promise<DrawnPage>;
   /** The routes it draws, each with its loader (the data its page reads). */
   routes: { loader?: unknown }[];
 }
@@ -127,6 +128,11 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The page as its readers' language marks it: `<html lang="bn">`, which screen readers and fonts follow. */
+export function inLanguage(html: string, language: Language): string {
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+}
+
 /** The built server bundle beside the built web app (dist/web → dist/ssr), if it was built. */
 export function serverEntryFor(webDir: string): string | null {
   const file = path.join(path.dirname(path.resolve(webDir)), 'ssr', 'entry-server.js');
@@ -176,15 +182,15 @@ export async function createPageRenderer(
   const origin = new URL(app.config.publicUrl).origin;
   const render = entry.createRenderer(answerInProcess(app), origin);
 
-  return async (url) => {
-    const page = await render(url);
+  return async (url, language) => {
+    const page = await render(url, language);
     // The page is still right (the browser fetches what it lacks), but slower to show than it should be.
     if (page.undeclared.length > 0)
       app.log.warn({ url, queries: page.undeclared }, "page drawn without data it reads: declare it in the route's pageData");
     if (page.unshared.length > 0)
       app.log.warn({ url, queries: page.unshared }, "a route's pageData fetched a query that is never part of the shared HTML");
     // No route redirects today; should one, the browser's router follows it from the plain page.
-    if (page.redirect) return { status: 200, html: await decorate(url, index) };
+    if (page.redirect) return { status: 200, html: await decorate(url, inLanguage(index, language)) };
     // The app (loaded by the entry once the page is shown) and the page's own routes.
     const files = filesFor(manifest, [...startUpModules(manifest), ...page.modules]);
     const cssFiles = [...new Set([...entryCss, ...files.css])];
@@ -195,13 +201,14 @@ export async function createPageRenderer(
     // Listed, not linked: the entry fetches them once the page is on the screen (src/web/main.tsx).
     const modules = files.js.filter((file) => !template.includes(`/${file}"`));
     const escaped = page.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-    let html = (page.title ? template.replace(/<title>[^<]*<\/title>/, () => `<title>${escaped}</title>`) : template)
+    let html = inLanguage(page.title ? template.replace(/<title>[^<]*<\/title>/, () => `<title>${escaped}</title>`) : template, language)
       .replace('<!--page-styles-->', () => `<style>${css}</style>\n    ${written}`)
       .replace(
         ROOT,
         () =>
           `<div id="root">${page.html}</div>\n    <script type="application/json" id="page-state">${scriptJson(page.state)}</script>` +
-          `\n    <script type="application/json" id="page-modules">${scriptJson(modules)}</script>`,
+          `\n    <script type="application/json" id="page-modules">${scriptJson(modules)}</script>` +
+          `\n    <script type="application/json" id="page-words">${scriptJson(page.words)}</script>`,
       );
     // The first picture the page shows (the hero, an event's banner) comes inside the page when it is
     // small, and is otherwise fetched first of all.

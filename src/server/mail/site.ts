@@ -14,6 +14,7 @@ export async function mailSiteFrom(db: Database, publicUrl: string): Promise<Mai
     address: settings.address,
     email: settings.email,
     registrationNumber: settings.registrationNumber,
+    defaultLanguage: settings.defaultLanguage,
   };
 }
 

@@ -44,6 +44,7 @@ function typedSettings(currency: string, amounts: string, minAmount: string, max
     registrationNumber: '',
     socialLinks: [],
     timeZone: 'Asia/Dhaka',
+    defaultLanguage: 'en',
     currency,
     privacy: '',
     terms: '',

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useCurrentAccount, useSignOut } from '../lib/current-account.ts';
 import { markVisitor } from '../lib/who-is-here.ts';
@@ -14,6 +15,7 @@ import linkClasses from './main-links.module.css';
  * server drew that rests for a visitor (main.tsx, `<html data-visitor>`) shows it without the app.
  */
 export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
   const { account, isPending } = useCurrentAccount();
   const { signOut, pending } = useSignOut();
 
@@ -26,16 +28,16 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
   if (isPending || !account) {
     return (
       <ButtonLink to="/login" onClick={onNavigate} className={classes.untilKnown}>
-        Login
+        {t('account.login')}
       </ButtonLink>
     );
   }
   return (
     <>
       <NavLink to="/dashboard" end className={linkClasses.link} onClick={onNavigate}>
-        Dashboard
+        {t('account.dashboard')}
       </NavLink>
-      <NavLink to="/dashboard/profile" className={classes.photoLink} aria-label="My profile" onClick={onNavigate}>
+      <NavLink to="/dashboard/profile" className={classes.photoLink} aria-label={t('account.myProfile')} onClick={onNavigate}>
         <AccountPhoto photoURL={account.photoURL} size={36} />
       </NavLink>
       <Button
@@ -46,7 +48,7 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
           void signOut();
         }}
       >
-        Logout
+        {t('account.logout')}
       </Button>
     </>
   );

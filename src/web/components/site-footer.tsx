@@ -1,5 +1,7 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatYear } from '../../shared/format.ts';
 import type { Site } from '../../shared/site.ts';
 import { useSite } from '../lib/site.ts';
 import classes from './site-footer.module.css';
@@ -10,22 +12,23 @@ const dialable = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
 
 /** The contact details the organisation has set, each only when it is: nothing stands in for one that is not. */
 function Contact({ site }: { site: Site }) {
+  const { t } = useTranslation();
   if (!site.address && !site.phone && !site.email) return null;
   return (
     <Stack gap="xs">
       <Title order={2} size="h4">
-        Contact us
+        {t('footer.contactUs')}
       </Title>
       <Text size="sm" component="address" className={classes.address}>
         {site.address && <span className={classes.postal}>{site.address}</span>}
         {site.phone && (
           <span>
-            Phone: <Anchor href={dialable(site.phone)}>{site.phone}</Anchor>
+            {t('footer.phone')} <Anchor href={dialable(site.phone)}>{site.phone}</Anchor>
           </span>
         )}
         {site.email && (
           <span>
-            Email: <Anchor href={`mailto:${site.email}`}>{site.email}</Anchor>
+            {t('footer.email')} <Anchor href={`mailto:${site.email}`}>{site.email}</Anchor>
           </span>
         )}
       </Text>
@@ -38,8 +41,9 @@ function Contact({ site }: { site: Site }) {
  * details and registration number where set, and the privacy policy and terms on every page.
  */
 export function SiteFooter() {
+  const { t, i18n } = useTranslation();
   const site = useSite();
-  const year = new Date().getFullYear();
+  const year = formatYear(new Date().getFullYear(), i18n.language);
   return (
     <footer className={classes.footer}>
       <Container size="lg" py="xl">
@@ -54,21 +58,21 @@ export function SiteFooter() {
                 <SocialLinks links={site.socialLinks} />
               </Stack>
               <Contact site={site} />
-              <Stack gap="xs" component="nav" aria-label="About this site">
+              <Stack gap="xs" component="nav" aria-label={t('footer.aboutSite')}>
                 <Anchor component={Link} to="/events" size="sm">
-                  Browse upcoming events
+                  {t('footer.browseEvents')}
                 </Anchor>
                 <Anchor component={Link} to="/privacy" size="sm">
-                  Privacy policy
+                  {t('footer.privacy')}
                 </Anchor>
                 <Anchor component={Link} to="/terms" size="sm">
-                  Terms
+                  {t('footer.terms')}
                 </Anchor>
               </Stack>
             </div>
             <Text size="sm" c="dimmed" mt="xl" pt="md" className={classes.copyright}>
-              © {year} {site.name}. All rights reserved.
-              {site.registrationNumber && ` Registered charity number ${site.registrationNumber}.`}
+              {t('footer.copyright', { year, name: site.name })}
+              {site.registrationNumber && ` ${t('footer.registered', { number: site.registrationNumber })}`}
             </Text>
           </>
         )}

@@ -1,10 +1,12 @@
 import { Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { webConfig } from '../lib/config.ts';
 import { useSite } from '../lib/site.ts';
 import { AccountMenu } from './account-menu.tsx';
+import { LanguageMenu } from './language-menu.tsx';
 import { MainLinks } from './main-links.tsx';
 import classes from './site-header.module.css';
 
@@ -16,8 +18,9 @@ const MobileNavDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.Mobile
  * 'Home' holds the place, so the product's name never flashes before a renamed organisation's.
  */
 function Brand() {
+  const { t } = useTranslation();
   const site = useSite();
-  if (!site) return <Link to="/" className={classes.brand} aria-label="Home" />;
+  if (!site) return <Link to="/" className={classes.brand} aria-label={t('nav.home')} />;
   return (
     <Link to="/" className={classes.brand}>
       <img src={site.logo || webConfig.logo} alt="" width={36} height={36} className={classes.logo} />
@@ -28,6 +31,7 @@ function Brand() {
 
 /** Brand, main links and the account area; on phones the links move into a drawer behind a burger. */
 export function SiteHeader() {
+  const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   // Stays mounted after the first opening so the drawer can animate closed.
   const [drawerWanted, setDrawerWanted] = useState(false);
@@ -37,10 +41,11 @@ export function SiteHeader() {
       <Container size="lg" className={classes.inner}>
         <Brand />
 
-        <Group component="nav" aria-label="Main" gap="lg" visibleFrom="sm" wrap="nowrap" className={classes.nav}>
+        <Group component="nav" aria-label={t('nav.main')} gap="lg" visibleFrom="sm" wrap="nowrap" className={classes.nav}>
           <MainLinks />
           <AccountMenu />
         </Group>
+        <LanguageMenu />
 
         <Burger
           opened={opened}
@@ -51,7 +56,7 @@ export function SiteHeader() {
           onPointerEnter={() => void loadDrawer()}
           onFocus={() => void loadDrawer()}
           hiddenFrom="sm"
-          aria-label={opened ? 'Close navigation' : 'Open navigation'}
+          aria-label={opened ? t('nav.closeNavigation') : t('nav.openNavigation')}
           aria-expanded={opened}
         />
       </Container>

@@ -1,7 +1,10 @@
 // Set-up for the component tests (`npm test`'s components project): the forms drawn by React into a
 // DOM emulation (happy-dom), checked in milliseconds; the browser journeys keep what needs a browser.
 import { cleanup } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { baseOptions } from '../lib/i18n.ts';
 import { sent } from './sent.ts';
 
 // What Mantine asks of a browser that the emulation does not have.
@@ -61,4 +64,16 @@ beforeEach(() => {
 afterEach(() => {
   vi.mocked(console.error).mockRestore();
   expect(errors.map((args) => args.map(String).join(' '))).toEqual([]);
+});
+
+// The screens' words, in English, as a page drawn in English carries them.
+const englishWords = import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/*.json', { eager: true });
+await i18next.use(initReactI18next).init({
+  ...baseOptions,
+  lng: 'en',
+  resources: {
+    en: Object.fromEntries(
+      Object.entries(englishWords).map(([file, words]) => [file.replace(/^.*\/(\w[\w-]*)\.json$/, '$1'), words.default]),
+    ),
+  },
 });

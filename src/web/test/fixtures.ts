@@ -19,6 +19,7 @@ export const siteSettings: Site = {
   registrationNumber: '',
   socialLinks: [],
   timeZone: 'Europe/London',
+  defaultLanguage: 'en',
   currency: 'gbp',
   privacy: '',
   terms: '',
@@ -70,4 +71,5 @@ export const ada: Me = {
   twoFactorEnabled: false,
   mfaRequired: null,
   twoFactorLocked: false,
+  language: 'en',
 };

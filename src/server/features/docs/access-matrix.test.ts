@@ -159,6 +159,15 @@ const rules: Record<string, Rule | CoveredElsewhere> = {
 
   'GET /api/users/me': { ...anyone },
   'GET /api/users/me/export': { ...signedIn },
+  'PUT /api/users/me/language': { ...signedIn, request: () => ({ path: '/api/users/me/language', body: { language: 'en' } }) },
+  'GET /api/language/:language': {
+    coveredBy: ['src/server/http/page-language.test.ts', 'src/server/features/users/language.test.ts'],
+    why: 'public: the language menu’s plain link sets the lang cookie (and a signed-in caller’s choice) and redirects back (303)',
+  },
+  'HEAD /api/language/:language': {
+    coveredBy: ['src/server/http/page-language.test.ts'],
+    why: "Fastify's HEAD twin of GET /api/language/:language: the same handler, answering without a body",
+  },
   'DELETE /api/users/me': {
     ...signedIn,
     endsCaller: true,

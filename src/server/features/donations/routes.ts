@@ -123,7 +123,8 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: donationListQuerySchema,
         response: {
           200: pagedList(donationSchema, {
-            [totalAmountHeader]: 'The sum of the matching donations not refunded, in minor units of the site’s currency (cents; yen for JPY).',
+            [totalAmountHeader]:
+              'The sum of the matching donations not refunded, in minor units of the site’s currency (cents; yen for JPY).',
             [totalAmountsHeader]: 'Each currency’s sum of the matching donations not refunded, in minor units: `usd=3000, eur=2000`.',
           }),
         },

@@ -5,6 +5,7 @@ import {
   accountListQuerySchema,
   accountSchema,
   emailSchema,
+  languageChoiceSchema,
   meSchema,
   profileImageTypes,
   profileUpdateSchema,
@@ -12,12 +13,14 @@ import {
   roleUpdateSchema,
 } from '../../../shared/accounts.ts';
 import { nextCursorHeader, totalCountHeader } from '../../../shared/http.ts';
+import { cookieLanguage, isLanguage, languageCookie } from '../../../shared/language.ts';
 import { accountDeletionSchema, ownDataFileName, ownDataSchema } from '../../../shared/own-data.ts';
 import { deletedCountSchema, modifiedCountSchema } from '../../../shared/results.ts';
 import { clearSessionCookies } from '../../auth/session-cookies.ts';
 import { requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
+import { requestLanguage } from '../../http/language.ts';
 import { acceptRawImageBodies } from '../../http/raw-image-body.ts';
 import { noteAudit, queryOf } from '../audit/record.ts';
 import { storeImage } from '../images/service.ts';
@@ -32,6 +35,7 @@ const lastAdmin = 'It is the only admin account; make another account admin firs
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', tagged('Accounts'));
+  const secureSite = app.config.publicUrl.startsWith('https://');
 
   // The pages ask this on every load: being signed out is an answer (null), not an error.
   app.get(
@@ -40,19 +44,66 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         summary: 'The signed-in account, or null',
-        description: 'Reads the session sent with the call, if any; signed out, the answer is `null`.',
+        description:
+          'Reads the session sent with the call, if any; signed out, the answer is `null`. `language` is the account’s saved choice, else the language this call is answered in; a saved choice is also set in this device’s `lang` cookie, so the pages the server draws follow it.',
         response: { 200: meSchema.nullable() },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const found = request.account ? await users.findAccountById(app.db, request.account.id) : undefined;
       if (!found || !request.account) return null;
+      const saved = isLanguage(found.language) ? found.language : null;
+      if (saved && cookieLanguage(request.headers.cookie) !== saved) reply.header('Set-Cookie', languageCookie(saved, secureSite));
       return {
         ...users.toAccount(found),
         twoFactorEnabled: found.twoFactorEnabled,
         mfaRequired: request.account.mfaPending ?? null,
         twoFactorLocked: found.role === 'admin' && app.config.adminMfa === 'required',
+        language: saved ?? (await requestLanguage(request)),
       };
+    },
+  );
+
+  app.put(
+    '/users/me/language',
+    {
+      schema: {
+        summary: 'Choose the language the signed-in account reads the product and its mail in',
+        description:
+          'Saved on the account, so it follows the person to every device, and set in this device’s `lang` cookie (a year). Pages, messages, PDFs and the API’s error messages are then in this language.',
+        body: languageChoiceSchema,
+        response: { 200: languageChoiceSchema },
+      },
+    },
+    async (request, reply) => {
+      const { language } = request.body;
+      await users.saveLanguage(app.db, requireSignedIn(request).id, language);
+      reply.header('Set-Cookie', languageCookie(language, secureSite));
+      return { language };
+    },
+  );
+
+  // The language menu's links work before the page's scripts (and without them): the choice is kept in
+  // the cookie (and on the account when signed in) and the person comes back to the page, in it.
+  app.get(
+    '/language/:language',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Choose the language from a plain link, and go back to the page',
+        description:
+          'What the language menu’s links do when the page’s scripts have not started: sets the `lang` cookie (and, signed in, saves the choice on the account, as `PUT /api/users/me/language`), then redirects (303) to `back`, a path on this site (`/` when absent or elsewhere).',
+        params: languageChoiceSchema,
+        querystring: z.object({ back: z.string().max(2000).optional() }),
+        response: { 303: z.undefined().describe('Back to the page, in the language chosen.') },
+      },
+    },
+    async (request, reply) => {
+      const { language } = request.params;
+      if (request.account) await users.saveLanguage(app.db, request.account.id, language);
+      const back = request.query.back ?? '/';
+      const local = back.startsWith('/') && !back.startsWith('//') && !back.startsWith('/\\') ? back : '/';
+      return reply.header('Set-Cookie', languageCookie(language, secureSite)).redirect(local, 303);
     },
   );
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Account, AccountListQuery, ProfileUpdate, Role } from '../../../shared/accounts.ts';
 import { deletedDonorDomain } from '../../../shared/donations.ts';
+import type { Language } from '../../../shared/language.ts';
 import { wallClockAt } from '../../../shared/time-zone.ts';
 import type { Database } from '../../db/client.ts';
 import { after, cursorFrom, cursorKey, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
@@ -95,6 +96,11 @@ export async function updateDisplayName(db: Database, accountId: string, display
   if (!displayName) return 0;
   const rows = await db.update(account).set({ name: displayName }).where(eq(account.id, accountId)).returning({ id: account.id });
   return rows.length;
+}
+
+/** Keeps the language the person chose on their account: their pages and mail follow it on every device. */
+export async function saveLanguage(db: Database, accountId: string, language: Language) {
+  await db.update(account).set({ language }).where(eq(account.id, accountId));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Body, Container, Head, Heading, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
+import type { Language } from '../../../shared/language.ts';
 
 /** What every message knows about the site it comes from. */
 export interface MailSite {
@@ -14,6 +15,8 @@ export interface MailSite {
   /** The organisation's contact email and charity registration number (its settings), for receipts; '' when none. */
   email?: string;
   registrationNumber?: string;
+  /** The organisation's default language (its settings): mail to someone who never chose one is in it. */
+  defaultLanguage?: Language;
 }
 
 const page = { backgroundColor: '#f4f5f7', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' };

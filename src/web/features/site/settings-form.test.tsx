@@ -19,6 +19,7 @@ const saved: Omit<Site, 'socialSignIn' | 'mailConfigured'> = {
   registrationNumber: '1234567',
   socialLinks: [{ label: 'Facebook', url: 'https://facebook.com/riverside' }],
   timeZone: 'Europe/London',
+  defaultLanguage: 'en',
   currency: 'gbp',
   privacy: '',
   terms: '',
@@ -165,6 +166,23 @@ describe('Settings', () => {
     await choose(user, field('Currency'), 'euro');
     await save(user);
     expect(sent).toEqual([putSite({ timeZone: 'Europe/Dublin', currency: 'eur' })]);
+  });
+
+  it('reads the amounts in the currency chosen: yen have no cents, so 3000 is ¥3,000', async () => {
+    const { user } = form();
+    await choose(user, field('Currency'), 'japanese');
+    await replace(user, field('Amounts offered'), '500, 3000');
+    await replace(user, field('Smallest other amount'), '100');
+    await replace(user, field('Largest other amount'), '100000');
+    await save(user);
+    expect(sent).toEqual([putSite({ currency: 'jpy', donationAmounts: [500, 3000], minAmount: 100, maxAmount: 100_000 })]);
+  });
+
+  it('saves the language for visitors whose browser asks for neither', async () => {
+    const { user } = form();
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Default language/ }), 'বাংলা');
+    await save(user);
+    expect(sent).toEqual([putSite({ defaultLanguage: 'bn' })]);
   });
 
   it('saves without a social link once it is removed, the cursor left on adding one', async () => {

@@ -1,7 +1,8 @@
+import { languageNames, languages } from '../../../shared/language.ts';
 import { amountsText, moneyInput } from '../../../shared/money.ts';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Fieldset.css';
-import { Alert, Checkbox, Fieldset, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Fieldset, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Site, type SiteSettings, type SiteSettingsFormValues, siteMessages, siteSettingsFormSchema } from '../../../shared/site.ts';
@@ -152,6 +153,13 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TimeZoneSelect inputKey={form.key('timeZone')} inputProps={form.getInputProps('timeZone')} saved={initial.timeZone} />
             <CurrencySelect inputKey={form.key('currency')} inputProps={form.getInputProps('currency')} saved={initial.currency} />
+            <NativeSelect
+              label="Default language"
+              description="For visitors whose browser asks for neither language, and for mail to people who never chose one."
+              data={languages.map((language) => ({ value: language, label: languageNames[language] }))}
+              key={form.key('defaultLanguage')}
+              {...form.getInputProps('defaultLanguage')}
+            />
           </SimpleGrid>
         </Fieldset>
 

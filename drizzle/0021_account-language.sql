@@ -1,0 +1,2 @@
+ALTER TABLE "account" ADD COLUMN "language" text;--> statement-breakpoint
+ALTER TABLE "account" ADD CONSTRAINT "account_language_known" CHECK ("account"."language" is null or "account"."language" in ('en', 'bn'));

@@ -1,0 +1,48 @@
+// The product's words, through i18next (DECISIONS 5): one file per language and area under
+// src/web/locales/<language>/<area>.json. A page the server drew carries the words it used, in its
+// language, inside it (`#page-words`), so the browser takes it over without fetching any; an area a later
+// page needs comes as its own small chunk, in the reader's language only.
+import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Language } from '../../shared/language.ts';
+import type enCommon from '../locales/en/common.json';
+
+/** The areas of words; 'common' is the frame of every page (header, footer, menus). */
+export const namespaces = ['common'] as const;
+export type Namespace = (typeof namespaces)[number];
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: { common: typeof enCommon };
+  }
+}
+
+/** What a drawn page carries: its language and the words of the areas it used. */
+export interface PageWords {
+  language: Language;
+  words: ResourceLanguage;
+}
+
+/** Every language's words, for the server's drawing (all in one bundle there). */
+export type AllWords = Record<Language, ResourceLanguage>;
+
+export const baseOptions = {
+  defaultNS: 'common',
+  ns: ['common'],
+  fallbackLng: false as const,
+  supportedLngs: ['en', 'bn'],
+  // React escapes what it draws.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  react: { useSuspense: true },
+  // Ready at once when the words are given: the first render is the drawn page's own.
+  initAsync: false,
+};
+
+/** An instance for one drawing on the server, with every area's words in hand. */
+export function serverI18n(language: Language, all: AllWords): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({ ...baseOptions, lng: language, resources: { [language]: all[language] } as Resource });
+  return instance;
+}

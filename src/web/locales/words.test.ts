@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { languages } from '../../shared/language.ts';
+import englishOnly from './english-only.json' with { type: 'json' };
+
+/**
+ * The product's words in every language it speaks (DECISIONS 5): the same keys with the same places in
+ * each language's file of each area, every key the code asks for written in English, and no visible
+ * English left in a screen that has been translated. `english-only.json` lists the screens not yet
+ * translated: it may only shrink.
+ */
+const localesDir = path.dirname(new URL(import.meta.url).pathname);
+const webDir = path.dirname(localesDir);
+
+type Words = { [key: string]: string | Words };
+const read = (language: string, area: string) => JSON.parse(readFileSync(path.join(localesDir, language, `${area}.json`), 'utf8')) as Words;
+const areas = readdirSync(path.join(localesDir, 'en')).map((file) => file.replace(/\.json$/, ''));
+
+/** Every key as 'a.b.c' with its text. */
+function flatten(words: Words, prefix = ''): Map<string, string> {
+  const flat = new Map<string, string>();
+  for (const [key, value] of Object.entries(words)) {
+    if (typeof value === 'string') flat.set(`${prefix}${key}`, value);
+    else for (const [inner, text] of flatten(value, `${prefix}${key}.`)) flat.set(inner, text);
+  }
+  return flat;
+}
+
+const places = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((match) => match[1]).sort();
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'test' || entry.name === 'locales' ? [] : sourceFiles(file);
+    return /\.(tsx|ts)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+/** Visible English in a screen's source: text between JSX tags, and labels, titles and placeholders written as literals. */
+function visibleEnglish(source: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(/(?<![=-])>\s*([A-Za-z][^<>{}]*?)\s*</g)) {
+    const text = match[1] ?? '';
+    // A generic type or comparison (`Array<string>`, `a > b`) is code, not text.
+    if (/^[A-Za-z_][\w.]*$/.test(text) && /[a-z][A-Z]|^[A-Z][a-z]+[A-Z]/.test(text)) continue;
+    if (/[;=()]|=>|&&|\|\|/.test(text)) continue;
+    found.push(text.trim());
+  }
+  for (const match of source.matchAll(
+    /\b(aria-label|label|title|placeholder|description|alt|confirmLabel|cancelLabel)="([^"]*[A-Za-z][^"]*)"/g,
+  )) {
+    found.push(`${match[1]}="${match[2]}"`);
+  }
+  return found;
+}
+
+describe('the words in every language', () => {
+  for (const area of areas) {
+    it(`has every ${area} word in every language, with the same places to fill`, () => {
+      const english = flatten(read('en', area));
+      for (const language of languages.filter((l) => l !== 'en')) {
+        const other = flatten(read(language, area));
+        expect([...other.keys()].sort(), `${language}/${area}.json keys`).toEqual([...english.keys()].sort());
+        for (const [key, text] of english) {
+          const translated = other.get(key) ?? '';
+          expect(translated.trim(), `${language}/${area}.json ${key} is empty`).not.toBe('');
+          expect(places(translated), `${language}/${area}.json ${key} fills other places`).toEqual(places(text));
+        }
+      }
+    });
+  }
+
+  it('writes in English every word the screens ask for', () => {
+    const english = new Map(areas.map((area) => [area, flatten(read('en', area))]));
+    const missing: string[] = [];
+    for (const file of sourceFiles(webDir)) {
+      const source = readFileSync(file, 'utf8');
+      const area = /useTranslation\('(\w+)'\)/.exec(source)?.[1] ?? 'common';
+      for (const match of source.matchAll(/\bt\('([\w.]+)'/g)) {
+        const [ns, key] = match[1]?.includes(':') ? (match[1].split(':') as [string, string]) : [area, match[1] as string];
+        if (!english.get(ns)?.has(key)) missing.push(`${path.relative(webDir, file)}: ${ns}:${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('leaves no English on a translated screen', () => {
+    const untranslated = new Set(englishOnly.files);
+    const leftover: string[] = [];
+    const stillListed: string[] = [];
+    for (const file of sourceFiles(webDir).filter((f) => f.endsWith('.tsx'))) {
+      const name = path.relative(webDir, file);
+      const english = visibleEnglish(readFileSync(file, 'utf8'));
+      if (untranslated.has(name)) {
+        if (english.length === 0) stillListed.push(name);
+      } else if (english.length > 0) leftover.push(`${name}: ${english.join(' | ')}`);
+    }
+    expect(leftover, 'visible English in a translated screen: put it in src/web/locales').toEqual([]);
+    expect(stillListed, 'translated now: take it off english-only.json').toEqual([]);
+  });
+});
