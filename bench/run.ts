@@ -16,6 +16,7 @@ import { createTestDatabase } from '../src/server/test/test-database.ts';
 import { printCeiling, readsAgainstCeiling } from './ceiling.ts';
 import { growth } from './growth.ts';
 import { lighthousePages, printLighthouse } from './lighthouse.ts';
+import { pdfTimes } from './pdf.ts';
 import { saveResults } from './results.ts';
 import { printRush, rush } from './rush.ts';
 import { seedLargeCharity } from './seed-large.ts';
@@ -215,6 +216,12 @@ async function commitsPerSecond() {
   console.log(`single-row commits on the embedded database on disk: ${rates.join(', ')}`);
 }
 
+// `npm run bench -- --pdf`: a receipt PDF in Bengali, alone.
+if (process.argv.includes('--pdf')) {
+  const times = await pdfTimes();
+  await saveResults(databaseName, { receiptPdfBengali: times });
+  process.exit(0);
+}
 // `npm run bench -- --growth`: every list at 1,000, 10,000 and 100,000 events, alone.
 if (process.argv.includes('--growth')) {
   await growth(databaseName);
@@ -239,6 +246,7 @@ if (process.argv.includes('--lighthouse')) {
 await ceiling();
 await webPages();
 await startUp();
+await saveResults(databaseName, { receiptPdfBengali: await pdfTimes() });
 await commitsPerSecond();
 await registrationsPerSecond();
 const app = await startTestApp({ seedDemo: true, webDir: 'dist/web' });

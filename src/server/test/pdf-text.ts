@@ -1,23 +1,16 @@
-import { inflateSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
 
 /**
- * The text a PDF draws: each content stream inflated, each hex string shown with Tj decoded. A stream is
- * read by its dictionary's /Length, not up to the next "endstream": deflated bytes may end in a carriage
- * return, which a search for "\r?\nendstream" would take as the line break and cut off.
+ * The text a PDF gives back to a reader that copies or extracts it, as poppler's `pdftotext` reads it
+ * (Debian's poppler-utils): what a person searching or copying the document gets, Bengali included.
  */
-export function pdfText(bytes: Buffer): string {
-  const source = bytes.toString('latin1');
-  const lines: string[] = [];
-  for (const match of source.matchAll(/\/Length (\d+)(?:[^>]|>(?!>))*>>\s*stream\r?\n/g)) {
-    const start = (match.index ?? 0) + match[0].length;
-    const raw = bytes.subarray(start, start + Number(match[1]));
-    let content: string;
-    try {
-      content = inflateSync(raw).toString('latin1');
-    } catch {
-      content = raw.toString('latin1');
+export function pdfText(bytes: Uint8Array): string {
+  try {
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: bytes, encoding: 'utf8' }).replace(/\f/g, '').trimEnd();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error('The PDF tests read documents with pdftotext: install it (Debian/Ubuntu: `sudo apt-get install -y poppler-utils`).');
     }
-    for (const shown of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) lines.push(Buffer.from(shown[1] ?? '', 'hex').toString('latin1'));
+    throw error;
   }
-  return lines.join('\n');
 }
