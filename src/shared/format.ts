@@ -2,6 +2,7 @@
  * Numbers for the reader's language, through Intl (Bengali digits in Bengali): the one place the product
  * writes numbers, with money (money.ts) beside it. Formatters are made once per language and kind.
  */
+import { formatEventDate, parseEventDate } from './event-date.ts';
 import { numberLocale } from './money.ts';
 
 const kept = new Map<string, Intl.NumberFormat>();
@@ -19,3 +20,35 @@ export function formatNumber(value: number, language = 'en', options: Intl.Numbe
 
 /** A year, without grouping: '2026', '২০২৬'. */
 export const formatYear = (year: number, language = 'en') => formatNumber(year, language, { useGrouping: false });
+
+const dates = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(language: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${language} ${withTime}`;
+  let format = dates.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : 'en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      ...(withTime && { hour: 'numeric', minute: '2-digit' }),
+      timeZone: 'UTC',
+    });
+    dates.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * An event's wall-clock date ('2026-12-05' or '2026-12-05T14:30') for the reader: English as the spec
+ * writes it ('Saturday 5 December 2026, 2:30 pm', by hand: it never changes with ICU), Bengali through
+ * Intl, with Bengali digits and month names ('শনিবার, ৫ ডিসেম্বর, ২০২৬').
+ */
+export function formatWallDate(value: string, language = 'en'): string {
+  if (language === 'en') return formatEventDate(value);
+  const parts = parseEventDate(value);
+  if (!parts) return value;
+  const at = new Date(Date.UTC(parts.year, parts.month - 1, parts.day, parts.time?.hour ?? 0, parts.time?.minute ?? 0));
+  return dateFormat(language, Boolean(parts.time)).format(at);
+}

@@ -12,10 +12,17 @@ import englishOnly from './english-only.json' with { type: 'json' };
  */
 const localesDir = path.dirname(new URL(import.meta.url).pathname);
 const webDir = path.dirname(localesDir);
+const serverDir = path.join(path.dirname(webDir), 'server');
+/** The web's words and the server's (documents, mail, API messages). */
+const sides = [
+  { name: 'web', locales: localesDir, sources: webDir },
+  { name: 'server', locales: path.join(serverDir, 'locales'), sources: serverDir },
+];
 
 type Words = { [key: string]: string | Words };
-const read = (language: string, area: string) => JSON.parse(readFileSync(path.join(localesDir, language, `${area}.json`), 'utf8')) as Words;
-const areas = readdirSync(path.join(localesDir, 'en')).map((file) => file.replace(/\.json$/, ''));
+const read = (locales: string, language: string, area: string) =>
+  JSON.parse(readFileSync(path.join(locales, language, `${area}.json`), 'utf8')) as Words;
+const areasOf = (locales: string) => readdirSync(path.join(locales, 'en')).map((file) => file.replace(/\.json$/, ''));
 
 /** Every key as 'a.b.c' with its text. */
 function flatten(words: Words, prefix = ''): Map<string, string> {
@@ -56,32 +63,37 @@ function visibleEnglish(source: string): string[] {
 }
 
 describe('the words in every language', () => {
-  for (const area of areas) {
-    it(`has every ${area} word in every language, with the same places to fill`, () => {
-      const english = flatten(read('en', area));
-      for (const language of languages.filter((l) => l !== 'en')) {
-        const other = flatten(read(language, area));
-        expect([...other.keys()].sort(), `${language}/${area}.json keys`).toEqual([...english.keys()].sort());
-        for (const [key, text] of english) {
-          const translated = other.get(key) ?? '';
-          expect(translated.trim(), `${language}/${area}.json ${key} is empty`).not.toBe('');
-          expect(places(translated), `${language}/${area}.json ${key} fills other places`).toEqual(places(text));
+  for (const side of sides)
+    for (const area of areasOf(side.locales)) {
+      it(`has every ${side.name} ${area} word in every language, with the same places to fill`, () => {
+        const english = flatten(read(side.locales, 'en', area));
+        for (const language of languages.filter((l) => l !== 'en')) {
+          const other = flatten(read(side.locales, language, area));
+          expect([...other.keys()].sort(), `${language}/${area}.json keys`).toEqual([...english.keys()].sort());
+          for (const [key, text] of english) {
+            const translated = other.get(key) ?? '';
+            expect(translated.trim(), `${language}/${area}.json ${key} is empty`).not.toBe('');
+            expect(places(translated), `${language}/${area}.json ${key} fills other places`).toEqual(places(text));
+          }
+        }
+      });
+    }
+
+  it('writes in English every word the screens and the server ask for', () => {
+    const missing: string[] = [];
+    for (const side of sides)
+      for (const file of sourceFiles(side.sources)) {
+        const english = new Map(areasOf(side.locales).map((area) => [area, flatten(read(side.locales, 'en', area))]));
+        const source = readFileSync(file, 'utf8');
+        if (side.name === 'server' && !source.includes('wordsFor(')) continue;
+        const area = /useTranslation\('(\w+)'\)/.exec(source)?.[1] ?? /wordsFor\(\w+, '(\w+)'\)/.exec(source)?.[1] ?? 'common';
+        for (const match of source.matchAll(/\bt\('([\w.]+)'/g)) {
+          const [ns, key] = match[1]?.includes(':') ? (match[1].split(':') as [string, string]) : [area, match[1] as string];
+          // A plural key is written as key_one and key_other.
+          const words = english.get(ns);
+          if (!words?.has(key) && !words?.has(`${key}_other`)) missing.push(`${path.relative(side.sources, file)}: ${ns}:${key}`);
         }
       }
-    });
-  }
-
-  it('writes in English every word the screens ask for', () => {
-    const english = new Map(areas.map((area) => [area, flatten(read('en', area))]));
-    const missing: string[] = [];
-    for (const file of sourceFiles(webDir)) {
-      const source = readFileSync(file, 'utf8');
-      const area = /useTranslation\('(\w+)'\)/.exec(source)?.[1] ?? 'common';
-      for (const match of source.matchAll(/\bt\('([\w.]+)'/g)) {
-        const [ns, key] = match[1]?.includes(':') ? (match[1].split(':') as [string, string]) : [area, match[1] as string];
-        if (!english.get(ns)?.has(key)) missing.push(`${path.relative(webDir, file)}: ${ns}:${key}`);
-      }
-    }
     expect(missing).toEqual([]);
   });
 

@@ -169,6 +169,34 @@ describe('GET /api/payment/{id}/receipt', () => {
 });
 
 describe('the receipt as a PDF', () => {
+  it('is in the donor’s language: Bengali words, digits and dates for someone who chose বাংলা, their name as written', async () => {
+    const donor = await signUp(t, { name: 'ক্ষমা শ্রাবন্তী' });
+    const { paymentId, donationId } = await donate(donor);
+    expect((await call(t, 'PUT', '/api/users/me/language', { language: 'bn' }, donor.auth)).status).toBe(200);
+    const text = pdfText(
+      Buffer.from(await (await call(t, 'GET', `/api/payment/${donationId}/receipt.pdf`, undefined, donor.auth)).arrayBuffer()),
+    );
+    for (const line of [
+      'দানের রসিদ',
+      'পরিমাণ',
+      '২৫.৫০',
+      '(USD)',
+      'দাতা',
+      'শেষ চার অঙ্ক 4242',
+      'Winter Coat Drive',
+      paymentId,
+      donationId,
+      donor.email,
+    ]) {
+      expect(text).toContain(line);
+    }
+    expect(text).not.toContain('Donation receipt');
+    // An admin who reads English gets the same receipt in English.
+    expect(
+      pdfText(Buffer.from(await (await call(t, 'GET', `/api/payment/${donationId}/receipt.pdf`, undefined, admin.auth)).arrayBuffer())),
+    ).toContain('Donation receipt');
+  });
+
   it('is a PDF download of the receipt for its donor and admins, 403 for anyone else, and says when it was refunded', async () => {
     const donor = await signUp(t, { name: 'Zoë Okafor' });
     const { paymentId, donationId } = await donate(donor);

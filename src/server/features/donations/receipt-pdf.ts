@@ -1,13 +1,20 @@
-import { donorOf, type Receipt } from '../../../shared/donations.ts';
+import { deletedDonorLabel, donorOf, type Receipt } from '../../../shared/donations.ts';
+import type { Language } from '../../../shared/language.ts';
 import { formatAmount } from '../../../shared/money.ts';
 import { receiptTime } from '../../mail/templates/donation-receipt.tsx';
 import { a4Document, colours } from '../../pdf/a4-writer.ts';
+import { wordsFor } from '../../words.ts';
 
-/** The printable receipt as a PDF (A4): the charity, the donation, and whether it was refunded. */
-export async function receiptPdf(receipt: Receipt, timeZone: string): Promise<Uint8Array> {
-  const amount = formatAmount(receipt.amount, receipt.currency);
+/**
+ * The printable receipt as a PDF (A4) in the reader's language: the charity, the donation, and whether
+ * it was refunded. The charity's own details (name, address, event title) are shown as written.
+ */
+export async function receiptPdf(receipt: Receipt, timeZone: string, language: Language = 'en'): Promise<Uint8Array> {
+  const t = wordsFor(language, 'documents');
+  const amount = formatAmount(receipt.amount, receipt.currency, language);
+  const when = (instant: string) => receiptTime(new Date(instant), timeZone, language);
   const { write, detail, space, save } = await a4Document({
-    title: `Donation receipt: ${amount} to ${receipt.charity.name}`,
+    title: t('receipt.title', { amount, charity: receipt.charity.name }),
     author: receipt.charity.name,
     created: new Date(receipt.date),
   });
@@ -15,28 +22,24 @@ export async function receiptPdf(receipt: Receipt, timeZone: string): Promise<Ui
   write(receipt.charity.name, { bold: true, size: 16, gap: 4 });
   if (receipt.charity.address) write(receipt.charity.address, { size: 10, color: colours.grey });
   if (receipt.charity.registrationNumber)
-    write(`Registered charity number ${receipt.charity.registrationNumber}`, { size: 10, color: colours.grey });
+    write(t('registeredNumber', { number: receipt.charity.registrationNumber }), { size: 10, color: colours.grey });
   write(receipt.charity.website, { size: 10, color: colours.grey, gap: 24 });
 
-  write('Donation receipt', { bold: true, size: 22, gap: 18 });
+  write(t('receipt.heading'), { bold: true, size: 22, gap: 18 });
   if (receipt.refundedAt) {
-    write(`Refunded on ${receiptTime(new Date(receipt.refundedAt), timeZone)}: this donation was given back in full.`, {
-      bold: true,
-      size: 12,
-      color: colours.red,
-      gap: 16,
-    });
+    write(t('receipt.refunded', { time: when(receipt.refundedAt) }), { bold: true, size: 12, color: colours.red, gap: 16 });
   }
-  detail('Amount', `${amount} (${receipt.currency.toUpperCase()})`);
-  detail('Date', receiptTime(new Date(receipt.created), timeZone));
-  detail('For', receipt.event);
-  detail('Donor', donorOf(receipt.email));
-  detail('Transaction reference', receipt.transaction);
-  detail('Receipt number', receipt._id);
-  if (receipt.last4) detail('Card', `Card ending ${receipt.last4}`);
-  detail('Received by', `${receipt.charity.name}, ${receipt.charity.website}`);
+  detail(t('receipt.amount'), `${amount} (${receipt.currency.toUpperCase()})`);
+  detail(t('receipt.date'), when(receipt.created));
+  detail(t('receipt.for'), receipt.event);
+  const donor = donorOf(receipt.email);
+  detail(t('receipt.donor'), donor === deletedDonorLabel ? t('deletedAccount') : donor);
+  detail(t('receipt.transaction'), receipt.transaction);
+  detail(t('receipt.number'), receipt._id);
+  if (receipt.last4) detail(t('receipt.card'), t('receipt.cardEnding', { last4: receipt.last4 }));
+  detail(t('receipt.receivedBy'), `${receipt.charity.name}, ${receipt.charity.website}`);
   space(8);
-  write(`Questions about this donation: ${receipt.charity.contact}`, { size: 10, color: colours.grey });
-  write('Thank you for your support.', { size: 10, color: colours.grey });
+  write(t('receipt.questions', { contact: receipt.charity.contact }), { size: 10, color: colours.grey });
+  write(t('receipt.thanks'), { size: 10, color: colours.grey });
   return save();
 }

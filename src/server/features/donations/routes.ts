@@ -16,6 +16,7 @@ import { ownerOf, requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin 
 import { AppError, notFound } from '../../errors.ts';
 import { errorResponses, fileResponse, pagedList, tagged } from '../../http/api-docs.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
+import { readerLanguage } from '../../http/language.ts';
 import { recordId } from '../../http/record-id.ts';
 import { InvalidSignature, type PaymentNotification } from '../../payments/gateway.ts';
 import { noteAudit, queryOf } from '../audit/record.ts';
@@ -207,7 +208,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       const site = await app.mailSite();
       const found = id && (await donations.findReceipt(app.db, requireSignedIn(request), id, site));
       if (!found) throw notFound('Donation');
-      const pdf = await receiptPdf(found, site.timeZone);
+      const pdf = await receiptPdf(found, site.timeZone, await readerLanguage(request));
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="receipt-${found._id.slice(0, 8)}.pdf"`)

@@ -1,45 +1,52 @@
 import type { Impact } from '../../../shared/checkin.ts';
-import { formatEventDate } from '../../../shared/event-date.ts';
+import { formatNumber, formatWallDate } from '../../../shared/format.ts';
+import type { Language } from '../../../shared/language.ts';
 import { a4Document, colours } from '../../pdf/a4-writer.ts';
+import { wordsFor } from '../../words.ts';
 import type { Charity } from '../donations/charity.ts';
 
-const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-
 /**
- * A certificate of volunteering (A4): the charity, the person, their hours in all and the events they
- * came to with the hours of each, and the day it was issued (`issued`, the site's date).
+ * A certificate of volunteering (A4) in the reader's language: the charity, the person, their hours in
+ * all and the events they came to with the hours of each, and the day it was issued (`issued`, the
+ * site's date). Names and event titles are shown as written.
  */
-export async function certificatePdf(impact: Impact, charity: Charity, issued: string): Promise<Uint8Array> {
+export async function certificatePdf(impact: Impact, charity: Charity, issued: string, language: Language = 'en'): Promise<Uint8Array> {
+  const t = wordsFor(language, 'documents');
+  const hoursText = (hours: number) => t('certificate.hours', { count: hours, hours: formatNumber(hours, language) });
   const { write, detail, space, save } = await a4Document({
-    title: `Certificate of volunteering: ${impact.name}, ${charity.name}`,
+    title: t('certificate.title', { name: impact.name, charity: charity.name }),
     author: charity.name,
     created: new Date(),
   });
 
   write(charity.name, { bold: true, size: 16, gap: 4 });
   if (charity.address) write(charity.address, { size: 10, color: colours.grey });
-  if (charity.registrationNumber) write(`Registered charity number ${charity.registrationNumber}`, { size: 10, color: colours.grey });
+  if (charity.registrationNumber) write(t('registeredNumber', { number: charity.registrationNumber }), { size: 10, color: colours.grey });
   write(charity.website, { size: 10, color: colours.grey, gap: 24 });
 
-  write('Certificate of volunteering', { bold: true, size: 22, gap: 18 });
+  write(t('certificate.heading'), { bold: true, size: 22, gap: 18 });
   write(
-    `${charity.name} thanks ${impact.name} for volunteering ${hoursText(impact.hours.total)} at ${impact.events.length} ${
-      impact.events.length === 1 ? 'event' : 'events'
-    }.`,
+    t('certificate.thanks', {
+      count: impact.events.length,
+      events: formatNumber(impact.events.length, language),
+      charity: charity.name,
+      name: impact.name,
+      hours: hoursText(impact.hours.total),
+    }),
     { size: 12, gap: 16 },
   );
-  detail('Volunteer', `${impact.name} (${impact.email})`);
-  detail('Hours in all', hoursText(impact.hours.total));
-  detail('Issued on', formatEventDate(issued));
+  detail(t('certificate.volunteer'), `${impact.name} (${impact.email})`);
+  detail(t('certificate.hoursInAll'), hoursText(impact.hours.total));
+  detail(t('certificate.issuedOn'), formatWallDate(issued, language));
 
   space(6);
-  write('Events attended', { bold: true, size: 14, gap: 8 });
-  if (impact.events.length === 0) write('No events attended yet.', { color: colours.grey });
+  write(t('certificate.attended'), { bold: true, size: 14, gap: 8 });
+  if (impact.events.length === 0) write(t('certificate.none'), { color: colours.grey });
   for (const attended of impact.events) {
     write(attended.title, { bold: true, size: 11, gap: 2 });
-    write(`${formatEventDate(attended.date)}: ${hoursText(attended.hours)}`, { size: 10, color: colours.grey, gap: 8 });
+    write(`${formatWallDate(attended.date, language)}: ${hoursText(attended.hours)}`, { size: 10, color: colours.grey, gap: 8 });
   }
   space(8);
-  write(`Questions about this certificate: ${charity.contact}`, { size: 10, color: colours.grey });
+  write(t('certificate.questions', { contact: charity.contact }), { size: 10, color: colours.grey });
   return save();
 }

@@ -141,6 +141,16 @@ describe('GET /api/impact/{email}', () => {
     expect(text).not.toContain('All-day Fair');
   });
 
+  it('writes the certificate in the reader’s language, with Bengali digits and dates', async () => {
+    const certificate = await call(t, 'GET', `/api/impact/${encodeURIComponent(giver.email)}/certificate.pdf`, undefined, {
+      ...giver.auth,
+      'accept-language': 'bn-BD,bn;q=0.9',
+    });
+    const text = pdfText(Buffer.from(await certificate.arrayBuffer()));
+    for (const words of ['স্বেচ্ছাসেবার সনদ', '৪.৫ ঘণ্টা', '২টি ইভেন্টে', 'যেসব ইভেন্টে অংশ নিয়েছেন', 'Beach Clean']) expect(text).toContain(words);
+    expect(text).not.toContain('Certificate of volunteering');
+  });
+
   it('shows a person only their own, whatever the case of the email, and admins anyone’s', async () => {
     expect((await impactOf(giver.email.toUpperCase(), giver)).status).toBe(200);
     expect((await impactOf(giver.email, donator)).status).toBe(403);

@@ -5,6 +5,7 @@ import { todayIn } from '../../../shared/time-zone.ts';
 import { requireSelfOrAdmin, selfOrAdmin } from '../../auth/signed-in.ts';
 import { AppError } from '../../errors.ts';
 import { errorResponses, fileResponse, tagged } from '../../http/api-docs.ts';
+import { readerLanguage } from '../../http/language.ts';
 import { charityOf } from '../donations/charity.ts';
 import { personOfPath } from '../users/audit-targets.ts';
 import { certificatePdf } from './certificate-pdf.ts';
@@ -55,7 +56,7 @@ export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { impact, timeZone } = await impactOf(request, request.params.email);
-      const pdf = await certificatePdf(impact, charityOf(await app.mailSite()), todayIn(timeZone));
+      const pdf = await certificatePdf(impact, charityOf(await app.mailSite()), todayIn(timeZone), await readerLanguage(request));
       return reply
         .type('application/pdf')
         .header('Content-Disposition', 'attachment; filename="certificate-of-volunteering.pdf"')

@@ -23,12 +23,14 @@ const receiptClocks = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * An instant on a receipt, on the charity's clock (its time zone, as its accounts are kept), with the
- * zone said: '5 December 2026, 20:32 GMT+6'; '…, 14:32 UTC' for a charity on UTC.
+ * zone said: '5 December 2026, 20:32 GMT+6'; '…, 14:32 UTC' for a charity on UTC; in Bengali with
+ * Bengali digits and month names.
  */
-export function receiptTime(instant: Date, timeZone: string): string {
-  let clock = receiptClocks.get(timeZone);
+export function receiptTime(instant: Date, timeZone: string, language = 'en'): string {
+  const key = `${language} ${timeZone}`;
+  let clock = receiptClocks.get(key);
   if (!clock) {
-    clock = new Intl.DateTimeFormat('en-GB', {
+    clock = new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : 'en-GB', {
       day: 'numeric',
       month: 'long',
       year: 'numeric',
@@ -38,7 +40,7 @@ export function receiptTime(instant: Date, timeZone: string): string {
       timeZone,
       timeZoneName: 'short',
     });
-    receiptClocks.set(timeZone, clock);
+    receiptClocks.set(key, clock);
   }
   return clock.format(instant).replace(' at ', ', ');
 }
