@@ -5,16 +5,21 @@
 import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../shared/language.ts';
+import type enAccounts from '../locales/en/accounts.json';
 import type enCommon from '../locales/en/common.json';
+import type enEvents from '../locales/en/events.json';
 
-/** The areas of words; 'common' is the frame of every page (header, footer, menus). */
-export const namespaces = ['common'] as const;
+/**
+ * The areas of words: 'common' is the frame of every page (header, footer, menus), 'events' the public
+ * event pages, 'accounts' signing up and in. A page's areas come with it; another area on first use.
+ */
+export const namespaces = ['common', 'events', 'accounts'] as const;
 export type Namespace = (typeof namespaces)[number];
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof enCommon };
+    resources: { common: typeof enCommon; events: typeof enEvents; accounts: typeof enAccounts };
   }
 }
 
