@@ -2,6 +2,8 @@
 // Bengali, from src/server/locales/<language>/<area>.json through i18next, read once at start.
 import i18next from 'i18next';
 import type { Language } from '../shared/language.ts';
+import bnProblems from '../shared/locales/bn/problems.json' with { type: 'json' };
+import enProblems from '../shared/locales/en/problems.json' with { type: 'json' };
 import bnDocuments from './locales/bn/documents.json' with { type: 'json' };
 import enDocuments from './locales/en/documents.json' with { type: 'json' };
 
@@ -10,10 +12,10 @@ export type ServerArea = (typeof serverAreas)[number];
 
 const words = i18next.createInstance();
 void words.init({
-  resources: { en: { documents: enDocuments }, bn: { documents: bnDocuments } },
+  resources: { en: { documents: enDocuments, problems: enProblems }, bn: { documents: bnDocuments, problems: bnProblems } },
   lng: 'en',
   fallbackLng: 'en',
-  ns: [...serverAreas],
+  ns: [...serverAreas, 'problems'],
   defaultNS: 'documents',
   interpolation: { escapeValue: false },
   initAsync: false,
@@ -32,4 +34,17 @@ export function wordsFor(language: Language, area: ServerArea): Words {
     values?: Record<string, unknown>,
   ) => string;
   return (key, values) => t(key, values);
+}
+
+/**
+ * A problem the API reports (written in English in the schemas and routes) in `language`: the shared
+ * 'problems' words are keyed by the English text, so one without a translation yet stays English.
+ */
+export function problemIn(language: Language, message: string): string {
+  if (language === 'en') return message;
+  const t = (words.getFixedT as (this: typeof words, lng: string, ns: string) => unknown).call(words, language, 'problems') as (
+    key: string,
+    options: Record<string, unknown>,
+  ) => string;
+  return t(message, { keySeparator: false, nsSeparator: false, defaultValue: message });
 }

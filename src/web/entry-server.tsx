@@ -46,7 +46,10 @@ const keysOf = (queries: Query[]) => queries.map((query) => query.queryHash);
 
 /** Every language's words, each area's file (src/web/locales/<language>/<area>.json), in this bundle. */
 const allWords: AllWords = { en: {}, bn: {} };
-for (const [file, words] of Object.entries(import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true }))) {
+for (const [file, words] of Object.entries({
+  ...import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true }),
+  ...import.meta.glob<{ default: Record<string, unknown> }>('../shared/locales/*/*.json', { eager: true }),
+})) {
   const [, language, area] = /\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
   if (language === 'en' || language === 'bn') allWords[language][area as string] = words.default;
 }

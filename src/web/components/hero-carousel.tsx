@@ -1,6 +1,8 @@
 import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
 import { Container, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../shared/format.ts';
 import { useSite } from '../lib/site.ts';
 import { ButtonLink } from './button.tsx';
 import classes from './hero-carousel.module.css';
@@ -15,14 +17,23 @@ const alwaysAvailable = { 'aria-disabled': false, 'data-inactive': undefined, ta
 
 /** The home page's three slides; arrows, swipe and the arrow keys move between them. */
 export function HeroCarousel() {
+  const { t, i18n } = useTranslation('events');
   const site = useSite();
+  const total = formatNumber(heroSlides.length, i18n.language);
   // The organisation's own headline and words, when its settings give them, on the first slide.
-  const slides = heroSlides.map((slide, index) =>
-    index === 0 ? { ...slide, heading: site?.headline || slide.heading, text: site?.subtext || slide.text } : slide,
-  );
+  const slides = heroSlides.map((slide, index) => {
+    const heading = t(`hero.${slide.id}.heading`);
+    const text = t(`hero.${slide.id}.text`);
+    return {
+      ...slide,
+      heading: (index === 0 && site?.headline) || heading,
+      text: (index === 0 && site?.subtext) || text,
+      action: t(`hero.${slide.id}.action`),
+    };
+  });
   return (
     <Carousel
-      aria-label="Highlights"
+      aria-label={t('hero.label')}
       emblaOptions={{ loop: true }}
       previousControlProps={alwaysAvailable}
       nextControlProps={alwaysAvailable}
@@ -34,7 +45,7 @@ export function HeroCarousel() {
         <Carousel.Slide
           key={slide.image}
           data-testid="carousel-slide"
-          aria-label={`${index + 1} of ${heroSlides.length}`}
+          aria-label={t('hero.slide', { n: formatNumber(index + 1, i18n.language), total })}
           className={classes.slide}
         >
           <img
@@ -55,8 +66,8 @@ export function HeroCarousel() {
                 <Text size="lg" className={classes.text}>
                   {slide.text}
                 </Text>
-                <ButtonLink to={slide.action.to} size="md" className={classes.action}>
-                  {slide.action.label}
+                <ButtonLink to={slide.to} size="md" className={classes.action}>
+                  {slide.action}
                 </ButtonLink>
               </Stack>
             </Container>

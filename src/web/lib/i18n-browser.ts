@@ -7,7 +7,16 @@ import { isLanguage, type Language } from '../../shared/language.ts';
 import { baseOptions, type PageWords } from './i18n.ts';
 
 /** The areas' words as separate chunks, fetched when a page needs them. */
-const loaders = import.meta.glob<{ default: ResourceLanguage[string] }>('../locales/*/*.json');
+const loaders = {
+  ...import.meta.glob<{ default: ResourceLanguage[string] }>('../locales/*/*.json'),
+  // Words the server shares with the web: the problems a form or the API may report.
+  ...Object.fromEntries(
+    Object.entries(import.meta.glob<{ default: ResourceLanguage[string] }>('../../shared/locales/*/*.json')).map(([file, load]) => [
+      file.replace('../../shared/locales/', '../locales/'),
+      load,
+    ]),
+  ),
+};
 
 /**
  * The browser's instance: the drawn page's language (`<html lang>`, which the server chose) and the

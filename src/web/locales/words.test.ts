@@ -17,6 +17,8 @@ const serverDir = path.join(path.dirname(webDir), 'server');
 const sides = [
   { name: 'web', locales: localesDir, sources: webDir },
   { name: 'server', locales: path.join(serverDir, 'locales'), sources: serverDir },
+  // The problems a form or the API reports, keyed by their English text (no screen asks for them by key).
+  { name: 'shared', locales: path.join(path.dirname(webDir), 'shared', 'locales'), sources: null },
 ];
 
 type Words = { [key: string]: string | Words };
@@ -82,7 +84,7 @@ describe('the words in every language', () => {
   it('writes in English every word the screens and the server ask for', () => {
     const missing: string[] = [];
     for (const side of sides)
-      for (const file of sourceFiles(side.sources)) {
+      for (const file of side.sources ? sourceFiles(side.sources) : []) {
         const english = new Map(areasOf(side.locales).map((area) => [area, flatten(read(side.locales, 'en', area))]));
         const source = readFileSync(file, 'utf8');
         if (side.name === 'server' && !source.includes('wordsFor(')) continue;
@@ -91,10 +93,15 @@ describe('the words in every language', () => {
           const [ns, key] = match[1]?.includes(':') ? (match[1].split(':') as [string, string]) : [area, match[1] as string];
           // A plural key is written as key_one and key_other.
           const words = english.get(ns);
-          if (!words?.has(key) && !words?.has(`${key}_other`)) missing.push(`${path.relative(side.sources, file)}: ${ns}:${key}`);
+          if (!words?.has(key) && !words?.has(`${key}_other`)) missing.push(`${path.relative(side.sources ?? '', file)}: ${ns}:${key}`);
         }
       }
     expect(missing).toEqual([]);
+  });
+
+  it('keys each problem by its English words, which English shows as they are', () => {
+    const shared = sides.find((side) => side.name === 'shared')?.locales ?? '';
+    for (const [key, text] of flatten(read(shared, 'en', 'problems'))) expect(text).toBe(key);
   });
 
   it('leaves no English on a translated screen', () => {

@@ -1,5 +1,6 @@
 import { Container, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { QueryError } from '../components/query-error.tsx';
 import { eventQueries } from '../features/events/api.ts';
@@ -13,11 +14,12 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 export const pageData: PageData = ({ queryClient, params }) => queryClient.prefetchQuery(eventQueries.detail(params.eventId ?? ''));
 
 export function EventDetailsPage() {
+  const { t } = useTranslation('events');
   const { eventId = '' } = useParams();
   const query = useQuery(eventQueries.detail(eventId));
   const notFound = isApiError(query.error, 'not_found');
 
-  usePageTitle(query.data?.title ?? (notFound ? 'Event not found' : 'Event'));
+  usePageTitle(query.data?.title ?? (notFound ? t('title.notFound') : t('title.event')));
 
   return (
     <Container size="md" py="xl">
@@ -26,9 +28,9 @@ export function EventDetailsPage() {
       {query.isError && !notFound && (
         <>
           <Title order={1} mb="md">
-            Event
+            {t('title.event')}
           </Title>
-          <QueryError title="This event could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+          <QueryError title={t('details.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
         </>
       )}
       {query.isSuccess && <EventDetailsView event={query.data} />}

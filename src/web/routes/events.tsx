@@ -1,5 +1,6 @@
 import { Container, Stack, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageNav } from '../components/page-nav.tsx';
 import { QueryError } from '../components/query-error.tsx';
@@ -7,7 +8,7 @@ import { SearchBox } from '../components/search-box.tsx';
 import { eventQueries } from '../features/events/api.ts';
 import { EventGrid, EventGridSkeleton } from '../features/events/event-grid.tsx';
 import { EventsEmpty } from '../features/events/events-empty.tsx';
-import { EventsHeading, eventsHeadingText } from '../features/events/events-heading.tsx';
+import { EventsHeading, useEventsHeadingText } from '../features/events/events-heading.tsx';
 import { type EventsWhen, EventsWhenControl } from '../features/events/events-when.tsx';
 import { webConfig } from '../lib/config.ts';
 import type { PageData } from '../lib/page-data.ts';
@@ -28,14 +29,16 @@ export const pageData: PageData = ({ queryClient, url }) => queryClient.prefetch
 
 /** /events: upcoming events (the default) or past ones (?when=past), searched and paged. */
 export function EventsPage() {
+  const { t } = useTranslation('events');
+  const eventsHeadingText = useEventsHeadingText();
   const [searchParams, setSearchParams] = useSearchParams();
   const when = whenOf(searchParams);
-  usePageTitle(when === 'past' ? 'Past events' : 'Events');
+  usePageTitle(when === 'past' ? t('title.pastEvents') : t('title.events'));
   const { q, page, setQuery, setPage } = useListParams();
   const query = useQuery(eventListQuery(searchParams));
   // While a new search loads, the previous results stay (dimmed) under the heading that fits them.
   const shownWhen = query.data?.when ?? when;
-  const heading = query.data ? eventsHeadingText(query.data.total, query.data.q, shownWhen) : 'Events';
+  const heading = query.data ? eventsHeadingText(query.data.total, query.data.q, shownWhen) : t('title.events');
   const showWhen = (next: EventsWhen) =>
     setSearchParams(
       (current) => {
@@ -55,10 +58,10 @@ export function EventsPage() {
         <EventsHeading text={heading} />
         <VisuallyHidden role="status">{query.isSuccess && !query.isPlaceholderData ? heading : ''}</VisuallyHidden>
         <EventsWhenControl value={when} onChange={showWhen} />
-        <SearchBox label="Search events" placeholder="Search by title, e.g. tree planting" query={q} onSearch={setQuery} />
+        <SearchBox label={t('list.searchLabel')} placeholder={t('list.searchPlaceholder')} query={q} onSearch={setQuery} />
 
         {query.isPending && <EventGridSkeleton count={6} />}
-        {query.isError && <QueryError title="Events could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
+        {query.isError && <QueryError title={t('list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />}
         {query.isSuccess && query.data.events.length === 0 && (
           <EventsEmpty
             when={shownWhen}
@@ -73,7 +76,7 @@ export function EventsPage() {
             <EventGrid events={query.data.events} headingOrder={2} firstOnScreen />
           </div>
         )}
-        <PageNav label="Event pages" page={page} pageCount={pageCount} onPage={setPage} />
+        <PageNav label={t('list.pages')} page={page} pageCount={pageCount} onPage={setPage} />
       </Stack>
     </Container>
   );

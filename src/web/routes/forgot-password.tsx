@@ -1,5 +1,6 @@
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { forgotPasswordFormSchema, mailLinkMessages } from '../../shared/accounts.ts';
@@ -15,7 +16,8 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /forgot-password: mails a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
-  usePageTitle('Forgot password');
+  const { t } = useTranslation('accounts');
+  usePageTitle(t('forgot.title'));
   const [sentTo, setSentTo] = useState<string | null>(null);
   const result = useRef<HTMLParagraphElement>(null);
   useFocusWhen(result, sentTo !== null);
@@ -23,7 +25,7 @@ export function ForgotPasswordPage() {
   const form = useSchemaForm({ schema: forgotPasswordFormSchema, initialValues: { email: '' } });
   // Never 'we have sent' when this site sends no email.
   const noMail = useSite()?.mailConfigured === false;
-  const noMailText = 'This site cannot send email yet, so no reset link can reach you. Ask the site’s admin for help.';
+  const noMailText = t('forgot.noMail');
 
   async function handleSubmit({ email }: z.output<typeof forgotPasswordFormSchema>) {
     setFailure(null);
@@ -36,7 +38,7 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthPanel title="Forgot password">
+    <AuthPanel title={t('forgot.title')}>
       {sentTo ? (
         <Stack gap="md">
           {noMail ? (
@@ -48,31 +50,34 @@ export function ForgotPasswordPage() {
               <FormMessage ref={result} tone="success">
                 {mailLinkMessages.resetLinkSent}
               </FormMessage>
-              <Text>
-                Look for a message to {sentTo}. Its link works once, for one hour. Nothing there? Check the spam folder, or ask again in a
-                few minutes.
-              </Text>
+              <Text>{t('forgot.lookFor', { email: sentTo })}</Text>
             </>
           )}
           <Anchor component={Link} to="/login">
-            Back to Login
+            {t('actions.backToLogin')}
           </Anchor>
         </Stack>
       ) : (
         <Stack gap="md">
-          <Text>{noMail ? noMailText : 'Enter the email address of your account and we will send you a link to set a new password.'}</Text>
-          <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Forgot password">
+          <Text>{noMail ? noMailText : t('forgot.intro')}</Text>
+          <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label={t('forgot.title')}>
             <Stack gap="md">
-              <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
+              <TextInput
+                label={t('fields.email')}
+                type="email"
+                autoComplete="email"
+                key={form.key('email')}
+                {...form.getInputProps('email')}
+              />
               {failure && <FormMessage tone="error">{failure}</FormMessage>}
               <Button type="submit" size="md" fullWidth disabled={form.submitting}>
-                Send the link
+                {t('forgot.submit')}
               </Button>
             </Stack>
           </form>
           <Text size="sm" ta="center">
             <Anchor component={Link} to="/login">
-              Back to Login
+              {t('actions.backToLogin')}
             </Anchor>
           </Text>
         </Stack>

@@ -1,4 +1,5 @@
 import { Container, Stack, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { HeroCarousel } from '../components/hero-carousel.tsx';
 import { OngoingEvents, ongoingEventsQuery } from '../features/events/ongoing-events.tsx';
 import { ClientReviews, clientReviewsQuery } from '../features/reviews/client-reviews.tsx';
@@ -10,13 +11,12 @@ export const pageData: PageData = ({ queryClient }) =>
   Promise.all([queryClient.prefetchQuery(ongoingEventsQuery), queryClient.prefetchQuery(clientReviewsQuery)]);
 
 export function HomePage() {
+  const { t } = useTranslation('events');
   usePageTitle();
   const site = useSite();
   return (
     <>
-      <VisuallyHidden component="h1">
-        {site ? `${site.name}: volunteer` : 'Volunteer'} at our events or support them with a donation
-      </VisuallyHidden>
+      <VisuallyHidden component="h1">{site ? t('home.headingNamed', { name: site.name }) : t('home.heading')}</VisuallyHidden>
       <HeroCarousel />
       <Container size="lg" py="xl">
         <Stack gap={56}>

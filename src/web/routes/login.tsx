@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { AuthPanel } from '../features/users/auth-panel.tsx';
 import { LoginForm } from '../features/users/login-form.tsx';
 import { SignedInNotice } from '../features/users/signed-in-notice.tsx';
@@ -5,9 +6,10 @@ import { useCurrentAccount } from '../lib/current-account.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 export function LoginPage() {
-  usePageTitle('Login');
+  const { t } = useTranslation('accounts');
+  usePageTitle(t('login.title'));
   // The form is drawn at once, on the server too (whose pages know no one): should the check of the
   // session then find the person signed in, the notice takes its place.
   const { account } = useCurrentAccount();
-  return <AuthPanel title="Login">{account ? <SignedInNotice email={account.email} /> : <LoginForm />}</AuthPanel>;
+  return <AuthPanel title={t('login.title')}>{account ? <SignedInNotice email={account.email} /> : <LoginForm />}</AuthPanel>;
 }

@@ -2,6 +2,7 @@ import '@mantine/core/styles/PasswordInput.css';
 import { Anchor, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { resetPasswordFormSchema } from '../../shared/accounts.ts';
@@ -18,16 +19,15 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /reset-password?token=…: where the reset mail leads. Sets a new password with the sign-up rules. */
 export function ResetPasswordPage() {
-  usePageTitle('Set a new password');
+  const { t } = useTranslation('accounts');
+  usePageTitle(t('reset.title'));
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const queryClient = useQueryClient();
   const [done, setDone] = useState(false);
   const result = useRef<HTMLParagraphElement>(null);
   useFocusWhen(result, done);
-  const [failure, setFailure] = useState<string | null>(
-    token ? null : 'This link has no token. Open the link from the email again, or ask for a new link.',
-  );
+  const [failure, setFailure] = useState<string | null>(token ? null : t('link.noToken'));
   const form = useSchemaForm({
     schema: resetPasswordFormSchema,
     initialValues: { password: '', confirmPassword: '' },
@@ -49,28 +49,28 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthPanel title="Set a new password">
+    <AuthPanel title={t('reset.title')}>
       {done ? (
         <Stack gap="md" align="flex-start">
           <FormMessage ref={result} tone="success">
-            Your new password is set. You have been signed out everywhere: log in with it.
+            {t('reset.done')}
           </FormMessage>
-          <ButtonLink to="/login">Log In</ButtonLink>
+          <ButtonLink to="/login">{t('actions.logIn')}</ButtonLink>
         </Stack>
       ) : (
         <Stack gap="md">
-          <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Set a new password">
+          <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label={t('reset.title')}>
             <Stack gap="md">
-              <NewPasswordFields form={form} label="New password" againLabel="Re-type new password" />
+              <NewPasswordFields form={form} label={t('fields.newPassword')} againLabel={t('fields.newPasswordAgain')} />
               {failure && <FormMessage tone="error">{failure}</FormMessage>}
               <Button type="submit" size="md" fullWidth disabled={form.submitting || !token}>
-                Set password
+                {t('reset.submit')}
               </Button>
             </Stack>
           </form>
           {failure && (
             <Anchor component={Link} to="/forgot-password">
-              Ask for a new link
+              {t('reset.askAgain')}
             </Anchor>
           )}
         </Stack>

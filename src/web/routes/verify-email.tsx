@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/button.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
@@ -13,7 +14,8 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /verify-email?token=…: where the confirmation mail leads. Confirms on load and says how it went. */
 export function VerifyEmailPage() {
-  usePageTitle('Confirm your email address');
+  const { t } = useTranslation('accounts');
+  usePageTitle(t('verify.title'));
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const queryClient = useQueryClient();
@@ -34,32 +36,36 @@ export function VerifyEmailPage() {
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-  const failure = token === '' ? 'This link has no token. Open the link from the email again, or ask for a new link.' : null;
+  const failure = token === '' ? t('link.noToken') : null;
   return (
-    <AuthPanel title="Confirm your email address">
+    <AuthPanel title={t('verify.title')}>
       {failure || result.isError ? (
         <Stack gap="md">
           <FormMessage tone="error">{failure ?? failureMessage(result.error)}</FormMessage>
           {account ? (
             account.emailVerified ? (
-              <ButtonLink to="/dashboard">Go to Dashboard</ButtonLink>
+              <ButtonLink to="/dashboard">{t('actions.toDashboard')}</ButtonLink>
             ) : (
               <SendLinkAgainButton email={account.email} />
             )
           ) : (
             <>
-              <Text>Enter your email address and we will send a new link.</Text>
+              <Text>{t('verify.enterEmail')}</Text>
               <SendLinkAgainForm />
             </>
           )}
         </Stack>
       ) : result.isSuccess ? (
         <Stack gap="md" align="flex-start">
-          <FormMessage tone="success">Your email address is confirmed.</FormMessage>
-          {account ? <ButtonLink to="/dashboard">Go to Dashboard</ButtonLink> : <ButtonLink to="/login">Log In</ButtonLink>}
+          <FormMessage tone="success">{t('verify.confirmed')}</FormMessage>
+          {account ? (
+            <ButtonLink to="/dashboard">{t('actions.toDashboard')}</ButtonLink>
+          ) : (
+            <ButtonLink to="/login">{t('actions.logIn')}</ButtonLink>
+          )}
         </Stack>
       ) : (
-        <PageLoader label="Confirming your email address" />
+        <PageLoader label={t('verify.confirming')} />
       )}
     </AuthPanel>
   );

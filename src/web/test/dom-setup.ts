@@ -67,7 +67,10 @@ afterEach(() => {
 });
 
 // The screens' words, in English, as a page drawn in English carries them.
-const englishWords = import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/*.json', { eager: true });
+const englishWords = {
+  ...import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/*.json', { eager: true }),
+  ...import.meta.glob<{ default: Record<string, unknown> }>('../../shared/locales/en/*.json', { eager: true }),
+};
 await i18next.use(initReactI18next).init({
   ...baseOptions,
   lng: 'en',

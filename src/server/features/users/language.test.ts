@@ -72,4 +72,17 @@ describe('the language a person reads the product in', () => {
     expect(badDefault.status).toBe(400);
     expect((await badDefault.json()).error.fields.defaultLanguage).toBe('Default language must be one of en, bn');
   });
+
+  it('says what went wrong in the caller’s language, codes and field names unchanged', async () => {
+    const bengali = { 'accept-language': 'bn-BD,bn;q=0.9' };
+    const refused = await call(t, 'PUT', '/api/users/me/language', { language: 'fr' }, { ...rina.auth, ...bengali });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toMatchObject({ code: 'invalid_input', fields: { language: 'ভাষা en অথবা bn হতে হবে' } });
+    const signedOut = await call(t, 'PUT', '/api/users/me/language', { language: 'bn' }, { cookie: 'lang=bn' });
+    expect(signedOut.status).toBe(401);
+    expect((await signedOut.json()).error).toEqual({ code: 'unauthenticated', message: 'অনুগ্রহ করে আগে লগইন করুন' });
+    // English is the spec's own words.
+    const english = await call(t, 'PUT', '/api/users/me/language', { language: 'bn' });
+    expect((await english.json()).error).toEqual({ code: 'unauthenticated', message: 'Please sign in first' });
+  });
 });

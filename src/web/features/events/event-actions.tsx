@@ -1,6 +1,6 @@
 import { Group, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { calendarMessages } from '../../../shared/calendar.ts';
+import { useTranslation } from 'react-i18next';
 import { googleCalendarUrl } from '../../../shared/event-calendar.ts';
 import type { Event } from '../../../shared/events.ts';
 import { Button, ButtonAnchor } from '../../components/button.tsx';
@@ -25,7 +25,7 @@ function googleLink(event: Event, pageUrl: string, timeZone: string): string {
 }
 
 /** 'Share': the phone's or browser's own share sheet where there is one, else the link on the clipboard. */
-async function share(event: Event, url: string) {
+async function share(event: Event, url: string, copied: string) {
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share({ title: event.title, url });
@@ -35,7 +35,7 @@ async function share(event: Event, url: string) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
     }
   }
-  await copyText(url, calendarMessages.copied);
+  await copyText(url, copied);
 }
 
 /**
@@ -45,25 +45,27 @@ async function share(event: Event, url: string) {
  * calendar entry.
  */
 export function EventActions({ event }: { event: Event }) {
+  const { t } = useTranslation('events');
   const site = useQuery(siteQueries.site());
   const id = encodeURIComponent(event._id);
   const pageUrl = `${useOrigin()}/eventDetails/${id}`;
   return (
     <Group gap="sm">
       {!event.past && (
-        <Group gap="sm" role="group" aria-label="Add to calendar">
+        <Group gap="sm" role="group" aria-label={t('actions.addToCalendar')}>
           <ButtonAnchor href={`${webConfig.apiBase}/events/${id}/calendar.ics`} download="event.ics" variant="default">
-            Add to calendar
+            {t('actions.addToCalendar')}
           </ButtonAnchor>
           {site.data && (
             <ButtonAnchor href={googleLink(event, pageUrl, site.data.timeZone)} target="_blank" rel="noopener noreferrer" variant="default">
-              Add to Google Calendar<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+              {t('actions.addToGoogle')}
+              <VisuallyHidden>{t('actions.newTab')}</VisuallyHidden>
             </ButtonAnchor>
           )}
         </Group>
       )}
-      <Button variant="default" onClick={() => void share(event, pageUrl)}>
-        Share
+      <Button variant="default" onClick={() => void share(event, pageUrl, t('actions.copied'))}>
+        {t('actions.share')}
       </Button>
     </Group>
   );

@@ -1,5 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Event } from '../../../shared/events.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { EventBanner } from '../../components/event-banner.tsx';
@@ -10,6 +11,7 @@ import { EventProgress } from './event-progress.tsx';
 
 /** One event in a list: banner, title, date, place, places left (or 'Past') and the way to its details. */
 export function EventCard({ event, headingOrder = 3, eager }: { event: Event; headingOrder?: 2 | 3; eager?: boolean }) {
+  const { t } = useTranslation('events');
   const titleId = useId();
   return (
     <article className={surface.card} data-testid="event-card">
@@ -32,7 +34,7 @@ export function EventCard({ event, headingOrder = 3, eager }: { event: Event; he
         className={classes.action}
         aria-describedby={titleId}
       >
-        View Event
+        {t('card.view')}
       </ButtonLink>
     </article>
   );

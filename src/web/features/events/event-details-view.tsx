@@ -1,4 +1,5 @@
 import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { Event } from '../../../shared/events.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { EventBanner } from '../../components/event-banner.tsx';
@@ -9,6 +10,7 @@ import { EventProgress } from './event-progress.tsx';
 
 /** One event in full, with the two things a visitor can do about it while it has not ended. */
 export function EventDetailsView({ event }: { event: Event }) {
+  const { t } = useTranslation('events');
   const id = encodeURIComponent(event._id);
   return (
     <Stack component="article" gap="lg">
@@ -25,23 +27,23 @@ export function EventDetailsView({ event }: { event: Event }) {
         <EventProgress event={event} />
       </Stack>
       {event.past && (
-        <Alert role="none" color="gray" variant="light" title="This event has ended">
-          It takes no more registrations or donations.
+        <Alert role="none" color="gray" variant="light" title={t('details.ended')}>
+          {t('details.endedText')}
         </Alert>
       )}
       {!event.past && (
         <Group gap="sm">
           <ButtonLink to={`/events/register/${id}`} size="md">
-            Event Register
+            {t('details.register')}
           </ButtonLink>
           <ButtonLink to={`/donation/${id}`} size="md" variant="outline">
-            Donate Money
+            {t('details.donate')}
           </ButtonLink>
         </Group>
       )}
       <Stack gap="xs">
         <Title order={2} size="h3">
-          About this event
+          {t('details.about')}
         </Title>
         <Text className={classes.description}>{event.desc}</Text>
       </Stack>

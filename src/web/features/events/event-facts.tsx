@@ -1,18 +1,20 @@
 import { Anchor, Group, Text, type TextProps, VisuallyHidden } from '@mantine/core';
-import { formatEventDate } from '../../../shared/event-date.ts';
+import { useTranslation } from 'react-i18next';
 import type { Event, EventFields } from '../../../shared/events.ts';
+import { formatNumber, formatWallDate } from '../../../shared/format.ts';
 import { useMyRegistration } from '../registrations/api.ts';
 import { formatEventEnd, mapUrl, spotsText } from './event-facts-text.ts';
 
 /** Start and end in words, each with its machine-readable value: 'Saturday 5 December 2026, 9:00 am to 5:00 pm'. */
 export function EventWhen({ event, ...props }: { event: Pick<EventFields, 'date' | 'end'> } & TextProps) {
+  const { t, i18n } = useTranslation('events');
   return (
     <Text {...props}>
-      <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+      <time dateTime={event.date}>{formatWallDate(event.date, i18n.language)}</time>
       {event.end && (
         <>
-          {' to '}
-          <time dateTime={event.end}>{formatEventEnd(event.date, event.end)}</time>
+          {t('when.to')}
+          <time dateTime={event.end}>{formatEventEnd(event.date, event.end, i18n.language)}</time>
         </>
       )}
     </Text>
@@ -21,13 +23,14 @@ export function EventWhen({ event, ...props }: { event: Pick<EventFields, 'date'
 
 /** The place in words with a link to it on the map (a new tab: the event stays open). */
 export function EventPlace({ location, ...props }: { location: string | null } & TextProps) {
+  const { t } = useTranslation('events');
   if (!location) return null;
   return (
     <Text {...props} style={{ overflowWrap: 'anywhere' }}>
       {location}{' '}
       <Anchor href={mapUrl(location)} target="_blank" rel="noopener noreferrer" c="brand.9" td="underline">
-        Map
-        <VisuallyHidden> of {location} on OpenStreetMap (opens in a new tab)</VisuallyHidden>
+        {t('place.map')}
+        <VisuallyHidden>{t('place.mapOf', { location })}</VisuallyHidden>
       </Anchor>
     </Text>
   );
@@ -38,14 +41,17 @@ export function EventPlace({ location, ...props }: { location: string | null } &
  * 'You're registered' or their number on the waitlist (from their own registrations).
  */
 export function EventStatus({ event }: { event: Event }) {
+  const { t, i18n } = useTranslation('events');
   const mine = useMyRegistration(event._id);
-  const spots = spotsText(event);
+  const spots = spotsText(event, (left) =>
+    left === 0 ? t('status.full') : t('status.spotsLeft', { count: left, n: formatNumber(left, i18n.language) }),
+  );
   if (!event.past && !spots && !mine) return null;
   return (
     <Group gap="xs" data-testid="event-status">
       {event.past && (
         <Text component="span" size="sm" fw={700} px={8} bg="gray.7" c="white" style={{ borderRadius: 4 }}>
-          Past
+          {t('status.past')}
         </Text>
       )}
       {spots && (
@@ -55,7 +61,9 @@ export function EventStatus({ event }: { event: Event }) {
       )}
       {mine && (
         <Text component="span" size="sm" fw={700} c="teal.9">
-          {mine.status === 'waitlisted' ? `Waitlisted: number ${mine.position}` : 'You’re registered'}
+          {mine.status === 'waitlisted'
+            ? t('status.waitlisted', { position: mine.position === null ? '' : formatNumber(mine.position, i18n.language) })
+            : t('status.registered')}
         </Text>
       )}
     </Group>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Event } from '../../../shared/events.ts';
 import grid from '../../components/card-grid.module.css';
 import { LoadingPlaceholders } from '../../components/loading-placeholders.tsx';
@@ -18,8 +19,9 @@ export function EventGrid({ events, headingOrder, firstOnScreen }: { events: Eve
 }
 
 export function EventGridSkeleton({ count }: { count: number }) {
+  const { t } = useTranslation('events');
   return (
-    <LoadingPlaceholders label="Loading events" count={count}>
+    <LoadingPlaceholders label={t('list.loading')} count={count}>
       <EventCardSkeleton />
     </LoadingPlaceholders>
   );

@@ -1,14 +1,10 @@
 import '@mantine/core/styles/Progress.css';
 import { Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { Event } from '../../../shared/events.ts';
+import { formatNumber } from '../../../shared/format.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import { counted } from '../../lib/counted.ts';
 import { useSite } from '../../lib/site.ts';
-
-/** '$1,200' for a whole amount, '$1,200.50' otherwise: a goal reads as a round number. */
-function money(cents: number, currency: string): string {
-  return formatMoney(cents, currency, { whole: true });
-}
 
 function Meter({ label, value, color, testId }: { label: string; value: number; color: string; testId: string }) {
   const percent = Math.min(100, Math.round(value * 100));
@@ -27,7 +23,11 @@ function Meter({ label, value, color, testId }: { label: string; value: number; 
  * people), and volunteer places filled, each as a bar, when the event has a goal or a capacity.
  */
 export function EventProgress({ event }: { event: Event }) {
+  const { t, i18n } = useTranslation('events');
   const currency = useSite()?.currency ?? 'usd';
+  const language = i18n.language;
+  /** '$1,200' for a whole amount, '$1,200.50' otherwise: a goal reads as a round number. */
+  const money = (cents: number) => formatMoney(cents, currency, { language, whole: true });
   const goal = event.goal;
   const capacity = event.capacity;
   if (goal === null && capacity === null) return null;
@@ -36,7 +36,12 @@ export function EventProgress({ event }: { event: Event }) {
       {goal !== null && (
         <Meter
           testId="raised"
-          label={`${money(event.raised, currency)} raised of ${money(goal, currency)} · ${counted(event.donors, 'donor')}`}
+          label={t('progress.raised', {
+            raised: money(event.raised),
+            goal: money(goal),
+            count: event.donors,
+            n: formatNumber(event.donors, language),
+          })}
           value={event.raised / goal}
           color="brand"
         />
@@ -44,7 +49,11 @@ export function EventProgress({ event }: { event: Event }) {
       {capacity !== null && (
         <Meter
           testId="places"
-          label={`${event.registered} of ${counted(capacity, 'volunteer place')} filled`}
+          label={t('progress.places', {
+            registered: formatNumber(event.registered, language),
+            count: capacity,
+            n: formatNumber(capacity, language),
+          })}
           value={event.registered / capacity}
           color="teal"
         />

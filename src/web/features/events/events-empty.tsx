@@ -1,4 +1,5 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 
 interface EventsEmptyProps {
@@ -13,17 +14,18 @@ interface EventsEmptyProps {
 
 /** Nothing to list: say why and offer the one action that helps. */
 export function EventsEmpty({ when = 'upcoming', query, pastLastPage, onClearSearch, onFirstPage }: EventsEmptyProps) {
-  let title = when === 'past' ? 'No past events yet' : 'No upcoming events yet';
-  let text = when === 'past' ? 'Events appear here once they have ended.' : 'New events are added regularly. Please check back soon.';
+  const { t } = useTranslation('events');
+  let title = when === 'past' ? t('empty.noPast') : t('empty.noUpcoming');
+  let text = when === 'past' ? t('empty.pastText') : t('empty.upcomingText');
   let action: { label: string; onClick: () => void } | null = null;
   if (pastLastPage) {
-    title = 'This page is empty';
-    text = 'There are fewer events than this page number needs.';
-    action = { label: 'Go to the first page', onClick: onFirstPage };
+    title = t('empty.pageEmpty');
+    text = t('empty.pageEmptyText');
+    action = { label: t('empty.firstPage'), onClick: onFirstPage };
   } else if (query) {
-    title = when === 'past' ? `No past events match "${query}"` : `No events match "${query}"`;
-    text = 'Try a shorter or different word from the event title.';
-    action = { label: 'Clear search', onClick: onClearSearch };
+    title = when === 'past' ? t('empty.noPastMatch', { query }) : t('empty.noMatch', { query });
+    text = t('empty.searchText');
+    action = { label: t('empty.clearSearch'), onClick: onClearSearch };
   }
 
   return (

@@ -1,4 +1,5 @@
 import { SegmentedControl } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 export type EventsWhen = 'upcoming' | 'past';
 
@@ -7,14 +8,15 @@ export type EventsWhen = 'upcoming' | 'past';
  * them), its choice kept in the address by the page.
  */
 export function EventsWhenControl({ value, onChange }: { value: EventsWhen; onChange: (next: EventsWhen) => void }) {
+  const { t } = useTranslation('events');
   return (
     <SegmentedControl
-      aria-label="Which events"
+      aria-label={t('list.which')}
       value={value}
       onChange={(next) => onChange(next === 'past' ? 'past' : 'upcoming')}
       data={[
-        { label: 'Upcoming events', value: 'upcoming' },
-        { label: 'Past events', value: 'past' },
+        { label: t('list.upcoming'), value: 'upcoming' },
+        { label: t('list.past'), value: 'past' },
       ]}
       style={{ alignSelf: 'flex-start' }}
     />

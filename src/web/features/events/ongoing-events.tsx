@@ -1,5 +1,6 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { webConfig } from '../../lib/config.ts';
@@ -11,24 +12,20 @@ export const ongoingEventsQuery = eventQueries.list({ when: 'upcoming', limit: w
 
 /** The home page's 'Ongoing Events'. */
 export function OngoingEvents() {
+  const { t } = useTranslation('events');
   const query = useQuery(ongoingEventsQuery);
 
   return (
     <Stack component="section" aria-labelledby="ongoing-events-heading" gap="lg">
       <Title order={2} id="ongoing-events-heading">
-        Ongoing Events
+        {t('home.ongoing')}
       </Title>
       {query.isPending && <EventGridSkeleton count={webConfig.homeEventCount} />}
-      {query.isError && <QueryError title="Events could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
-      {query.isSuccess &&
-        (query.data.events.length > 0 ? (
-          <EventGrid events={query.data.events} />
-        ) : (
-          <Text>There are no events yet. Please check back soon.</Text>
-        ))}
+      {query.isError && <QueryError title={t('list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />}
+      {query.isSuccess && (query.data.events.length > 0 ? <EventGrid events={query.data.events} /> : <Text>{t('home.noEvents')}</Text>)}
       <Group>
         <ButtonLink to="/events" variant="outline">
-          See all events
+          {t('home.seeAll')}
         </ButtonLink>
       </Group>
     </Stack>

@@ -1,5 +1,6 @@
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { LoadingPlaceholders } from '../../components/loading-placeholders.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { webConfig } from '../../lib/config.ts';
@@ -11,20 +12,21 @@ export const clientReviewsQuery = reviewQueries.latest(webConfig.homeReviewCount
 
 /** The home page's 'Client Reviews' grid. */
 export function ClientReviews() {
+  const { t } = useTranslation('events');
   const query = useQuery(clientReviewsQuery);
 
   return (
     <Stack component="section" aria-labelledby="client-reviews-heading" gap="lg">
       <Title order={2} id="client-reviews-heading">
-        Client Reviews
+        {t('home.reviews')}
       </Title>
       {query.isPending && (
-        <LoadingPlaceholders label="Loading reviews" count={3}>
+        <LoadingPlaceholders label={t('home.loadingReviews')} count={3}>
           <Skeleton height={160} radius="md" />
         </LoadingPlaceholders>
       )}
-      {query.isError && <QueryError title="Reviews could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
-      {query.isSuccess && (query.data.length > 0 ? <ReviewGrid reviews={query.data} /> : <Text>No reviews yet.</Text>)}
+      {query.isError && <QueryError title={t('home.reviewsFailed')} error={query.error} onRetry={() => void query.refetch()} />}
+      {query.isSuccess && (query.data.length > 0 ? <ReviewGrid reviews={query.data} /> : <Text>{t('home.noReviews')}</Text>)}
     </Stack>
   );
 }

@@ -1,7 +1,9 @@
 import '@mantine/core/styles/PasswordInput.css';
 import { Anchor, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { accountMessages, loginFormSchema } from '../../../shared/accounts.ts';
@@ -20,9 +22,9 @@ import { SocialSignInButton } from './social-sign-in-button.tsx';
  * A refused 'Continue With Google' comes back to /login?error=<code>; the provider's code is shown as
  * given (spec section 5). Only a code: free text in a link would let anyone put words on this page.
  */
-function providerFailure(code: string | null): string | null {
+function providerFailure(t: TFunction<'accounts'>, code: string | null): string | null {
   if (!code || !/^[a-z0-9_]{1,80}$/i.test(code)) return null;
-  return `Sign-in with the identity provider did not complete (${code}). Please try again.`;
+  return t('login.providerFailed', { code });
 }
 
 /**
@@ -30,8 +32,9 @@ function providerFailure(code: string | null): string | null {
  * the request when they fail (DECISIONS 3.2); the server's answer to a refused sign-in is shown as given.
  */
 export function LoginForm() {
+  const { t } = useTranslation('accounts');
   const [searchParams] = useSearchParams();
-  const [failure, setFailure] = useState(() => providerFailure(searchParams.get('error')));
+  const [failure, setFailure] = useState(() => providerFailure(t, searchParams.get('error')));
   const returnTo = useReturnTo();
   const location = useLocation();
   const navigate = useNavigate();
@@ -60,16 +63,21 @@ export function LoginForm() {
 
   return (
     <Stack gap="md">
-      <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Login">
+      <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label={t('login.title')}>
         <Stack gap="md">
-          <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="current-password" key={form.key('password')} {...form.getInputProps('password')} />
+          <TextInput label={t('fields.email')} type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
+          <PasswordInput
+            label={t('fields.password')}
+            autoComplete="current-password"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
           <Anchor component={Link} to="/forgot-password" size="sm">
-            Forgot password?
+            {t('login.forgotPassword')}
           </Anchor>
           {failure && <FormMessage tone="error">{failure}</FormMessage>}
           <Button type="submit" size="md" fullWidth disabled={form.submitting}>
-            Log In
+            {t('actions.logIn')}
           </Button>
         </Stack>
       </form>
@@ -77,7 +85,7 @@ export function LoginForm() {
       <Text size="sm" ta="center">
         {/* The page to come back to travels on, should they sign up instead. */}
         <Anchor component={Link} to="/register" state={location.state}>
-          New User? Create a account
+          {t('login.newUser')}
         </Anchor>
       </Text>
     </Stack>

@@ -1,5 +1,6 @@
 import { PasswordInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { passwordRules } from '../../../shared/accounts.ts';
 
 type PasswordPath = 'password' | 'confirmPassword';
@@ -16,8 +17,8 @@ interface PasswordPair {
  */
 export function NewPasswordFields({
   form,
-  label = 'Password',
-  againLabel = 'Re-type Password',
+  label,
+  againLabel,
   rules = passwordRules,
 }: {
   form: PasswordPair;
@@ -25,17 +26,18 @@ export function NewPasswordFields({
   againLabel?: string;
   rules?: string;
 }) {
+  const { t } = useTranslation('accounts');
   return (
     <>
       <PasswordInput
-        label={label}
+        label={label ?? t('fields.password')}
         description={rules}
         autoComplete="new-password"
         key={form.key('password')}
         {...form.getInputProps('password')}
       />
       <PasswordInput
-        label={againLabel}
+        label={againLabel ?? t('fields.passwordAgain')}
         autoComplete="new-password"
         key={form.key('confirmPassword')}
         {...form.getInputProps('confirmPassword')}

@@ -1,6 +1,7 @@
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { accountMessages } from '../../../shared/accounts.ts';
@@ -37,6 +38,7 @@ function CodeForm({
   onSwitch: () => void;
   onStartAgain: () => void;
 }) {
+  const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
@@ -60,15 +62,11 @@ function CodeForm({
   }
 
   return (
-    <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Two-step sign-in">
+    <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label={t('secondFactor.title')}>
       <Stack gap="md">
-        <Text size="sm">
-          {kind === 'app'
-            ? 'Two-step sign-in is on for this account. Open your authenticator app and enter the 6-digit code it shows for Helping Hands.'
-            : 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each code works once.'}
-        </Text>
+        <Text size="sm">{kind === 'app' ? t('secondFactor.appIntro') : t('secondFactor.recoveryIntro')}</Text>
         <TextInput
-          label={kind === 'app' ? 'Code from your authenticator app' : 'Recovery code'}
+          label={kind === 'app' ? t('secondFactor.appCode') : t('secondFactor.recoveryCode')}
           autoComplete="one-time-code"
           inputMode={kind === 'app' ? 'numeric' : 'text'}
           id={inputId}
@@ -77,13 +75,13 @@ function CodeForm({
         />
         {failure && <FormMessage tone="error">{failure}</FormMessage>}
         <Button type="submit" size="md" fullWidth disabled={form.submitting}>
-          Verify
+          {t('secondFactor.verify')}
         </Button>
         <Anchor component="button" type="button" size="sm" onClick={onSwitch}>
-          {kind === 'app' ? 'Use a recovery code' : 'Use the code from your authenticator app'}
+          {kind === 'app' ? t('secondFactor.useRecovery') : t('secondFactor.useApp')}
         </Anchor>
         <Anchor component="button" type="button" size="sm" onClick={onStartAgain}>
-          Sign in with another account
+          {t('secondFactor.startAgain')}
         </Anchor>
       </Stack>
     </form>

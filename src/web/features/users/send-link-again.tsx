@@ -1,5 +1,6 @@
 import { Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { forgotPasswordFormSchema } from '../../../shared/accounts.ts';
 import { Button } from '../../components/button.tsx';
@@ -12,6 +13,7 @@ type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
 /** 'Send the link again' for the signed-in person's own address. */
 export function SendLinkAgainButton({ email }: { email: string }) {
+  const { t } = useTranslation('accounts');
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
@@ -20,7 +22,7 @@ export function SendLinkAgainButton({ email }: { email: string }) {
     setOutcome(null);
     try {
       await sendVerificationEmail(email);
-      setOutcome({ tone: 'success', text: `We have sent a new link to ${email}.` });
+      setOutcome({ tone: 'success', text: t('sendAgain.sentTo', { email }) });
     } catch (error) {
       setOutcome({ tone: 'error', text: failureMessage(error) });
     } finally {
@@ -31,7 +33,7 @@ export function SendLinkAgainButton({ email }: { email: string }) {
   return (
     <Stack gap="xs" align="flex-start">
       <Button variant="light" onClick={send} disabled={sending}>
-        Send the link again
+        {t('sendAgain.again')}
       </Button>
       {outcome && <FormMessage tone={outcome.tone}>{outcome.text}</FormMessage>}
     </Stack>
@@ -40,6 +42,7 @@ export function SendLinkAgainButton({ email }: { email: string }) {
 
 /** The same, signed out: the address is asked for, and the answer does not say whether it has an account. */
 export function SendLinkAgainForm() {
+  const { t } = useTranslation('accounts');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const form = useSchemaForm({ schema: forgotPasswordFormSchema, initialValues: { email: '' } });
 
@@ -47,19 +50,19 @@ export function SendLinkAgainForm() {
     setOutcome(null);
     try {
       await sendVerificationEmail(email);
-      setOutcome({ tone: 'success', text: 'If that address has an account waiting for confirmation, we have sent a new link.' });
+      setOutcome({ tone: 'success', text: t('sendAgain.sentIfAccount') });
     } catch (error) {
       if (applyServerErrors(form, error)) setOutcome({ tone: 'error', text: failureMessage(error) });
     }
   }
 
   return (
-    <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setOutcome(null))} noValidate aria-label="Send a new link">
+    <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setOutcome(null))} noValidate aria-label={t('sendAgain.newLink')}>
       <Stack gap="sm">
-        <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
+        <TextInput label={t('fields.email')} type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
         {outcome && <FormMessage tone={outcome.tone}>{outcome.text}</FormMessage>}
         <Button type="submit" variant="light" disabled={form.submitting}>
-          Send a new link
+          {t('sendAgain.newLink')}
         </Button>
       </Stack>
     </form>

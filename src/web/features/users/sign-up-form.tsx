@@ -2,6 +2,7 @@ import '@mantine/core/styles/PasswordInput.css';
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { accountMessages, signUpFormSchema } from '../../../shared/accounts.ts';
@@ -31,6 +32,7 @@ const signUpSchema = signUpFormSchema.safeExtend({
  * the picture fails, the account stays and the person is told why.
  */
 export function SignUpForm() {
+  const { t } = useTranslation('accounts');
   const [failure, setFailure] = useState<string | null>(null);
   const returnTo = useReturnTo();
   const location = useLocation();
@@ -57,8 +59,8 @@ export function SignUpForm() {
       } catch (error) {
         void notify({
           color: 'red',
-          title: 'Your picture could not be saved',
-          message: `Your account was created, but the picture was not saved: ${failureMessage(error)}`,
+          title: t('register.pictureNotSavedTitle'),
+          message: t('register.pictureNotSaved', { reason: failureMessage(error) }),
         });
       }
     }
@@ -70,24 +72,24 @@ export function SignUpForm() {
 
   return (
     <Stack gap="md">
-      <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Register">
+      <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label={t('register.title')}>
         <Stack gap="md">
-          <TextInput label="Name" autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
-          <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
+          <TextInput label={t('fields.name')} autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
+          <TextInput label={t('fields.email')} type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
           <NewPasswordFields form={form} />
           {/* A file input keeps its own choice: the form is told, not asked to draw it again. */}
           <ProfileImageInput error={form.errors.photo} onChange={(file) => form.setFieldValue('photo', file, { forceUpdate: false })} />
           {failure && <FormMessage tone="error">{failure}</FormMessage>}
           <Button type="submit" size="md" fullWidth disabled={form.submitting}>
-            Register
+            {t('register.submit')}
           </Button>
         </Stack>
       </form>
       <SocialSignInButton returnTo={returnTo} />
       <Text size="sm" ta="center">
-        Already have an account?{' '}
+        {t('register.haveAccount')}{' '}
         <Anchor component={Link} to="/login" state={location.state}>
-          Login
+          {t('register.login')}
         </Anchor>
       </Text>
     </Stack>

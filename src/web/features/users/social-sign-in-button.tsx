@@ -2,6 +2,7 @@ import '@mantine/core/styles/Divider.css';
 import { Divider, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Site } from '../../../shared/site.ts';
 import { Button } from '../../components/button.tsx';
 import { siteQueries } from '../site/api.ts';
@@ -13,6 +14,7 @@ import { FormMessage } from './form-message.tsx';
  * (DECISIONS section 1). Whatever the provider answers is shown as given.
  */
 export function SocialSignInButton({ returnTo }: { returnTo: string }) {
+  const { t } = useTranslation('accounts');
   const site = useQuery(siteQueries.site());
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -32,10 +34,10 @@ export function SocialSignInButton({ returnTo }: { returnTo: string }) {
 
   return (
     <Stack gap="sm">
-      <Divider label="or" labelPosition="center" />
+      <Divider label={t('social.or')} labelPosition="center" />
       <Button variant="default" fullWidth disabled={pending} onClick={() => void handleClick(provider)}>
         <GoogleMark />
-        Continue With Google
+        {t('social.google')}
       </Button>
       {error && <FormMessage tone="error">{error}</FormMessage>}
     </Stack>

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { type FieldErrors, fieldErrorsOf } from '../../../shared/field-errors.ts';
 import { isApiError } from '../api-error.ts';
+import { problemIn } from '../problems.ts';
 
 /**
  * Where a message is shown when the schema or the server names it differently from the form's field:
@@ -11,7 +12,7 @@ export type FieldNames = Readonly<Record<string, string>>;
 /** Messages moved onto the fields that show them; where two land on one field, the first stays. */
 export function onFormFields(errors: FieldErrors, names: FieldNames = {}): FieldErrors {
   const placed: FieldErrors = {};
-  for (const [path, message] of Object.entries(errors)) placed[names[path] ?? path] ??= message;
+  for (const [path, message] of Object.entries(errors)) placed[names[path] ?? path] ??= problemIn(message);
   return placed;
 }
 

@@ -1,6 +1,7 @@
 import { type FormErrors, type UseFormInput, type UseFormReturnType, useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { loadProblemWords } from '../problems.ts';
 import { type FieldNames, schemaErrors, serverErrors } from './schema-errors.ts';
 
 /** A field the person can correct, marked invalid: the first in the page's order gets focus. */
@@ -41,6 +42,8 @@ export function useSchemaForm<Values extends Record<string, unknown>, Schema ext
   const formElement = useRef<HTMLFormElement | null>(null);
   const [focusRequests, setFocusRequests] = useState(0);
 
+  // Its problems' words in the reader's language, before anyone can get a field wrong.
+  useEffect(loadProblemWords, []);
   // After the render that shows the messages, so aria-invalid is on the fields.
   useEffect(() => {
     if (focusRequests > 0) formElement.current?.querySelector<HTMLElement>(invalidField)?.focus();
