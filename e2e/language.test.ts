@@ -58,4 +58,30 @@ describe('the language menu', () => {
     expect(pageProblems(phone)).toEqual([]);
     expect(pageProblems(laptop)).toEqual([]);
   });
+
+  it('lets a Bengali reader browse events and be told what to fix on sign-up, in Bengali', async () => {
+    const page = await newPage();
+    // A browser that asks for Bengali is answered in it, from the first page.
+    await page.context().setExtraHTTPHeaders({ 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5' });
+    await page.goto('/events');
+    expect(await lang(page)).toBe('bn');
+    await page.getByRole('heading', { name: /^মোট [০-৯]+টি ইভেন্ট রয়েছে$/ }).waitFor();
+    // Dates in Bengali digits and month names.
+    expect(await page.locator('main time').first().textContent()).toMatch(/[০-৯]/);
+    await page.getByRole('link', { name: 'ইভেন্ট দেখুন' }).first().click();
+    await page
+      .getByRole('link', { name: 'ইভেন্টে নিবন্ধন করুন' })
+      .or(page.getByRole('button', { name: 'ইভেন্টে নিবন্ধন করুন' }))
+      .first()
+      .waitFor();
+    await expectAccessible(page);
+
+    await page.goto('/register');
+    await page.getByRole('heading', { name: 'নিবন্ধন করুন' }).waitFor();
+    await page.getByRole('button', { name: 'নিবন্ধন করুন' }).click();
+    await page.getByText('আপনার নাম লিখুন').waitFor();
+    await page.getByText('সঠিক ইমেল দিন').waitFor();
+    await expectAccessible(page);
+    expect(pageProblems(page)).toEqual([]);
+  });
 });
