@@ -10,17 +10,11 @@ WITH site AS (
     ELSE 1
   END AS factor
   FROM site_settings WHERE id = 1
-)
-UPDATE event SET goal_cents = GREATEST(1, round(goal_cents * site.factor))
-FROM site WHERE site.factor <> 1 AND goal_cents IS NOT NULL;
---> statement-breakpoint
-WITH site AS (
-  SELECT CASE
-    WHEN upper(settings->>'currency') IN ('BIF','CLP','DJF','GNF','ISK','JPY','KMF','KRW','PYG','RWF','UGX','UYI','VND','VUV','XAF','XOF','XPF') THEN 0.01
-    WHEN upper(settings->>'currency') IN ('BHD','JOD','KWD','LYD','OMR','TND') THEN 10
-    ELSE 1
-  END AS factor
-  FROM site_settings WHERE id = 1
+),
+goals AS (
+  UPDATE event SET goal_cents = GREATEST(1, round(goal_cents * site.factor))
+  FROM site WHERE site.factor <> 1 AND goal_cents IS NOT NULL
+  RETURNING event.id
 )
 UPDATE site_settings SET settings = settings
   || CASE WHEN settings ? 'minAmount' THEN jsonb_build_object('minAmount', GREATEST(50, round((settings->>'minAmount')::numeric * site.factor))) ELSE '{}'::jsonb END
