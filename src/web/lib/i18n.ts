@@ -7,19 +7,28 @@ import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../shared/language.ts';
 import type enAccounts from '../locales/en/accounts.json';
 import type enCommon from '../locales/en/common.json';
+import type enDonations from '../locales/en/donations.json';
 import type enEvents from '../locales/en/events.json';
+import type enRegistrations from '../locales/en/registrations.json';
 
 /**
  * The areas of words: 'common' is the frame of every page (header, footer, menus), 'events' the public
- * event pages, 'accounts' signing up and in. A page's areas come with it; another area on first use.
+ * event pages, 'accounts' signing up and in, 'registrations' volunteering for an event and one's
+ * places, 'donations' giving and one's gifts. A page's areas come with it; another area on first use.
  */
-export const namespaces = ['common', 'events', 'accounts'] as const;
+export const namespaces = ['common', 'events', 'accounts', 'registrations', 'donations'] as const;
 export type Namespace = (typeof namespaces)[number];
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof enCommon; events: typeof enEvents; accounts: typeof enAccounts };
+    resources: {
+      common: typeof enCommon;
+      events: typeof enEvents;
+      accounts: typeof enAccounts;
+      registrations: typeof enRegistrations;
+      donations: typeof enDonations;
+    };
   }
 }
 
