@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { Account, Role } from '../../shared/accounts.ts';
 import { useSignOut } from '../lib/current-account.ts';
@@ -10,54 +12,61 @@ interface MenuItem {
 }
 
 /**
- * Spec section 2, 'Side menu': the labels as the spec writes them. My Events (where a person's passes
- * are) is everyone's: anyone signed in may register for an event, whatever their role (issue 29).
+ * Spec section 2, 'Side menu': the labels as the spec writes them (in English; common.json's
+ * dashboard.pages). My Events (where a person's passes are) is everyone's: anyone signed in may
+ * register for an event, whatever their role (issue 29).
  */
-const everyone: MenuItem[] = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/dashboard/profile', label: 'My Profile' },
-  { to: '/dashboard/impact', label: 'My Impact' },
-  { to: '/dashboard/security', label: 'Security' },
-  { to: '/dashboard/myEvents', label: 'My Events' },
+const everyone = (t: TFunction): MenuItem[] => [
+  { to: '/dashboard', label: t('dashboard.pages.dashboard') },
+  { to: '/dashboard/profile', label: t('dashboard.pages.profile') },
+  { to: '/dashboard/impact', label: t('dashboard.pages.impact') },
+  { to: '/dashboard/security', label: t('dashboard.pages.security') },
+  { to: '/dashboard/myEvents', label: t('dashboard.pages.myEvents') },
 ];
 
-const byRole: Record<Role, MenuItem[]> = {
-  donator: [{ to: '/dashboard/donation', label: 'My Donation' }],
+const byRole = (t: TFunction): Record<Role, MenuItem[]> => ({
+  donator: [{ to: '/dashboard/donation', label: t('dashboard.pages.donation') }],
   volunteer: [
-    { to: '/dashboard/addReview', label: 'Add Review' },
-    { to: '/dashboard/notices', label: 'Notices' },
-    { to: '/dashboard/myReview', label: 'My Review' },
+    { to: '/dashboard/addReview', label: t('dashboard.pages.addReview') },
+    { to: '/dashboard/notices', label: t('dashboard.pages.notices') },
+    { to: '/dashboard/myReview', label: t('dashboard.pages.myReview') },
   ],
   admin: [
-    { to: '/dashboard/addNotice', label: 'Add Notice' },
-    { to: '/dashboard/addEvent', label: 'Add Event' },
-    { to: '/dashboard/allEvents', label: 'All Events' },
-    { to: '/dashboard/all-event-registration', label: 'All Reg.' },
-    { to: '/dashboard/all-donation', label: 'All Donation' },
-    { to: '/dashboard/all-accounts', label: 'All Accounts' },
-    { to: '/dashboard/reviews', label: 'Reviews' },
-    { to: '/dashboard/outbox', label: 'Outbox' },
-    { to: '/dashboard/audit', label: 'Audit Log' },
-    { to: '/dashboard/settings', label: 'Settings' },
+    { to: '/dashboard/addNotice', label: t('dashboard.pages.addNotice') },
+    { to: '/dashboard/addEvent', label: t('dashboard.pages.addEvent') },
+    { to: '/dashboard/allEvents', label: t('dashboard.pages.allEvents') },
+    { to: '/dashboard/all-event-registration', label: t('dashboard.pages.allRegistrations') },
+    { to: '/dashboard/all-donation', label: t('dashboard.pages.allDonations') },
+    { to: '/dashboard/all-accounts', label: t('dashboard.pages.allAccounts') },
+    { to: '/dashboard/reviews', label: t('dashboard.pages.reviews') },
+    { to: '/dashboard/outbox', label: t('dashboard.pages.outbox') },
+    { to: '/dashboard/audit', label: t('dashboard.pages.audit') },
+    { to: '/dashboard/settings', label: t('dashboard.pages.settings') },
   ],
-};
+});
 
 /** Said under the name; nothing for the role every new account has (someone who came to volunteer is no 'Donator'). */
-const roleNames: Record<Role, string | null> = { donator: null, volunteer: 'Volunteer', admin: 'Admin' };
+const roleNames = (t: TFunction): Record<Role, string | null> => ({
+  donator: null,
+  volunteer: t('dashboard.roles.volunteer'),
+  admin: t('dashboard.roles.admin'),
+});
 
 /** The dashboard's side menu: who is signed in, then the pages their role may use, then 'Log Out'. */
 export function DashboardMenu({ account, onNavigate }: { account: Account; onNavigate?: () => void }) {
+  const { t } = useTranslation();
   const { signOut, pending } = useSignOut();
-  const items = [...everyone, ...byRole[account.role]];
+  const items = [...everyone(t), ...byRole(t)[account.role]];
+  const role = roleNames(t)[account.role];
 
   return (
     <div className={classes.menu}>
       <div className={classes.who}>
         <AccountPhoto photoURL={account.photoURL} size={72} />
         <div className={classes.name}>{account.displayName}</div>
-        {roleNames[account.role] && <div className={classes.role}>{roleNames[account.role]}</div>}
+        {role && <div className={classes.role}>{role}</div>}
       </div>
-      <nav aria-label="Dashboard">
+      <nav aria-label={t('dashboard.menuLabel')}>
         <ul className={classes.list}>
           {items.map((item) => (
             <li key={item.to}>
@@ -76,7 +85,7 @@ export function DashboardMenu({ account, onNavigate }: { account: Account; onNav
                 void signOut();
               }}
             >
-              Log Out
+              {t('dashboard.logOut')}
             </button>
           </li>
         </ul>

@@ -1,6 +1,7 @@
 import { Burger, Container, Drawer } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { DashboardMenu } from './dashboard-menu.tsx';
@@ -14,6 +15,7 @@ const wideScreen = '(min-width: 48em)';
  * burger on small ones. Goes inside RequireSignedIn, so the account is there.
  */
 export function DashboardShell() {
+  const { t } = useTranslation();
   const { account } = useCurrentAccount();
   const [opened, { toggle, close }] = useDisclosure(false);
   const wide = useMediaQuery(wideScreen);
@@ -36,11 +38,11 @@ export function DashboardShell() {
             opened={opened}
             onClick={toggle}
             size="sm"
-            aria-label={opened ? 'Close dashboard menu' : 'Open dashboard menu'}
+            aria-label={opened ? t('dashboard.closeMenu') : t('dashboard.openMenu')}
             aria-expanded={opened}
           />
           <span className={classes.toolbarLabel} aria-hidden="true">
-            Menu
+            {t('dashboard.menu')}
           </span>
         </div>
         <Outlet />
@@ -51,8 +53,8 @@ export function DashboardShell() {
         <Drawer.Content>
           {/* A div, not a second <header> (banner landmark). */}
           <Drawer.Header component="div">
-            <Drawer.Title>Dashboard menu</Drawer.Title>
-            <Drawer.CloseButton aria-label="Close dashboard menu" />
+            <Drawer.Title>{t('dashboard.menuTitle')}</Drawer.Title>
+            <Drawer.CloseButton aria-label={t('dashboard.closeMenu')} />
           </Drawer.Header>
           <Drawer.Body>
             <DashboardMenu account={account} onNavigate={close} />

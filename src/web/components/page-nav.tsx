@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Pagination.css';
 import { Group, Pagination } from '@mantine/core';
-
-const controlLabels = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../shared/format.ts';
 
 interface PageNavProps {
   /** What is paged, for screen readers: 'Event pages'. */
@@ -13,7 +13,14 @@ interface PageNavProps {
 
 /** Numbered pages with named controls; nothing when everything fits on one page. */
 export function PageNav({ label, page, pageCount, onPage }: PageNavProps) {
+  const { t, i18n } = useTranslation();
   if (pageCount <= 1) return null;
+  const controlLabels = {
+    first: t('pageNav.first'),
+    previous: t('pageNav.previous'),
+    next: t('pageNav.next'),
+    last: t('pageNav.last'),
+  };
   return (
     <Group justify="center" component="nav" aria-label={label}>
       <Pagination
@@ -23,7 +30,9 @@ export function PageNav({ label, page, pageCount, onPage }: PageNavProps) {
         siblings={1}
         gap={4}
         getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
-        getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        getItemProps={(item) => ({
+          'aria-label': t('pageNav.page', { page: formatNumber(item, i18n.language, { useGrouping: false }) }),
+        })}
       />
     </Group>
   );

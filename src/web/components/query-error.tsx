@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api-error.ts';
 import { Button } from './button.tsx';
 import classes from './query-error.module.css';
@@ -12,6 +13,7 @@ interface QueryErrorProps {
 
 /** A failed load with the server's reason and a way to ask again. */
 export function QueryError({ title, error, onRetry }: QueryErrorProps) {
+  const { t } = useTranslation();
   // An admin page before two-step sign-in is set up (or passed): the way there, not a retry that fails again.
   if (isApiError(error, 'mfa_required')) {
     return <SecondFactorFirst pending={error.details?.reason === 'confirm' ? 'confirm' : 'set-up'} />;
@@ -25,7 +27,7 @@ export function QueryError({ title, error, onRetry }: QueryErrorProps) {
         {error.message}
       </Text>
       <Button variant="default" className={classes.retry} onClick={onRetry}>
-        Try again
+        {t('loading.tryAgain')}
       </Button>
     </div>
   );

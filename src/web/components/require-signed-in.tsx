@@ -1,5 +1,6 @@
 import { Container } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { PageLoader } from './page-loader.tsx';
@@ -11,14 +12,15 @@ import { QueryError } from './query-error.tsx';
  * children it guards the nested routes.
  */
 export function RequireSignedIn({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
   const { account, isPending, error, refetch } = useCurrentAccount();
   const location = useLocation();
 
-  if (isPending) return <PageLoader label="Checking your sign-in" />;
+  if (isPending) return <PageLoader label={t('loading.signIn')} />;
   if (error) {
     return (
       <Container size="sm" py="xl">
-        <QueryError title="We could not check your sign-in" error={error} onRetry={() => void refetch()} />
+        <QueryError title={t('loading.signInFailed')} error={error} onRetry={() => void refetch()} />
       </Container>
     );
   }

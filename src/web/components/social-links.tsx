@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SocialLink } from '../../shared/site.ts';
 import classes from './social-links.module.css';
 
@@ -36,9 +37,10 @@ function iconFor(url: string): ReactNode {
 
 /** The organisation's social pages (its settings), each named by the label the admin gave it; none, nothing. */
 export function SocialLinks({ links }: { links: readonly SocialLink[] }) {
+  const { t } = useTranslation();
   if (links.length === 0) return null;
   return (
-    <ul className={classes.list} aria-label="Social links">
+    <ul className={classes.list} aria-label={t('social.label')}>
       {links.map((link) => (
         <li key={`${link.label} ${link.url}`}>
           <a href={link.url} className={classes.link} rel="me noopener">

@@ -1,5 +1,6 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { donorOf } from '../../shared/donations.ts';
 import { formatAmount } from '../../shared/money.ts';
@@ -12,11 +13,18 @@ import { webConfig } from '../lib/config.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 import classes from './dashboard-donation-receipt.module.css';
 
-const paidAt = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
+const paidAt = new Map<string, Intl.DateTimeFormat>();
 
-function formatPaidAt(value: string): string {
+/** When it was paid (or refunded), to the minute: '21 November 2026 at 09:21' in English, in Bengali with Bengali digits. */
+function formatPaidAt(value: string, language: string): string {
   const instant = new Date(value);
-  return Number.isNaN(instant.getTime()) ? value : paidAt.format(instant);
+  if (Number.isNaN(instant.getTime())) return value;
+  let format = paidAt.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : 'en-GB', { dateStyle: 'long', timeStyle: 'short' });
+    paidAt.set(language, format);
+  }
+  return format.format(instant);
 }
 
 /**
@@ -24,22 +32,23 @@ function formatPaidAt(value: string): string {
  * out to print (the Print button; printed, the site's navigation and the buttons are left out).
  */
 export function DashboardDonationReceiptPage() {
+  const { t, i18n } = useTranslation('donations');
+  const language = i18n.language;
   const { donationId = '' } = useParams();
   const query = useQuery(donationQueries.receipt(donationId));
   const notFound = isApiError(query.error, 'not_found');
   const notYours = isApiError(query.error, 'forbidden');
-  usePageTitle(notFound ? 'Receipt not found' : notYours ? 'Not your receipt' : 'Donation receipt');
+  usePageTitle(notFound ? t('receipt.notFound') : notYours ? t('receipt.notYours') : t('receipt.title'));
 
   if (notFound || notYours) {
     return (
       <Paper withBorder p="xl" radius="md">
         <Stack align="center" ta="center" gap="sm">
-          <Title order={1}>{notFound ? 'Receipt not found' : 'Not your receipt'}</Title>
+          <Title order={1}>{notFound ? t('receipt.notFound') : t('receipt.notYours')}</Title>
           <Text c="dimmed">
-            {notFound ? 'No donation has this receipt.' : 'This receipt is for a donation made from another account.'} Your own donations,
-            each with its receipt, are in My Donation.
+            {notFound ? t('receipt.noDonation') : t('receipt.otherAccount')} {t('receipt.ownDonations')}
           </Text>
-          <ButtonLink to="/dashboard/donation">Back to My Donation</ButtonLink>
+          <ButtonLink to="/dashboard/donation">{t('receipt.back')}</ButtonLink>
         </Stack>
       </Paper>
     );
@@ -48,11 +57,11 @@ export function DashboardDonationReceiptPage() {
   const receipt = query.data;
   return (
     <Stack gap="lg">
-      {query.isPending && <LoadingBlocks label="Loading the receipt" blocks={[{ height: 32, width: '50%' }, { height: 200 }]} maw={640} />}
+      {query.isPending && <LoadingBlocks label={t('receipt.loading')} blocks={[{ height: 32, width: '50%' }, { height: 200 }]} maw={640} />}
       {query.isError && (
         <>
-          <Title order={1}>Donation receipt</Title>
-          <QueryError title="The receipt could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+          <Title order={1}>{t('receipt.title')}</Title>
+          <QueryError title={t('receipt.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
         </>
       )}
       {receipt && (
@@ -68,51 +77,55 @@ export function DashboardDonationReceiptPage() {
           </Text>
           {receipt.charity.registrationNumber && (
             <Text size="sm" c="dimmed">
-              Registered charity number {receipt.charity.registrationNumber}
+              {t('receipt.charityNumber', { number: receipt.charity.registrationNumber })}
             </Text>
           )}
           <Title order={1} id="receipt-heading" mt="lg">
-            Donation receipt
+            {t('receipt.title')}
           </Title>
-          <Text mt="xs">Thank you for your donation. This page is your receipt; keep it for your records.</Text>
+          <Text mt="xs">{t('receipt.thanks')}</Text>
           {receipt.refundedAt && (
             <Text mt="sm" fw={700} c="red.9" data-testid="receipt-refunded">
-              Refunded on <time dateTime={receipt.refundedAt}>{formatPaidAt(receipt.refundedAt)}</time>: this donation was given back in
-              full.
+              <Trans
+                t={t}
+                i18nKey="receipt.refunded"
+                values={{ date: formatPaidAt(receipt.refundedAt, language) }}
+                components={{ time: <time dateTime={receipt.refundedAt} /> }}
+              />
             </Text>
           )}
           <dl className={classes.details}>
-            <dt>Amount</dt>
+            <dt>{t('receipt.amount')}</dt>
             <dd data-testid="receipt-amount">
-              {formatAmount(receipt.amount, receipt.currency)} ({receipt.currency.toUpperCase()})
+              {formatAmount(receipt.amount, receipt.currency, language)} ({receipt.currency.toUpperCase()})
             </dd>
-            <dt>Date</dt>
+            <dt>{t('receipt.date')}</dt>
             <dd>
-              <time dateTime={receipt.created}>{formatPaidAt(receipt.created)}</time>
+              <time dateTime={receipt.created}>{formatPaidAt(receipt.created, language)}</time>
             </dd>
-            <dt>For</dt>
+            <dt>{t('receipt.for')}</dt>
             <dd>{receipt.event}</dd>
-            <dt>Transaction reference</dt>
+            <dt>{t('receipt.transaction')}</dt>
             <dd>{receipt.transaction}</dd>
-            <dt>Receipt number</dt>
+            <dt>{t('receipt.number')}</dt>
             <dd>{receipt._id}</dd>
             {receipt.last4 && (
               <>
-                <dt>Card</dt>
-                <dd>Card ending {receipt.last4}</dd>
+                <dt>{t('receipt.card')}</dt>
+                <dd>{t('receipt.cardEnding', { last4: receipt.last4 })}</dd>
               </>
             )}
-            <dt>Donor</dt>
+            <dt>{t('receipt.donor')}</dt>
             <dd>{donorOf(receipt.email)}</dd>
-            <dt>Received by</dt>
+            <dt>{t('receipt.receivedBy')}</dt>
             <dd>{receipt.charity.name}</dd>
             {receipt.charity.registrationNumber && (
               <>
-                <dt>Charity registration number</dt>
+                <dt>{t('receipt.charityRegistration')}</dt>
                 <dd>{receipt.charity.registrationNumber}</dd>
               </>
             )}
-            <dt>Questions about this donation</dt>
+            <dt>{t('receipt.questions')}</dt>
             <dd>
               {receipt.charity.email ? (
                 <Anchor href={`mailto:${receipt.charity.email}`}>{receipt.charity.email}</Anchor>
@@ -122,12 +135,12 @@ export function DashboardDonationReceiptPage() {
             </dd>
           </dl>
           <Group gap="sm" data-print="hide">
-            <Button onClick={() => window.print()}>Print</Button>
+            <Button onClick={() => window.print()}>{t('receipt.print')}</Button>
             <ButtonAnchor href={`${webConfig.apiBase}/payment/${encodeURIComponent(receipt._id)}/receipt.pdf`} download variant="light">
-              Download PDF
+              {t('receipt.pdf')}
             </ButtonAnchor>
             <ButtonLink to="/dashboard/donation" variant="subtle">
-              Back to My Donation
+              {t('receipt.back')}
             </ButtonLink>
           </Group>
         </article>

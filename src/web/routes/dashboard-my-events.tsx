@@ -1,5 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { QueryError } from '../components/query-error.tsx';
@@ -11,7 +12,8 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /dashboard/myEvents: every signed-in account's own registrations (DECISIONS 3.9). */
 export function DashboardMyEventsPage() {
-  usePageTitle('My Events');
+  const { t } = useTranslation('registrations');
+  usePageTitle(t('mine.title'));
   const { account } = useCurrentAccount();
   const email = account?.email ?? '';
   const query = useQuery({ ...registrationQueries.mine(email), enabled: Boolean(email) });
@@ -19,24 +21,32 @@ export function DashboardMyEventsPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>My Events</Title>
+      <Title order={1}>{t('mine.title')}</Title>
       {query.isPending && <RegistrationGridSkeleton count={3} />}
-      {query.isError && <QueryError title="Your events could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
+      {query.isError && <QueryError title={t('mine.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && query.data.length === 0 && (
         <Paper withBorder p="xl" radius="md">
           <Stack align="center" ta="center" gap="sm">
             <Title order={2} size="h3">
-              You have not registered for any events yet
+              {t('mine.none')}
             </Title>
-            <Text c="dimmed">Choose an event and press 'Event Register' to volunteer at it.</Text>
-            <ButtonLink to="/events">Browse events</ButtonLink>
+            <Text c="dimmed">{t('mine.noneText')}</Text>
+            <ButtonLink to="/events">{t('mine.browse')}</ButtonLink>
           </Stack>
         </Paper>
       )}
       {query.isSuccess && query.data.length > 0 && (
         <RegistrationGrid registrations={query.data} cancellingId={cancel.cancellingId} onCancel={cancel.ask} />
       )}
-      <ConfirmDialog opened={cancel.opened} subject={cancel.subject} onConfirm={cancel.confirm} onDecline={cancel.decline} />
+      <ConfirmDialog
+        opened={cancel.opened}
+        title={t('cancel.question')}
+        subject={cancel.subject}
+        confirmLabel={t('cancel.confirm')}
+        declineLabel={t('cancel.decline')}
+        onConfirm={cancel.confirm}
+        onDecline={cancel.decline}
+      />
     </Stack>
   );
 }

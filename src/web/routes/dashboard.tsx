@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { SecondFactorFirst } from '../components/second-factor-first.tsx';
 import { AdminOverview } from '../features/overview/admin-overview.tsx';
 import { ConfirmEmailBanner } from '../features/users/confirm-email-banner.tsx';
@@ -10,7 +11,8 @@ import { usePageTitle } from '../lib/use-page-title.ts';
  * for admins, the overview under it.
  */
 export function DashboardPage() {
-  usePageTitle('Dashboard');
+  const { t } = useTranslation();
+  usePageTitle(t('dashboard.title'));
   const { account } = useCurrentAccount();
   return account ? (
     <>

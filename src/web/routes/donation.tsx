@@ -2,6 +2,7 @@ import { Alert, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../components/button.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
@@ -19,6 +20,7 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /donation/:eventId, inside RequireSignedIn: the account is there. */
 export function DonationPage() {
+  const { t, i18n } = useTranslation('donations');
   const { eventId = '' } = useParams();
   const { account } = useCurrentAccount();
   // One payment per visit and amount: a retried start, or a pay after a decline, reuses it.
@@ -34,7 +36,7 @@ export function DonationPage() {
   };
   const [picked, setPicked] = useState<AmountState | null>(null);
   const amountState = picked ?? (options ? firstAmount(options) : null);
-  const chosen = options && amountState ? chosenAmount(amountState, options) : null;
+  const chosen = options && amountState ? chosenAmount(amountState, options, t, i18n.language) : null;
   // Another amount is asked for once the donor stops typing, not at every key.
   const chosenKey = chosen && 'cents' in chosen ? chosen.cents : null;
   const [settledKey] = useDebouncedValue(chosenKey, amountState?.choice === 'other' ? 500 : 0);
@@ -47,7 +49,7 @@ export function DonationPage() {
 
   const notFound = isApiError(eventQuery.error, 'not_found') || isApiError(paymentQuery.error, 'not_found');
   const event = eventQuery.data;
-  usePageTitle(notFound ? 'Event not found' : 'Make Donation');
+  usePageTitle(notFound ? t('page.notFound') : t('page.title'));
 
   if (notFound) {
     return (
@@ -61,19 +63,19 @@ export function DonationPage() {
     <Container size="sm" py="xl">
       <Stack gap="lg">
         <Stack gap={4}>
-          <Title order={1}>Make Donation</Title>
-          <Text c="dimmed">Every donation goes to the event you choose.</Text>
+          <Title order={1}>{t('page.title')}</Title>
+          <Text c="dimmed">{t('page.intro')}</Text>
         </Stack>
-        {eventQuery.isPending && <PageLoader label="Loading the event" />}
+        {eventQuery.isPending && <PageLoader label={t('page.loading')} />}
         {eventQuery.isError && (
-          <QueryError title="This event could not be loaded" error={eventQuery.error} onRetry={() => void eventQuery.refetch()} />
+          <QueryError title={t('page.loadFailed')} error={eventQuery.error} onRetry={() => void eventQuery.refetch()} />
         )}
         {event?.past && (
-          <Alert role="status" color="gray" variant="light" title="This event has ended">
-            {event.title} has already taken place, so it takes no more donations.
+          <Alert role="status" color="gray" variant="light" title={t('page.ended')}>
+            {t('page.endedText', { title: event.title })}
             <Group mt="sm">
               <ButtonLink to="/events" variant="light">
-                Browse upcoming events
+                {t('page.browseUpcoming')}
               </ButtonLink>
             </Group>
           </Alert>

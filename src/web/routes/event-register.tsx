@@ -1,6 +1,7 @@
 import { Container, Stack, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { fillMessage } from '../../shared/messages.ts';
 import { type RegistrationCreated, registrationMessages } from '../../shared/registrations.ts';
@@ -17,6 +18,7 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /events/register/:singleEventId, inside RequireSignedIn: the account is there. */
 export function EventRegisterPage() {
+  const { t } = useTranslation('registrations');
   const { singleEventId = '' } = useParams();
   const { account } = useCurrentAccount();
   const email = account?.email ?? '';
@@ -52,7 +54,7 @@ export function EventRegisterPage() {
 
   const notFound = isApiError(eventQuery.error, 'not_found');
   const event = eventQuery.data;
-  usePageTitle(event ? `Register for ${event.title}` : notFound ? 'Event not found' : 'Event Registration');
+  usePageTitle(event ? t('register.title', { title: event.title }) : notFound ? t('register.notFound') : t('register.heading'));
 
   const existing = mine.data?.find((registration) => registration.eventId === singleEventId);
   let status: RegistrationStatus = 'open';
@@ -69,14 +71,14 @@ export function EventRegisterPage() {
       {notFound && <EventNotFound />}
       {eventQuery.isError && !notFound && (
         <Stack gap="md">
-          <Title order={1}>Event Registration</Title>
-          <QueryError title="This event could not be loaded" error={eventQuery.error} onRetry={() => void eventQuery.refetch()} />
+          <Title order={1}>{t('register.heading')}</Title>
+          <QueryError title={t('register.loadFailed')} error={eventQuery.error} onRetry={() => void eventQuery.refetch()} />
         </Stack>
       )}
       {event && account && (
         <Stack gap="lg">
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-            Register for {event.title}
+            {t('register.title', { title: event.title })}
           </Title>
           <RegistrationForm
             event={event}

@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/InlineInput.css';
 import { Group, Radio, Stack, TextInput } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { moneyExample, parseMoney } from '../../../shared/money.ts';
 import { donationAmount } from './amount.ts';
 
@@ -22,17 +24,28 @@ const OTHER = 'other';
 
 export const firstAmount = (options: AmountOptions): AmountState => ({ choice: String(options.amounts[0] ?? ''), other: '' });
 
+/** The smallest and largest amount that can be given, in the reader's language. */
+const bounds = (options: AmountOptions, language: string) => ({
+  min: donationAmount(options.minAmount, options.currency, language),
+  max: donationAmount(options.maxAmount, options.currency, language),
+});
+
 /**
- * The amount in cents the state names, or why it cannot be given: a preset always can; another amount
- * must be money (at most two decimals) within the bounds. The server checks the same again.
+ * The amount in cents the state names, or why it cannot be given (in the reader's words): a preset
+ * always can; another amount must be money (at most two decimals) within the bounds. The server checks
+ * the same again.
  */
-export function chosenAmount(state: AmountState, options: AmountOptions): { cents: number } | { error: string | null } {
+export function chosenAmount(
+  state: AmountState,
+  options: AmountOptions,
+  t: TFunction<'donations'>,
+  language: string,
+): { cents: number } | { error: string | null } {
   if (state.choice !== OTHER) return { cents: Number(state.choice) };
   if (state.other.trim() === '') return { error: null };
   const cents = parseMoney(state.other, options.currency);
-  if (cents === null) return { error: `Enter an amount such as ${moneyExample(options.currency)}` };
-  const range = `from ${donationAmount(options.minAmount, options.currency)} to ${donationAmount(options.maxAmount, options.currency)}`;
-  if (cents < options.minAmount || cents > options.maxAmount) return { error: `Choose an amount ${range}` };
+  if (cents === null) return { error: t('amount.example', { example: moneyExample(options.currency) }) };
+  if (cents < options.minAmount || cents > options.maxAmount) return { error: t('amount.outOfRange', bounds(options, language)) };
   return { cents };
 }
 
@@ -47,26 +60,26 @@ interface AmountChoiceProps {
 
 /** The preset amounts as one radio group, the first chosen at first, and 'Other amount' when the charity allows it. */
 export function AmountChoice({ options, value, onChange, locked, error }: AmountChoiceProps) {
-  const range = `${donationAmount(options.minAmount, options.currency)} to ${donationAmount(options.maxAmount, options.currency)}`;
+  const { t, i18n } = useTranslation('donations');
   return (
     <Stack gap="sm">
       <Radio.Group
-        label="Amount"
+        label={t('amount.label')}
         value={value.choice}
         onChange={(choice) => !locked && onChange({ ...value, choice })}
         withAsterisk={false}
       >
         <Group gap="lg" mt={6}>
           {options.amounts.map((cents) => (
-            <Radio key={cents} value={String(cents)} label={donationAmount(cents, options.currency)} disabled={locked} />
+            <Radio key={cents} value={String(cents)} label={donationAmount(cents, options.currency, i18n.language)} disabled={locked} />
           ))}
-          {options.customAmount && <Radio value={OTHER} label="Other amount" disabled={locked} />}
+          {options.customAmount && <Radio value={OTHER} label={t('amount.other')} disabled={locked} />}
         </Group>
       </Radio.Group>
       {options.customAmount && value.choice === OTHER && (
         <TextInput
-          label={`Other amount (${options.currency.toUpperCase()})`}
-          description={`From ${range}`}
+          label={t('amount.otherIn', { currency: options.currency.toUpperCase() })}
+          description={t('amount.range', bounds(options, i18n.language))}
           inputMode="decimal"
           autoComplete="off"
           value={value.other}

@@ -18,5 +18,3 @@ export interface Billing {
   name: string;
   email: string;
 }
-
-export const unfinishedPayment = 'The payment did not go through. Please check your card and try again.';

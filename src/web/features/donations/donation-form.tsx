@@ -1,5 +1,6 @@
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Account } from '../../../shared/accounts.ts';
 import { donationMessages, type PaymentStarted } from '../../../shared/donations.ts';
@@ -42,18 +43,18 @@ interface DonationFormProps {
 function SecureNote({ mode, site }: { mode: PaymentStarted['mode'] | undefined; site: Site | undefined }) {
   // Said only when true: a site reached over plain http is not encrypted.
   const encrypted = useOrigin().startsWith('https:');
+  const { t } = useTranslation('donations');
   return (
     <Stack gap={4}>
       <Text size="sm" c="dimmed">
         <span aria-hidden="true">🔒 </span>
-        {mode === 'test'
-          ? `Test mode: no real money is taken and no card is charged.${encrypted ? ' The page is served over an encrypted connection.' : ''}`
-          : 'Your card is sent over an encrypted connection straight to Stripe, our payment processor: we never see or store its number.'}
+        {mode === 'test' ? `${t('secure.test')}${encrypted ? t('secure.encrypted') : ''}` : t('secure.stripe')}
       </Text>
       {site && (
         <Text size="sm" c="dimmed">
-          {`Received by ${site.name}`}
-          {site.registrationNumber ? `, registered charity number ${site.registrationNumber}` : ''}.
+          {site.registrationNumber
+            ? t('secure.receivedByCharity', { name: site.name, number: site.registrationNumber })
+            : t('secure.receivedBy', { name: site.name })}
         </Text>
       )}
     </Stack>
@@ -79,23 +80,24 @@ interface OutcomeProps {
 
 /** What happened once the money moved: done, or paid but not recorded yet (never 'pay again'). */
 function Outcome({ phase, recordFailure, eventTitle, donationId, onRetry }: OutcomeProps) {
+  const { t } = useTranslation('donations');
   if (phase === 'done') {
     return (
       <Alert role="none" color="teal" variant="light" title={donationMessages.completed} styles={doneLook}>
-        Thank you for supporting {eventTitle}. Your donation is in My Donation.
+        {t('outcome.thanks', { title: eventTitle })}
         {donationId && (
           <Text size="sm" mt={4}>
-            Reference number: <span className={classes.reference}>{donationId}</span>
+            {t('outcome.reference')} <span className={classes.reference}>{donationId}</span>
           </Text>
         )}
         <Group mt="sm">
           {donationId && (
             <ButtonLink to={`/dashboard/donation/${donationId}/receipt`} variant="filled">
-              View your receipt
+              {t('outcome.viewReceipt')}
             </ButtonLink>
           )}
           <ButtonLink to="/dashboard/donation" variant="light">
-            My Donation
+            {t('outcome.myDonation')}
           </ButtonLink>
         </Group>
       </Alert>
@@ -106,13 +108,13 @@ function Outcome({ phase, recordFailure, eventTitle, donationId, onRetry }: Outc
     return (
       <div className={classes.unrecorded}>
         <Text fw={700} c="red.9">
-          Your payment went through, but your donation is not recorded yet
+          {t('outcome.unrecorded')}
         </Text>
         <Text size="sm" mt={4}>
-          {recordFailure} Please do not pay again: this payment will be recorded once, however often you try.
+          {recordFailure} {t('outcome.doNotPayAgain')}
         </Text>
         <Button variant="default" className={classes.retry} onClick={onRetry}>
-          {phase === 'recording' ? 'Trying again…' : 'Try again'}
+          {phase === 'recording' ? t('outcome.tryingAgain') : t('outcome.tryAgain')}
         </Button>
       </div>
     );
@@ -126,6 +128,7 @@ function Outcome({ phase, recordFailure, eventTitle, donationId, onRetry }: Outc
  * it is Stripe Elements.
  */
 export function DonationForm({ event, account, site, amount, payment, paymentError, onRetryPayment }: DonationFormProps) {
+  const { t, i18n } = useTranslation('donations');
   const failureId = useId();
   const card = useRef<CardPaymentHandle>(null);
   const outcome = useRef<HTMLDivElement>(null);
@@ -161,17 +164,17 @@ export function DonationForm({ event, account, site, amount, payment, paymentErr
       <form
         onSubmit={(formEvent) => (payment && cardReady && !locked ? submit(formEvent) : formEvent.preventDefault())}
         noValidate
-        aria-label="Make Donation"
+        aria-label={t('form.label')}
       >
         <Stack gap="lg">
           <AmountChoice options={amount.options} value={amount.value} onChange={amount.onChange} locked={locked} error={amount.error} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Email" type="email" value={account.email} readOnly variant="filled" />
-            <TextInput label="Event title" value={event.title} readOnly variant="filled" />
+            <TextInput label={t('form.email')} type="email" value={account.email} readOnly variant="filled" />
+            <TextInput label={t('form.eventTitle')} value={event.title} readOnly variant="filled" />
           </SimpleGrid>
 
-          {paymentError && <QueryError title="The payment could not be started" error={paymentError} onRetry={onRetryPayment} />}
-          {!payment && !paymentError && amount.cents !== null && <PreparingPayment label="Preparing the payment…" />}
+          {paymentError && <QueryError title={t('form.startFailed')} error={paymentError} onRetry={onRetryPayment} />}
+          {!payment && !paymentError && amount.cents !== null && <PreparingPayment label={t('form.preparing')} />}
           {payment?.mode === 'test' && (
             <TestCardFields
               ref={card}
@@ -183,7 +186,7 @@ export function DonationForm({ event, account, site, amount, payment, paymentErr
           )}
           {payment?.mode === 'stripe' && stripeLoadError && (
             <QueryError
-              title="The card form could not be loaded"
+              title={t('form.cardLoadFailed')}
               error={stripeLoadError}
               onRetry={() => {
                 setStripeLoadError(null);
@@ -230,10 +233,10 @@ export function DonationForm({ event, account, site, amount, payment, paymentErr
               {paying ? (
                 <>
                   <span className={classes.spinner} aria-hidden="true" />
-                  Paying…
+                  {t('form.paying')}
                 </>
               ) : (
-                `Donate ${donationAmount(payment?.amount ?? amount.cents ?? 0, amount.options.currency)}`
+                t('form.donate', { amount: donationAmount(payment?.amount ?? amount.cents ?? 0, amount.options.currency, i18n.language) })
               )}
             </Button>
           </div>

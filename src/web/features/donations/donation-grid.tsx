@@ -1,4 +1,5 @@
 import { Skeleton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { Donation } from '../../../shared/donations.ts';
 import grid from '../../components/card-grid.module.css';
 import { CardSkeleton } from '../../components/card-skeleton.tsx';
@@ -19,8 +20,9 @@ export function DonationGrid({ donations }: { donations: Donation[] }) {
 }
 
 export function DonationGridSkeleton({ count }: { count: number }) {
+  const { t } = useTranslation('donations');
   return (
-    <LoadingPlaceholders label="Loading your donations" count={count} header={<Skeleton height={22} width="45%" mb="lg" />}>
+    <LoadingPlaceholders label={t('mine.loading')} count={count} header={<Skeleton height={22} width="45%" mb="lg" />}>
       <CardSkeleton
         lines={[
           { height: 20, width: '60%' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Donation } from '../../../shared/donations.ts';
-import { donationTotal } from './donation-total.ts';
+import { donationSums } from './donation-total.ts';
 
 const donation = (amount: number, currency = 'usd', refundedAt: string | null = null): Donation => ({
   _id: `d-${amount}-${currency}`,
@@ -20,35 +20,36 @@ const donation = (amount: number, currency = 'usd', refundedAt: string | null = 
 
 describe('the total on My Donation', () => {
   it('adds the donations up and counts them', () => {
-    expect(donationTotal([donation(3000), donation(3000)], 'usd')).toBe('Total donated: $60.00 in 2 donations');
+    expect(donationSums([donation(3000), donation(3000)], 'usd')).toEqual({ kept: 2, refunded: 0, amounts: ['$60.00'] });
   });
 
-  it('says one donation, not one donations', () => {
-    expect(donationTotal([donation(1250)], 'usd')).toBe('Total donated: $12.50 in 1 donation');
-  });
-
-  it('leaves refunded donations out, and says how many were refunded', () => {
-    expect(donationTotal([donation(3000), donation(5000, 'usd', '2026-11-22T10:00:00.000Z')], 'usd')).toBe(
-      'Total donated: $30.00 in 1 donation (1 more refunded)',
-    );
-    expect(donationTotal([donation(5000, 'usd', '2026-11-22T10:00:00.000Z')], 'usd')).toBe('Total donated: $0.00 (1 donation refunded)');
+  it('leaves refunded donations out, and counts them apart', () => {
+    expect(donationSums([donation(3000), donation(5000, 'usd', '2026-11-22T10:00:00.000Z')], 'usd')).toEqual({
+      kept: 1,
+      refunded: 1,
+      amounts: ['$30.00'],
+    });
   });
 
   it('never adds dollars to another currency', () => {
-    expect(donationTotal([donation(3000), donation(1000, 'eur'), donation(500)], 'usd')).toBe(
-      'Total donated: $35.00 and €10.00 in 3 donations',
-    );
+    expect(donationSums([donation(3000), donation(1000, 'eur'), donation(500)], 'usd').amounts).toEqual(['$35.00', '€10.00']);
   });
 });
 
-describe('the total in the site’s own currency', () => {
+describe('the total in the site’s own currency and the reader’s language', () => {
   it('says nought in taka, not dollars, when every donation was refunded', () => {
-    expect(donationTotal([donation(100_000, 'bdt', '2026-11-22T10:00:00.000Z')], 'bdt')).toBe(
-      'Total donated: BDT\u00a00.00 (1 donation refunded)',
-    );
+    expect(donationSums([donation(100_000, 'bdt', '2026-11-22T10:00:00.000Z')], 'bdt')).toEqual({
+      kept: 0,
+      refunded: 1,
+      amounts: ['BDT\u00a00.00'],
+    });
   });
 
   it('adds yen as yen: 3000 of them is ¥3,000', () => {
-    expect(donationTotal([donation(3000, 'jpy')], 'jpy')).toBe('Total donated: ¥3,000 in 1 donation');
+    expect(donationSums([donation(3000, 'jpy')], 'jpy').amounts).toEqual(['¥3,000']);
+  });
+
+  it('writes the sums with Bengali digits for a Bengali reader', () => {
+    expect(donationSums([donation(3000), donation(3000)], 'usd', 'bn').amounts[0]).toContain('৬০.০০');
   });
 });

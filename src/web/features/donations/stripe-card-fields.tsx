@@ -2,7 +2,8 @@ import '@mantine/core/styles/Fieldset.css';
 import { Fieldset, Stack, Text } from '@mantine/core';
 import type { Stripe } from '@stripe/stripe-js';
 import { type Ref, useEffect, useImperativeHandle, useState } from 'react';
-import { type Billing, type CardConfirmation, type CardPaymentHandle, unfinishedPayment } from './card-payment.ts';
+import { useTranslation } from 'react-i18next';
+import type { Billing, CardConfirmation, CardPaymentHandle } from './card-payment.ts';
 import classes from './donation-form.module.css';
 import { PreparingPayment } from './preparing-payment.tsx';
 
@@ -38,6 +39,7 @@ const cardStyle = {
  * as the spec says. Stripe's libraries and script are fetched only when this is shown.
  */
 export function StripeCardFields({ publishableKey, onLoadFailed, ...props }: StripeCardFieldsProps) {
+  const { t } = useTranslation('donations');
   const [loaded, setLoaded] = useState<{ library: StripeLibrary; stripe: Stripe | null } | null>(null);
 
   useEffect(() => {
@@ -58,7 +60,7 @@ export function StripeCardFields({ publishableKey, onLoadFailed, ...props }: Str
     };
   }, [publishableKey, onLoadFailed]);
 
-  if (!loaded) return <PreparingPayment label="Loading the card form…" />;
+  if (!loaded) return <PreparingPayment label={t('card.loading')} />;
   const { Elements } = loaded.library;
   return (
     <Elements stripe={loaded.stripe}>
@@ -79,6 +81,8 @@ async function lookUpPayment(stripe: NonNullable<ReturnType<StripeLibrary['useSt
 type StripeCardProps = Omit<StripeCardFieldsProps, 'publishableKey' | 'onLoadFailed'> & { library: StripeLibrary };
 
 function StripeCard({ library, ref, clientSecret, billing, locked, describedBy, onReadyChange }: StripeCardProps) {
+  const { t } = useTranslation('donations');
+  const unfinishedPayment = t('card.unfinished');
   const { CardElement } = library;
   const stripe = library.useStripe();
   const elements = library.useElements();
@@ -90,7 +94,7 @@ function StripeCard({ library, ref, clientSecret, billing, locked, describedBy, 
     () => ({
       async confirm(): Promise<CardConfirmation> {
         const card = elements?.getElement(CardElement);
-        if (!stripe || !card) return { status: 'failed', message: 'The card form is still loading. Please try again in a moment.' };
+        if (!stripe || !card) return { status: 'failed', message: t('card.stillLoading') };
         const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, {
           payment_method: { card, billing_details: { name: billing.name, email: billing.email } },
         });
@@ -105,11 +109,11 @@ function StripeCard({ library, ref, clientSecret, billing, locked, describedBy, 
         return { status: 'failed', message: unfinishedPayment };
       },
     }),
-    [stripe, elements, CardElement, clientSecret, billing.name, billing.email],
+    [stripe, elements, CardElement, clientSecret, billing.name, billing.email, t, unfinishedPayment],
   );
 
   return (
-    <Fieldset legend="Card details" aria-describedby={describedBy}>
+    <Fieldset legend={t('card.legend')} aria-describedby={describedBy}>
       <Stack gap={6}>
         <div className={classes.stripeCard} data-focused={focused || undefined} data-invalid={cardError ? true : undefined}>
           <CardElement

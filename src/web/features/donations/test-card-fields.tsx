@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Fieldset.css';
 import { Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type Ref, useId, useImperativeHandle } from 'react';
+import { useTranslation } from 'react-i18next';
 import { donationMessages } from '../../../shared/donations.ts';
 import { failureMessage } from '../../lib/forms/schema-errors.ts';
 import { applyServerErrors, type SchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { confirmTestPayment } from './api.ts';
-import { type CardConfirmation, type CardPaymentHandle, unfinishedPayment } from './card-payment.ts';
+import type { CardConfirmation, CardPaymentHandle } from './card-payment.ts';
 import classes from './donation-form.module.css';
 import { type TestCardInput, testCardFormSchema } from './test-card.ts';
 
@@ -26,6 +27,7 @@ interface TestCardFieldsProps {
  * card has no business being sent to a gateway that only takes test cards.
  */
 export function TestCardFields({ ref, form, clientSecret, locked, describedBy }: TestCardFieldsProps) {
+  const { t } = useTranslation('donations');
   const noticeId = useId();
 
   useImperativeHandle(
@@ -42,32 +44,29 @@ export function TestCardFields({ ref, form, clientSecret, locked, describedBy }:
             form.setValues({ number: `•••• ${card.number.slice(-4)}`, cvc: '' });
             return { status: 'succeeded', paymentId: result.paymentId };
           }
-          return { status: 'failed', message: unfinishedPayment };
+          return { status: 'failed', message: t('card.unfinished') };
         } catch (error) {
           // The server's messages about the card's fields go beside them; anything else is said as the payment's failure.
           return applyServerErrors(form, error) ? { status: 'failed', message: failureMessage(error) } : { status: 'incomplete' };
         }
       },
     }),
-    [form, clientSecret],
+    [form, clientSecret, t],
   );
 
   const field = (name: keyof TestCardInput) => ({ readOnly: locked, ...form.getInputProps(name) });
 
   return (
-    <Fieldset legend="Card details" aria-describedby={describedBy ? `${noticeId} ${describedBy}` : noticeId}>
+    <Fieldset legend={t('card.legend')} aria-describedby={describedBy ? `${noticeId} ${describedBy}` : noticeId}>
       <Stack gap="md">
         <div id={noticeId} className={classes.testMode}>
           <Text fw={700} c="brand.9">
             {donationMessages.testMode}
           </Text>
-          <Text size="sm">
-            Pay with the test card 4242 4242 4242 4242, any future expiry date, any CVC and any postal code. The test card 4000 0000 0000
-            0002 shows what a declined card looks like.
-          </Text>
+          <Text size="sm">{t('card.testHelp')}</Text>
         </div>
         <TextInput
-          label="Card number"
+          label={t('card.number')}
           name="cardnumber"
           autoComplete="off"
           inputMode="numeric"
@@ -77,18 +76,26 @@ export function TestCardFields({ ref, form, clientSecret, locked, describedBy }:
         />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
           <TextInput
-            label="Expiry (MM / YY)"
+            label={t('card.expiry')}
             name="cc-exp"
             autoComplete="off"
             inputMode="numeric"
-            placeholder="MM / YY"
+            placeholder={t('card.expiryPlaceholder')}
             maxLength={9}
             key={form.key('expiry')}
             {...field('expiry')}
           />
-          <TextInput label="CVC" name="cvc" autoComplete="off" inputMode="numeric" maxLength={4} key={form.key('cvc')} {...field('cvc')} />
           <TextInput
-            label="Postal code"
+            label={t('card.cvc')}
+            name="cvc"
+            autoComplete="off"
+            inputMode="numeric"
+            maxLength={4}
+            key={form.key('cvc')}
+            {...field('cvc')}
+          />
+          <TextInput
+            label={t('card.postalCode')}
             name="postal"
             autoComplete="postal-code"
             maxLength={12}

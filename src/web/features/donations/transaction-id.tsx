@@ -1,4 +1,5 @@
 import { Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { notify } from '../../lib/notify.ts';
 import { shortTransaction } from './transaction.ts';
@@ -12,6 +13,7 @@ import { shortTransaction } from './transaction.ts';
  * The hover text is a convenience only: the copy button is how everyone gets the whole ID.
  */
 export function TransactionId({ transaction }: { transaction: string }) {
+  const { t } = useTranslation('donations');
   const shown = shortTransaction(transaction);
 
   async function copy() {
@@ -19,9 +21,9 @@ export function TransactionId({ transaction }: { transaction: string }) {
       // Missing outside a secure context (plain http other than localhost).
       if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(transaction);
-      void notify({ color: 'teal', message: 'Transaction ID copied' });
+      void notify({ color: 'teal', message: t('transaction.copied') });
     } catch {
-      void notify({ color: 'red', message: `The transaction ID could not be copied. It is ${transaction}` });
+      void notify({ color: 'red', message: t('transaction.notCopied', { transaction }) });
     }
   }
 
@@ -30,8 +32,8 @@ export function TransactionId({ transaction }: { transaction: string }) {
       <Text component="code" size="sm" ff="monospace" title={transaction}>
         {shown}
       </Text>
-      <Button variant="subtle" aria-label={`Copy transaction ID ${shown}`} onClick={() => void copy()}>
-        Copy
+      <Button variant="subtle" aria-label={t('transaction.copyLabel', { id: shown })} onClick={() => void copy()}>
+        {t('transaction.copy')}
       </Button>
     </Group>
   );

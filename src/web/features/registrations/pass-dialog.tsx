@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Modal.css';
 import { Modal, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Registration } from '../../../shared/registrations.ts';
 import { Button } from '../../components/button.tsx';
 import { EventDate } from '../../components/event-date.tsx';
@@ -23,7 +24,8 @@ interface PassDialogProps {
  */
 export function PassDialog({ registration, opened, onClose }: PassDialogProps) {
   const query = useQuery({ ...registrationQueries.pass(registration._id), enabled: opened });
-  const title = `Pass for ${registration.title}`;
+  const { t } = useTranslation('registrations');
+  const title = t('pass.title', { title: registration.title });
 
   return (
     <Modal
@@ -32,7 +34,7 @@ export function PassDialog({ registration, opened, onClose }: PassDialogProps) {
       title={title}
       centered
       size="auto"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('pass.close') }}
       styles={{ title: { fontWeight: 700, overflowWrap: 'anywhere' } }}
     >
       <Stack gap="sm" align="center" maw={codeSize + 40}>
@@ -42,17 +44,17 @@ export function PassDialog({ registration, opened, onClose }: PassDialogProps) {
         <EventDate date={registration.date} size="sm" c="dimmed" />
         {query.isPending && (
           <div role="status">
-            <VisuallyHidden>Loading your pass</VisuallyHidden>
+            <VisuallyHidden>{t('pass.loading')}</VisuallyHidden>
             <Skeleton width={codeSize} height={codeSize} maw="100%" aria-hidden="true" />
           </div>
         )}
-        {query.isError && <QueryError title="Your pass could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
-        {query.isSuccess && <QrCode text={query.data.token} label={`QR code of your pass for ${registration.title}`} size={codeSize} />}
+        {query.isError && <QueryError title={t('pass.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />}
+        {query.isSuccess && <QrCode text={query.data.token} label={t('pass.code', { title: registration.title })} size={codeSize} />}
         <Text size="sm" ta="center">
-          Show this code at the door to be checked in. If it does not scan, turn your screen brighter.
+          {t('pass.howTo')}
         </Text>
         <Button variant="default" onClick={onClose} data-autofocus>
-          Close
+          {t('pass.close')}
         </Button>
       </Stack>
     </Modal>

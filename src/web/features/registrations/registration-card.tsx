@@ -1,6 +1,8 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatNumber } from '../../../shared/format.ts';
 import type { Registration } from '../../../shared/registrations.ts';
 import { Button } from '../../components/button.tsx';
 import { EventBanner } from '../../components/event-banner.tsx';
@@ -23,6 +25,7 @@ interface RegistrationCardProps {
  * 150, 'Show pass' (the QR code to show at the door) for a place held, and a red 'Cancel Event'.
  */
 export function RegistrationCard({ registration, cancelling, onCancel }: RegistrationCardProps) {
+  const { t, i18n } = useTranslation('registrations');
   const titleId = useId();
   const [showingPass, setShowingPass] = useState(false);
   const holdsPlace = registration.status === 'registered';
@@ -41,7 +44,9 @@ export function RegistrationCard({ registration, cancelling, onCancel }: Registr
           <EventDate date={registration.date} size="sm" c="dimmed" />
           {registration.status === 'waitlisted' ? (
             <Text size="sm" fw={700} c="brand.9">
-              Waitlisted: number {registration.position}
+              {t('card.waitlisted', {
+                position: registration.position === null ? '' : formatNumber(registration.position, i18n.language),
+              })}
             </Text>
           ) : (
             <VolunteerMarker />
@@ -54,7 +59,7 @@ export function RegistrationCard({ registration, cancelling, onCancel }: Registr
       {holdsPlace && (
         <>
           <Button variant="light" fullWidth className={classes.action} aria-describedby={titleId} onClick={() => setShowingPass(true)}>
-            Show pass
+            {t('card.showPass')}
           </Button>
           <PassDialog registration={registration} opened={showingPass} onClose={() => setShowingPass(false)} />
         </>
@@ -67,7 +72,7 @@ export function RegistrationCard({ registration, cancelling, onCancel }: Registr
         disabled={cancelling}
         onClick={() => onCancel(registration)}
       >
-        Cancel Event
+        {t('card.cancel')}
       </Button>
     </article>
   );

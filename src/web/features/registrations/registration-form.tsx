@@ -1,8 +1,9 @@
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Account } from '../../../shared/accounts.ts';
-import { formatEventDate } from '../../../shared/event-date.ts';
 import type { Event } from '../../../shared/events.ts';
+import { formatNumber, formatWallDate } from '../../../shared/format.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
 import { AccountPhoto } from '../../components/account-photo.tsx';
 import { Button, ButtonLink } from '../../components/button.tsx';
@@ -39,14 +40,15 @@ const waitlistLook = {
 };
 
 function Outcome({ status, position }: { status: Exclude<RegistrationStatus, 'open'>; position?: number | null }) {
+  const { t, i18n } = useTranslation('registrations');
   if (status === 'waitlisted') {
+    const number = position == null ? '?' : formatNumber(position, i18n.language);
     return (
-      <Alert role="none" color="brand" variant="light" title={`You are on the waitlist: number ${position ?? '?'}`} styles={waitlistLook}>
-        This event is full. When a place frees up, the first person waiting gets it automatically and is told by email. You can see or
-        cancel this in My Events.
+      <Alert role="none" color="brand" variant="light" title={t('outcome.waitlisted', { position: number })} styles={waitlistLook}>
+        {t('outcome.waitlistedText')}
         <Group mt="sm">
           <ButtonLink to="/dashboard/myEvents" variant="light">
-            My Events
+            {t('outcome.myEvents')}
           </ButtonLink>
         </Group>
       </Alert>
@@ -55,22 +57,22 @@ function Outcome({ status, position }: { status: Exclude<RegistrationStatus, 'op
   if (status === 'past') {
     return (
       <Alert role="none" color="gray" variant="light" title={registrationMessages.eventPast}>
-        Registration is closed. Find an upcoming event to volunteer at.
+        {t('outcome.pastText')}
         <Group mt="sm">
           <ButtonLink to="/events" variant="light">
-            Browse events
+            {t('outcome.browse')}
           </ButtonLink>
         </Group>
       </Alert>
     );
   }
-  const title = status === 'registered' ? 'You are registered for this event' : registrationMessages.alreadyRegistered;
+  const title = status === 'registered' ? t('outcome.registered') : registrationMessages.alreadyRegistered;
   return (
     <Alert role="none" color="teal" variant="light" title={title} styles={registeredLook}>
-      You can see or cancel your registrations in My Events.
+      {t('outcome.registeredText')}
       <Group mt="sm">
         <ButtonLink to="/dashboard/myEvents" variant="light">
-          My Events
+          {t('outcome.myEvents')}
         </ButtonLink>
       </Group>
     </Alert>
@@ -82,6 +84,7 @@ function Outcome({ status, position }: { status: Exclude<RegistrationStatus, 'op
  * the event. Nothing here is typed; the server takes both from its own records.
  */
 export function RegistrationForm({ event, account, status, position, checking, submitting, failure, onRegister }: RegistrationFormProps) {
+  const { t, i18n } = useTranslation('registrations');
   const full = event.spotsLeft === 0;
   const [sent, setSent] = useState(false);
   const outcome = useRef<HTMLDivElement>(null);
@@ -96,45 +99,45 @@ export function RegistrationForm({ event, account, status, position, checking, s
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-      <form onSubmit={handleSubmit} aria-label="Event registration">
+      <form onSubmit={handleSubmit} aria-label={t('form.label')}>
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             <Paper radius="md" style={{ overflow: 'hidden' }}>
               <EventBanner src={event.banner} eager />
             </Paper>
             <Stack gap="sm" justify="center">
-              <AccountPhoto photoURL={account.photoURL} size={80} alt="Your photo" />
-              <Text fw={600}>Registering as {account.displayName}</Text>
+              <AccountPhoto photoURL={account.photoURL} size={80} alt={t('form.photo')} />
+              <Text fw={600}>{t('form.registeringAs', { name: account.displayName })}</Text>
               <Text size="sm" c="dimmed">
-                Your name, email and photo come from your profile; the event's details from the event.
+                {t('form.fromProfile')}
               </Text>
             </Stack>
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Name" value={account.displayName} readOnly variant="filled" />
-            <TextInput label="Email" type="email" value={account.email} readOnly variant="filled" />
-            <TextInput label="Title" value={event.title} readOnly variant="filled" />
-            <TextInput label="Date" value={formatEventDate(event.date)} readOnly variant="filled" />
+            <TextInput label={t('form.name')} value={account.displayName} readOnly variant="filled" />
+            <TextInput label={t('form.email')} type="email" value={account.email} readOnly variant="filled" />
+            <TextInput label={t('form.title')} value={event.title} readOnly variant="filled" />
+            <TextInput label={t('form.date')} value={formatWallDate(event.date, i18n.language)} readOnly variant="filled" />
           </SimpleGrid>
-          <Textarea label="Description" value={event.desc} readOnly variant="filled" autosize minRows={2} maxRows={10} />
+          <Textarea label={t('form.description')} value={event.desc} readOnly variant="filled" autosize minRows={2} maxRows={10} />
 
           <div role="status" ref={outcome} tabIndex={-1}>
             {status !== 'open' && <Outcome status={status} position={position} />}
           </div>
           {status === 'open' && full && (
             <Text fw={600} c="brand.9">
-              Full: join the waitlist. You get a place automatically, and an email, when one frees up.
+              {t('form.full')}
             </Text>
           )}
           {status === 'open' && failure && (
-            <Alert color="red" variant="light" title="You are not registered yet">
+            <Alert color="red" variant="light" title={t('form.notRegistered')}>
               {failure.message}
             </Alert>
           )}
           {status === 'open' && (
             <div>
               <Button type="submit" size="md" disabled={checking || submitting}>
-                {submitting ? 'Registering…' : full ? 'Join the waitlist' : 'Register'}
+                {submitting ? t('form.registering') : full ? t('form.joinWaitlist') : t('form.register')}
               </Button>
             </div>
           )}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Registration } from '../../../shared/registrations.ts';
 import grid from '../../components/card-grid.module.css';
 import { CardSkeleton } from '../../components/card-skeleton.tsx';
@@ -24,8 +25,9 @@ export function RegistrationGrid({ registrations, cancellingId, onCancel }: Regi
 }
 
 export function RegistrationGridSkeleton({ count }: { count: number }) {
+  const { t } = useTranslation('registrations');
   return (
-    <LoadingPlaceholders label="Loading your events" count={count}>
+    <LoadingPlaceholders label={t('card.loading')} count={count}>
       <CardSkeleton lines={[{ height: 20, width: '60%' }, { height: 14, width: '80%' }, { height: 48 }, { height: 36, gap: true }]} />
     </LoadingPlaceholders>
   );

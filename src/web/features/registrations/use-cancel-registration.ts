@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { eventMessages } from '../../../shared/events.ts';
 import { fillMessage } from '../../../shared/messages.ts';
 import type { Registration } from '../../../shared/registrations.ts';
@@ -8,11 +9,12 @@ import { cancelRegistration, registrationQueries } from './api.ts';
 
 /** Cancel Event on My Events: asks, cancels, says so, and takes the card off the list. */
 export function useCancelRegistration(email: string) {
+  const { t } = useTranslation('registrations');
   const queryClient = useQueryClient();
   const mine = registrationQueries.mine(email);
   const cancel = useConfirmDelete<Registration>({
     remove: (registration) => cancelRegistration(registration._id),
-    subject: (registration) => `Your registration for ${registration.title} will be cancelled.`,
+    subject: (registration) => t('cancel.subject', { title: registration.title }),
     deleted: (registration) => fillMessage(eventMessages.deleted, { title: registration.title }),
     notDeleted: (registration) => fillMessage(eventMessages.notDeleted, { title: registration.title }),
     // 0 deleted means it had already gone (cancelled in another tab): gone either way.

@@ -1,7 +1,9 @@
 import { Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /** The card's 'Volunteer' marker: a small raised-hand picture and the word. */
 export function VolunteerMarker() {
+  const { t } = useTranslation('registrations');
   return (
     <Group gap={6} wrap="nowrap">
       <svg
@@ -19,7 +21,7 @@ export function VolunteerMarker() {
         <path d="M17 10.5a1.5 1.5 0 0 1 3 0V15a7 7 0 0 1-7 7h-1.2a6 6 0 0 1-4.5-2.1L3.6 16.6a1.6 1.6 0 0 1 2.3-2.2L8 16" />
       </svg>
       <Text size="sm" fw={600} c="brand.9">
-        Volunteer
+        {t('card.volunteer')}
       </Text>
     </Group>
   );
