@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signedInPage, signUpThroughApi } from './support/accounts.ts';
+import { apiCall, signedInPage, signUpThroughApi } from './support/accounts.ts';
 import { expectAccessible, newPage, pageProblems } from './support/browser.ts';
+import { upcomingDemoEvents } from './support/events.ts';
 
 /**
  * English and Bengali from the language menu on every page (DECISIONS 5): a plain link that works
@@ -81,6 +82,34 @@ describe('the language menu', () => {
     await page.getByRole('button', { name: 'নিবন্ধন করুন' }).click();
     await page.getByText('আপনার নাম লিখুন').waitFor();
     await page.getByText('সঠিক ইমেল দিন').waitFor();
+    await expectAccessible(page);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('lets a Bengali reader register for an event and donate, in Bengali', async () => {
+    const session = await signUpThroughApi({ name: 'রিনা আক্তার' });
+    expect((await apiCall(session, 'PUT', '/users/me/language', { language: 'bn' })).status).toBe(200);
+    const [event] = await upcomingDemoEvents(1);
+    if (!event) throw new Error('no upcoming demo event');
+    const page = await signedInPage(session);
+    await page.goto(`/eventDetails/${event._id}`);
+    await expect.poll(() => lang(page)).toBe('bn');
+    await page.getByRole('link', { name: 'ইভেন্টে নিবন্ধন করুন' }).click();
+    const registration = page.getByRole('form', { name: 'ইভেন্টে নিবন্ধন' });
+    // The event's date in Bengali digits.
+    expect(await registration.getByLabel('তারিখ', { exact: true }).inputValue()).toMatch(/[০-৯]/);
+    await registration.getByRole('button', { name: 'নিবন্ধন করুন' }).click();
+    await page.getByText('এই ইভেন্টে আপনার নিবন্ধন সম্পন্ন হয়েছে').waitFor();
+    await expectAccessible(page);
+
+    await page.goto(`/donation/${event._id}`);
+    const donation = page.getByRole('form', { name: 'দান করুন' });
+    await donation.getByLabel('কার্ড নম্বর').fill('4242 4242 4242 4242');
+    await donation.getByLabel('মেয়াদ (MM / YY)').fill(`12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+    await donation.getByLabel('CVC').fill('123');
+    await donation.getByLabel('পোস্টাল কোড').fill('1205');
+    await donation.getByRole('button', { name: /দান করুন$/ }).click();
+    await page.getByText('রেফারেন্স নম্বর:').waitFor();
     await expectAccessible(page);
     expect(pageProblems(page)).toEqual([]);
   });
