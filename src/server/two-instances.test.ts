@@ -188,8 +188,10 @@ describe.runIf(databaseUrl)('two instances on one database server', () => {
     expect(secrets).toHaveLength(1);
 
     for (const instance of both()) {
-      const res = await fetch(`${instance.origin}/api/health`);
-      expect(await res.json()).toEqual({ status: 'ok', database: 'server', ...(redisUrl ? { redis: 'ok' } : {}) });
+      // Health answers as soon as the database does; the Redis connection may still be coming up then.
+      await expect
+        .poll(async () => (await fetch(`${instance.origin}/api/health`)).json(), { timeout: 30_000 })
+        .toEqual({ status: 'ok', database: 'server', ...(redisUrl ? { redis: 'ok' } : {}) });
       const listed = await send(instance, 'GET', '/api/events', {});
       expect(listed.status).toBe(200);
       expect(listed.headers.get(totalCountHeader)).toBe(String(demoEvents.length));
