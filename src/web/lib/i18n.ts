@@ -6,18 +6,24 @@ import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../shared/language.ts';
 import type enAccounts from '../locales/en/accounts.json';
+import type enAdmin from '../locales/en/admin.json';
 import type enCommon from '../locales/en/common.json';
 import type enDonations from '../locales/en/donations.json';
 import type enEvents from '../locales/en/events.json';
+import type enManage from '../locales/en/manage.json';
+import type enNotices from '../locales/en/notices.json';
+import type enProfile from '../locales/en/profile.json';
 import type enRegistrations from '../locales/en/registrations.json';
+import type enReviews from '../locales/en/reviews.json';
+import type enSettings from '../locales/en/settings.json';
 
 /**
  * The areas of words: 'common' is the frame of every page (header, footer, menus), 'events' the public
  * event pages, 'accounts' signing up and in, 'registrations' volunteering for an event and one's
- * places, 'donations' giving and one's gifts. A page's areas come with it; another area on first use.
+ * places, 'donations' giving and one's gifts; the dashboard's: 'admin' (lists, roles, outbox, audit),
+ * 'manage' (event form, roster, check-in), 'settings', 'notices', 'reviews', 'profile' (profile, security,
+ * impact, mail preferences). A page's areas come with it; another area on first use.
  */
-export const namespaces = ['common', 'events', 'accounts', 'registrations', 'donations'] as const;
-export type Namespace = (typeof namespaces)[number];
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -28,6 +34,12 @@ declare module 'i18next' {
       accounts: typeof enAccounts;
       registrations: typeof enRegistrations;
       donations: typeof enDonations;
+      admin: typeof enAdmin;
+      manage: typeof enManage;
+      settings: typeof enSettings;
+      notices: typeof enNotices;
+      reviews: typeof enReviews;
+      profile: typeof enProfile;
     };
   }
 }
