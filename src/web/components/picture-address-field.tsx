@@ -2,7 +2,9 @@ import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PROFILE_IMAGE_MAX_BYTES } from '../../shared/accounts.ts';
+import { formatNumber } from '../../shared/format.ts';
 import { isApiError } from '../lib/api-error.ts';
 import { PictureFileInput } from './picture-file-input.tsx';
 
@@ -50,6 +52,7 @@ export function PictureAddressField({
   onUploaded,
   upload,
 }: PictureAddressFieldProps & { text: PictureAddressFieldText }) {
+  const { t, i18n } = useTranslation('manage');
   const previewOf = (address: string) => (address && text.previewable(address) ? address : '');
   const [preview, setPreview] = useState(() => previewOf(initial));
   const [brokenPreview, setBrokenPreview] = useState('');
@@ -93,7 +96,7 @@ export function PictureAddressField({
       />
       <PictureFileInput
         label={text.uploadLabel}
-        hint={`PNG, JPEG or WebP, up to ${maxMegabytes} MB. Its address goes into ${text.label}.`}
+        hint={t('picture.hint', { size: formatNumber(maxMegabytes, i18n.language), label: text.label })}
         error={uploadError}
         disabled={upload.isPending}
         onChange={choose}
@@ -103,17 +106,17 @@ export function PictureAddressField({
             {upload.isPending && (
               <Group gap="xs">
                 <Loader size="xs" aria-hidden="true" />
-                <Text size="sm">Uploading picture…</Text>
+                <Text size="sm">{t('picture.uploading')}</Text>
               </Group>
             )}
-            {uploaded && <Text size="sm">Picture uploaded.</Text>}
+            {uploaded && <Text size="sm">{t('picture.uploaded')}</Text>}
           </>
         }
       />
       {shown &&
         (brokenPreview === shown ? (
           <Text size="sm" c="dimmed">
-            No picture could be shown from this address.
+            {t('picture.broken')}
           </Text>
         ) : text.fallback ? (
           <Group gap="sm">

@@ -1,7 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { eventMessages } from '../../shared/events.ts';
-import { fillMessage } from '../../shared/messages.ts';
+import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/button.tsx';
 import { EventForm, emptyEventForm } from '../features/events/event-form.tsx';
 import { EventSaved } from '../features/events/event-saved.tsx';
@@ -11,7 +10,8 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /dashboard/addEvent, inside RequireAdmin (spec section 2, DECISIONS 3.4). */
 export function DashboardAddEventPage() {
-  usePageTitle('Add Event');
+  const { t } = useTranslation('manage');
+  usePageTitle(t('addEvent.title'));
   // A new key after each event added gives the next one a fresh, empty form.
   const [formKey, setFormKey] = useState(0);
   const [added, setAdded] = useState<{ id: string; title: string } | null>(null);
@@ -24,19 +24,19 @@ export function DashboardAddEventPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Add Event</Title>
+      <Title order={1}>{t('addEvent.title')}</Title>
       {added && (
         <EventSaved
           ref={addedRef}
-          title="Event added"
-          message={`${fillMessage(eventMessages.added, { title: added.title })}. The form below is ready for the next one.`}
+          title={t('addEvent.added')}
+          message={t('addEvent.addedText', { title: added.title })}
           links={
             <>
               <ButtonLink to={`/eventDetails/${added.id}`} variant="light">
-                View {added.title}
+                {t('addEvent.view', { title: added.title })}
               </ButtonLink>
               <ButtonLink to="/dashboard/allEvents" variant="default">
-                All Events
+                {t('allEvents')}
               </ButtonLink>
             </>
           }
@@ -44,15 +44,15 @@ export function DashboardAddEventPage() {
       )}
       <EventForm
         key={formKey}
-        name="Add Event"
+        name={t('addEvent.title')}
         initial={emptyEventForm}
-        submitLabel="Add Event"
-        pendingLabel="Adding…"
-        failureTitle="The event was not added"
+        submitLabel={t('addEvent.submit')}
+        pendingLabel={t('addEvent.pending')}
+        failureTitle={t('addEvent.failed')}
         save={addEvent}
         onSaved={(id, event) => {
           const { title } = event;
-          void notify({ color: 'teal', message: fillMessage(eventMessages.added, { title }) });
+          void notify({ color: 'teal', message: t('addEvent.addedToast', { title }) });
           setAdded({ id, title });
           setFormKey((key) => key + 1);
         }}

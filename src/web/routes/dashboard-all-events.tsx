@@ -1,26 +1,27 @@
 import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { Event } from '../../shared/events.ts';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
-import type { Column } from '../components/admin-list/admin-table.tsx';
+import { type Column, formatCount } from '../components/admin-list/admin-table.tsx';
 import { confirmedActionColumn } from '../components/admin-list/confirmed-action-column.tsx';
 import { ButtonLink } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { EventDate } from '../components/event-date.tsx';
 import { useDeleteEvent } from '../features/events/use-delete-event.ts';
-import { counted } from '../lib/counted.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /dashboard/allEvents: every event, with its Roster, Update and Delete (spec section 2). */
 export function DashboardAllEventsPage() {
-  usePageTitle('All Events');
+  const { t, i18n } = useTranslation('admin');
+  usePageTitle(t('events.title'));
   const remove = useDeleteEvent();
 
   const columns: Column<Event>[] = [
-    { id: 'title', header: 'Title', sort: 'title', cell: (event) => <Text fw={600}>{event.title}</Text> },
-    { id: 'date', header: 'Date', sort: 'date', cell: (event) => <EventDate date={event.date} size="sm" /> },
+    { id: 'title', header: t('events.titleColumn'), sort: 'title', cell: (event) => <Text fw={600}>{event.title}</Text> },
+    { id: 'date', header: t('events.date'), sort: 'date', cell: (event) => <EventDate date={event.date} size="sm" /> },
     {
       id: 'banner',
-      header: 'Banner',
+      header: t('events.banner'),
       cell: (event) => (
         <img
           src={event.banner}
@@ -34,55 +35,66 @@ export function DashboardAllEventsPage() {
     },
     {
       id: 'roster',
-      header: 'Roster',
+      header: t('events.roster'),
       action: true,
       cell: (event) => (
-        <ButtonLink to={`/dashboard/events/${event._id}/roster`} variant="default" aria-label={`Roster of ${event.title}`}>
-          Roster
+        <ButtonLink
+          to={`/dashboard/events/${event._id}/roster`}
+          variant="default"
+          aria-label={t('events.rosterOf', { title: event.title })}
+        >
+          {t('events.roster')}
         </ButtonLink>
       ),
     },
     {
       id: 'checkin',
-      header: 'Check-in',
+      header: t('events.checkin'),
       action: true,
       cell: (event) => (
-        <ButtonLink to={`/dashboard/checkin/${event._id}`} variant="default" aria-label={`Check-in for ${event.title}`}>
-          Check-in
+        <ButtonLink to={`/dashboard/checkin/${event._id}`} variant="default" aria-label={t('events.checkinFor', { title: event.title })}>
+          {t('events.checkin')}
         </ButtonLink>
       ),
     },
     {
       id: 'update',
-      header: 'Update',
+      header: t('events.update'),
       action: true,
       cell: (event) => (
-        <ButtonLink to={`/dashboard/eventUpdatePage/${event._id}`} variant="light" aria-label={`Update ${event.title}`}>
-          Update
+        <ButtonLink
+          to={`/dashboard/eventUpdatePage/${event._id}`}
+          variant="light"
+          aria-label={t('events.updateLabel', { title: event.title })}
+        >
+          {t('events.update')}
         </ButtonLink>
       ),
     },
-    confirmedActionColumn(remove, { label: (event) => `Delete ${event.title}` }),
+    confirmedActionColumn(remove, { header: t('events.delete'), label: (event) => t('events.deleteLabel', { title: event.title }) }),
   ];
 
   return (
     <>
       <AdminList<Event>
         path="/events"
-        heading={(total, q) => `Total ${counted(total, 'event')} ${q ? `matching ‘${q}’` : 'going on'}`}
-        loadingHeading="All Events"
-        caption="Events"
-        noun="events"
-        searchLabel="Search events"
-        searchPlaceholder="Search by title"
+        heading={(total, q) => {
+          const count = { count: total, n: formatCount(total, i18n.language) };
+          return q ? t('events.headingMatch', { ...count, q }) : t('events.heading', count);
+        }}
+        loadingHeading={t('events.title')}
+        caption={t('events.caption')}
+        noun={t('events.noun')}
+        searchLabel={t('events.searchLabel')}
+        searchPlaceholder={t('events.searchPlaceholder')}
         columns={columns}
         rowKey={(event) => event._id}
         empty={
           <Text ta="center">
-            There are no events yet. <ButtonLink to="/dashboard/addEvent">Add Event</ButtonLink>
+            {t('events.empty')} <ButtonLink to="/dashboard/addEvent">{t('events.addEvent')}</ButtonLink>
           </Text>
         }
-        tools={<ButtonLink to="/dashboard/addEvent">Add Event</ButtonLink>}
+        tools={<ButtonLink to="/dashboard/addEvent">{t('events.addEvent')}</ButtonLink>}
       />
       <ConfirmDialog opened={remove.opened} subject={remove.subject} onConfirm={remove.confirm} onDecline={remove.decline} />
     </>

@@ -1,9 +1,11 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { type CheckinPerson, checkinMessages } from '../../shared/checkin.ts';
-import { formatEventDate } from '../../shared/event-date.ts';
+import type { CheckinPerson } from '../../shared/checkin.ts';
+import { formatNumber, formatWallDate } from '../../shared/format.ts';
+import { numberLocale } from '../../shared/money.ts';
 import { ButtonLink } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { LoadingBlocks } from '../components/loading-placeholders.tsx';
@@ -20,6 +22,19 @@ import { isApiError } from '../lib/api-error.ts';
 import { formatInstantDateTime } from '../lib/format-time.ts';
 import { notify } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
+
+/** An instant as the reader's local day and time: as formatInstantDateTime writes it in English, through Intl otherwise. */
+function instantIn(value: string, language: string): string {
+  const instant = new Date(value);
+  if (language === 'en' || Number.isNaN(instant.getTime())) return formatInstantDateTime(value);
+  return instant.toLocaleString(numberLocale(language), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
 
 /**
  * /dashboard/checkin/{eventId} (admins): the door. Scan passes with the phone's camera or find people by
@@ -38,7 +53,10 @@ export function DashboardCheckinPage() {
   const [pageKept, setPageKept] = useState<'pending' | 'kept' | 'not-kept'>('pending');
   const notFound = isApiError(query.error, 'not_found');
   const list = query.data?.list;
-  usePageTitle(notFound ? 'Event not found' : list ? `Check-in: ${list.event.title}` : 'Check-in');
+  const { t, i18n } = useTranslation('manage');
+  const language = i18n.language;
+  const count = (value: number) => formatNumber(value, language, { useGrouping: false });
+  usePageTitle(notFound ? t('eventNotFound') : list ? t('checkin.heading', { title: list.event.title }) : t('checkin.title'));
 
   useEffect(() => {
     void keepDoorPageForOffline().then((kept) => setPageKept(kept ? 'kept' : 'not-kept'));
@@ -62,13 +80,13 @@ export function DashboardCheckinPage() {
     try {
       await undoCheckin(person.registrationId);
       door.markCheckedIn(person.registrationId, null);
-      void notify({ color: 'teal', message: `${checkinMessages.undone}: ${person.name}` });
+      void notify({ color: 'teal', message: t('checkin.undone', { name: person.name }) });
     } catch (error) {
-      void notify({ color: 'red', title: 'The check-in was not undone', message: (error as Error).message });
+      void notify({ color: 'red', title: t('checkin.notUndone'), message: (error as Error).message });
     }
   }
 
-  if (notFound) return <EventNotFound back={backToAllEvents} />;
+  if (notFound) return <EventNotFound back={{ ...backToAllEvents, label: t('backToAllEvents') }} />;
 
   const checkedIn = list ? list.people.filter((person) => person.checkedInAt !== null).length : 0;
   const shut = list ? doorShut(list.event) : null;
@@ -76,22 +94,22 @@ export function DashboardCheckinPage() {
   return (
     <Stack gap="lg" data-offline-ready={offlineReady || undefined}>
       {query.isPending && (
-        <LoadingBlocks label="Loading the door list" blocks={[{ height: 32, width: '50%' }, { height: 88 }, { height: 200 }]} />
+        <LoadingBlocks label={t('checkin.loading')} blocks={[{ height: 32, width: '50%' }, { height: 88 }, { height: 200 }]} />
       )}
       {query.isError && (
         <>
-          <Title order={1}>Check-in</Title>
-          <QueryError title="The door list could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+          <Title order={1}>{t('checkin.title')}</Title>
+          <QueryError title={t('checkin.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
         </>
       )}
       {list && query.data && (
         <>
           <Stack gap={4}>
             <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-              Check-in: {list.event.title}
+              {t('checkin.heading', { title: list.event.title })}
             </Title>
             <Text>
-              <time dateTime={list.event.date}>{formatEventDate(list.event.date)}</time>
+              <time dateTime={list.event.date}>{formatWallDate(list.event.date, language)}</time>
               {list.event.location && <> · {list.event.location}</>}
             </Text>
             {shut && (
@@ -100,31 +118,29 @@ export function DashboardCheckinPage() {
               </Text>
             )}
             <Text size="xl" fw={700} aria-live="polite" data-testid="door-count">
-              {checkedIn} of {list.registered} checked in
+              {t('checkin.count', { checkedIn: count(checkedIn), registered: count(list.registered) })}
             </Text>
             <Group gap="md">
               <Text fw={600} aria-live="polite" data-testid="door-waiting">
-                Waiting to send: {door.waiting}
+                {t('checkin.waiting', { n: count(door.waiting) })}
               </Text>
               <Text size="sm" c={door.online ? 'dimmed' : undefined} fw={door.online ? undefined : 600}>
-                {door.online ? 'Online' : 'Offline: check-ins are kept on this phone'}
+                {door.online ? t('checkin.online') : t('checkin.offline')}
               </Text>
               {door.online && (
                 <Text size="sm" role="status" data-testid="door-offline">
                   {offlineReady
-                    ? 'Ready offline: this page opens without a connection'
+                    ? t('checkin.readyOffline')
                     : pageKept === 'not-kept'
-                      ? 'Not ready offline: this browser did not keep the page, so keep it open'
-                      : 'Getting ready to work offline…'}
+                      ? t('checkin.notReadyOffline')
+                      : t('checkin.gettingReady')}
                 </Text>
               )}
             </Group>
-            {query.data.keptFrom && (
-              <Text size="sm">The list as this phone last loaded it, {formatInstantDateTime(query.data.keptFrom)}.</Text>
-            )}
+            {query.data.keptFrom && <Text size="sm">{t('checkin.keptFrom', { when: instantIn(query.data.keptFrom, language) })}</Text>}
             {door.lastSent !== null && door.waiting === 0 && (
               <Text size="sm" role="status">
-                Sent {door.lastSent} {door.lastSent === 1 ? 'check-in' : 'check-ins'} kept on this phone.
+                {t('checkin.sent', { count: door.lastSent, n: count(door.lastSent) })}
               </Text>
             )}
           </Stack>
@@ -132,7 +148,7 @@ export function DashboardCheckinPage() {
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="door-scan-heading">
             <Stack gap="sm">
               <Title order={2} size="h3" id="door-scan-heading">
-                Scan passes
+                {t('checkin.scan')}
               </Title>
               <PassScanner onScan={door.scanned} />
             </Stack>
@@ -141,7 +157,7 @@ export function DashboardCheckinPage() {
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="door-people-heading">
             <Stack gap="sm">
               <Title order={2} size="h3" id="door-people-heading">
-                Find by name
+                {t('checkin.find')}
               </Title>
               <DoorSearch
                 people={list.people}
@@ -155,18 +171,18 @@ export function DashboardCheckinPage() {
           </Paper>
           <Group gap="sm">
             <ButtonLink to={`/dashboard/events/${eventId}/roster`} variant="default">
-              Roster
+              {t('checkin.roster')}
             </ButtonLink>
             <ButtonLink to="/dashboard/allEvents" variant="default">
-              All Events
+              {t('allEvents')}
             </ButtonLink>
           </Group>
           <ConfirmDialog
             opened={undoing?.open ?? false}
-            title="Undo this check-in?"
-            subject={undoing ? `${undoing.person.name} will no longer be counted as checked in.` : ''}
-            confirmLabel="Yes, undo"
-            declineLabel="No, keep it"
+            title={t('checkin.undoQuestion')}
+            subject={undoing ? t('checkin.undoSubject', { name: undoing.person.name }) : ''}
+            confirmLabel={t('checkin.undoConfirm')}
+            declineLabel={t('checkin.undoDecline')}
             onConfirm={() => {
               if (undoing) void undo(undoing.person);
               setUndoing((current) => current && { ...current, open: false });

@@ -1,9 +1,11 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { CheckinPerson } from '../../shared/checkin.ts';
-import { formatEventDate } from '../../shared/event-date.ts';
+import { formatNumber, formatWallDate } from '../../shared/format.ts';
 import type { Roster } from '../../shared/roster.ts';
 import { Button, ButtonAnchor, ButtonLink } from '../components/button.tsx';
 import { LoadingBlocks } from '../components/loading-placeholders.tsx';
@@ -16,9 +18,12 @@ import { SignInSheet } from '../features/roster/sign-in-sheet.tsx';
 import { isApiError } from '../lib/api-error.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-function places(roster: Roster): string {
-  const taken = roster.registered.length;
-  return roster.event.capacity === null ? `${taken} registered, no limit` : `${taken} of ${roster.event.capacity} places taken`;
+function places(roster: Roster, t: TFunction<'manage'>, language: string): string {
+  const count = (value: number) => formatNumber(value, language, { useGrouping: false });
+  const taken = count(roster.registered.length);
+  return roster.event.capacity === null
+    ? t('roster.noLimit', { n: taken })
+    : t('roster.taken', { n: taken, capacity: count(roster.event.capacity) });
 }
 
 /**
@@ -34,48 +39,53 @@ export function DashboardEventRosterPage() {
   const [adjusting, setAdjusting] = useState<CheckinPerson | null>(null);
   const notFound = isApiError(query.error, 'not_found');
   const roster = query.data;
-  usePageTitle(notFound ? 'Event not found' : roster ? `Roster: ${roster.event.title}` : 'Roster');
+  const { t, i18n } = useTranslation('manage');
+  const language = i18n.language;
+  usePageTitle(notFound ? t('eventNotFound') : roster ? t('roster.heading', { title: roster.event.title }) : t('roster.title'));
 
-  if (notFound) return <EventNotFound back={backToAllEvents} />;
+  if (notFound) return <EventNotFound back={{ ...backToAllEvents, label: t('backToAllEvents') }} />;
 
   return (
     <>
       <Stack gap="lg" data-print="hide">
-        {query.isPending && <LoadingBlocks label="Loading the roster" blocks={[{ height: 32, width: '50%' }, { height: 160 }]} />}
+        {query.isPending && <LoadingBlocks label={t('roster.loading')} blocks={[{ height: 32, width: '50%' }, { height: 160 }]} />}
         {query.isError && (
           <>
-            <Title order={1}>Roster</Title>
-            <QueryError title="The roster could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+            <Title order={1}>{t('roster.title')}</Title>
+            <QueryError title={t('roster.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
           </>
         )}
         {roster && (
           <>
             <Stack gap={4}>
               <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-                Roster: {roster.event.title}
+                {t('roster.heading', { title: roster.event.title })}
               </Title>
               <Text>
-                <time dateTime={roster.event.date}>{formatEventDate(roster.event.date)}</time>
-                {roster.event.end && (
-                  <>
-                    {' '}
-                    to <time dateTime={roster.event.end}>{formatEventDate(roster.event.end)}</time>
-                  </>
+                {roster.event.end ? (
+                  <Trans
+                    t={t}
+                    i18nKey="roster.fromTo"
+                    values={{ start: formatWallDate(roster.event.date, language), end: formatWallDate(roster.event.end, language) }}
+                    components={{ start: <time dateTime={roster.event.date} />, end: <time dateTime={roster.event.end} /> }}
+                  />
+                ) : (
+                  <time dateTime={roster.event.date}>{formatWallDate(roster.event.date, language)}</time>
                 )}
                 {roster.event.location && <> · {roster.event.location}</>}
               </Text>
-              <Text c="dimmed">{places(roster)}</Text>
+              <Text c="dimmed">{places(roster, t, language)}</Text>
             </Stack>
             <Group gap="sm">
               <ButtonAnchor href={rosterCsvUrl(eventId)} download variant="light">
-                Download CSV
+                {t('roster.csv')}
               </ButtonAnchor>
-              <ButtonLink to={`/dashboard/checkin/${eventId}`}>Check-in</ButtonLink>
+              <ButtonLink to={`/dashboard/checkin/${eventId}`}>{t('roster.checkin')}</ButtonLink>
               <Button variant="light" onClick={() => window.print()}>
-                Print sign-in sheet
+                {t('roster.print')}
               </Button>
               <ButtonLink to="/dashboard/allEvents" variant="default">
-                All Events
+                {t('allEvents')}
               </ButtonLink>
             </Group>
             <RosterLists roster={roster} checkins={checkins.data} onAdjust={setAdjusting} />

@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { LoadingBlocks } from '../components/loading-placeholders.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { impactQueries } from '../features/impact/api.ts';
@@ -15,7 +16,8 @@ import { usePageTitle } from '../lib/use-page-title.ts';
  * and the way to their donation statement.
  */
 export function DashboardImpactPage() {
-  usePageTitle('My Impact');
+  const { t } = useTranslation('profile');
+  usePageTitle(t('impact.title'));
   const { account } = useCurrentAccount();
   const email = account?.email ?? '';
   const query = useQuery({ ...impactQueries.of(email), enabled: Boolean(email) });
@@ -23,11 +25,11 @@ export function DashboardImpactPage() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>My Impact</Title>
-        <Text c="dimmed">The time you have given at events and the money you have donated.</Text>
+        <Title order={1}>{t('impact.title')}</Title>
+        <Text c="dimmed">{t('impact.intro')}</Text>
       </Stack>
-      {query.isPending && <LoadingBlocks label="Loading your impact" blocks={[{ height: 88 }, { height: 180 }, { height: 140 }]} />}
-      {query.isError && <QueryError title="Your impact could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
+      {query.isPending && <LoadingBlocks label={t('impact.loading')} blocks={[{ height: 88 }, { height: 180 }, { height: 140 }]} />}
+      {query.isError && <QueryError title={t('impact.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && (
         <>
           <ImpactSummary impact={query.data} />

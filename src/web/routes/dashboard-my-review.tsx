@@ -1,5 +1,6 @@
 import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/button.tsx';
 import { LoadingPlaceholders } from '../components/loading-placeholders.tsx';
 import { QueryError } from '../components/query-error.tsx';
@@ -10,28 +11,29 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /dashboard/myReview: the signed-in person's own reviews, newest first. */
 export function DashboardMyReviewPage() {
-  usePageTitle('My Review');
+  const { t } = useTranslation('reviews');
+  usePageTitle(t('mine.title'));
   const { account } = useCurrentAccount();
   const email = account?.email ?? '';
   const query = useQuery({ ...reviewQueries.mine(email), enabled: Boolean(email) });
 
   return (
     <Stack gap="lg">
-      <Title order={1}>My Review</Title>
+      <Title order={1}>{t('mine.title')}</Title>
       {query.isPending && (
-        <LoadingPlaceholders label="Loading your reviews" count={3}>
+        <LoadingPlaceholders label={t('mine.loading')} count={3}>
           <Skeleton height={160} radius="md" />
         </LoadingPlaceholders>
       )}
-      {query.isError && <QueryError title="Your reviews could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
+      {query.isError && <QueryError title={t('mine.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && query.data.length === 0 && (
         <Paper withBorder p="xl" radius="md">
           <Stack align="center" ta="center" gap="sm">
             <Title order={2} size="h3">
-              You have not written a review yet
+              {t('mine.none')}
             </Title>
-            <Text c="dimmed">Tell others what volunteering with us was like.</Text>
-            <ButtonLink to="/dashboard/addReview">Write a review</ButtonLink>
+            <Text c="dimmed">{t('mine.noneText')}</Text>
+            <ButtonLink to="/dashboard/addReview">{t('mine.write')}</ButtonLink>
           </Stack>
         </Paper>
       )}

@@ -1,6 +1,8 @@
 import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../shared/format.ts';
 import type { Notice } from '../../shared/notices.ts';
 import { Button } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -14,13 +16,12 @@ import { noticeNamed, useDeleteNotice } from '../features/notices/use-delete-not
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-const noticeCount = (count: number) => `Total ${count} ${count === 1 ? 'Notice' : 'Notices'}`;
-
 /** /dashboard/notices: volunteers and admins only, as the server decides too. */
 export function DashboardNoticesPage() {
+  const { t } = useTranslation('notices');
   const { account } = useCurrentAccount();
   if (account?.role !== 'volunteer' && account?.role !== 'admin') {
-    return <NotAuthorised reason="Notices are for volunteers and admins. If you volunteer with us, ask one of the charity's admins." />;
+    return <NotAuthorised reason={t('list.forWho')} />;
   }
   return <NoticeList canChange={account.role === 'admin'} />;
 }
@@ -29,6 +30,8 @@ const named = noticeNamed;
 
 /** Admins (`canChange`) can correct a notice in place or delete it, after a confirmation. */
 function NoticeList({ canChange }: { canChange: boolean }) {
+  const { t, i18n } = useTranslation('notices');
+  const number = (n: number) => formatNumber(n, i18n.language);
   const query = useQuery(noticeQueries.list());
   const [editing, setEditing] = useState<string | null>(null);
   // Saved or cancelled, the form goes: focus returns to the notice's Edit button, not to the top of the page.
@@ -37,21 +40,21 @@ function NoticeList({ canChange }: { canChange: boolean }) {
     requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-edit-notice="${notice._id}"]`)?.focus());
   };
   const remove = useDeleteNotice();
-  const heading = query.isSuccess ? noticeCount(query.data.total) : 'Notices';
-  usePageTitle('Notices');
+  const heading = query.isSuccess ? t('list.total', { count: query.data.total, n: number(query.data.total) }) : t('list.title');
+  usePageTitle(t('list.title'));
 
   return (
     <Stack gap="lg">
       <Title order={1}>{heading}</Title>
       {query.isPending && (
-        <LoadingPlaceholders label="Loading notices" count={3} layout="stack">
+        <LoadingPlaceholders label={t('list.loading')} count={3} layout="stack">
           <Skeleton height={110} radius="md" />
         </LoadingPlaceholders>
       )}
-      {query.isError && <QueryError title="Notices could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
+      {query.isError && <QueryError title={t('list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && query.data.notices.length === 0 && (
         <Paper withBorder p="xl" radius="md">
-          <Text ta="center">There are no notices yet. The team posts news for volunteers here.</Text>
+          <Text ta="center">{t('list.none')}</Text>
         </Paper>
       )}
       {query.isSuccess && query.data.notices.length > 0 && (
@@ -67,19 +70,19 @@ function NoticeList({ canChange }: { canChange: boolean }) {
                     <Group gap="sm">
                       <Button
                         variant="light"
-                        aria-label={`Edit notice ${named(notice)}`}
+                        aria-label={t('list.editNotice', { notice: named(notice) })}
                         data-edit-notice={notice._id}
                         onClick={() => setEditing(notice._id)}
                       >
-                        Edit
+                        {t('list.edit')}
                       </Button>
                       <Button
                         tone="danger"
-                        aria-label={`Delete notice ${named(notice)}`}
+                        aria-label={t('list.deleteNotice', { notice: named(notice) })}
                         disabled={remove.deleting?._id === notice._id}
                         onClick={() => remove.ask(notice)}
                       >
-                        Delete
+                        {t('list.delete')}
                       </Button>
                     </Group>
                   )
@@ -91,10 +94,18 @@ function NoticeList({ canChange }: { canChange: boolean }) {
       )}
       {query.isSuccess && query.data.total > query.data.notices.length && (
         <Text size="sm" c="dimmed">
-          Showing the newest {query.data.notices.length}.
+          {t('list.newest', { n: number(query.data.notices.length) })}
         </Text>
       )}
-      <ConfirmDialog opened={remove.opened} subject={remove.subject} onConfirm={remove.confirm} onDecline={remove.decline} />
+      <ConfirmDialog
+        opened={remove.opened}
+        title={t('delete.question')}
+        subject={remove.subject}
+        confirmLabel={t('delete.confirm')}
+        declineLabel={t('delete.decline')}
+        onConfirm={remove.confirm}
+        onDecline={remove.decline}
+      />
     </Stack>
   );
 }

@@ -1,81 +1,91 @@
 import '@mantine/core/styles/Badge.css';
 import { Badge, NativeSelect, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { donorOf } from '../../shared/donations.ts';
 import { type OutboxMessage, type OutboxStatus, outboxStatuses } from '../../shared/outbox.ts';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
-import type { Column } from '../components/admin-list/admin-table.tsx';
+import { type Column, formatCount, formatInstant } from '../components/admin-list/admin-table.tsx';
 import { SendAgainButton } from '../features/outbox/send-again-button.tsx';
-import { counted } from '../lib/counted.ts';
-import { formatInstantDateTime } from '../lib/format-time.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-const statusLabels: Record<OutboxStatus, { label: string; color: string }> = {
-  queued: { label: 'Queued', color: 'blue' },
-  sending: { label: 'Sending', color: 'blue' },
-  sent: { label: 'Sent', color: 'teal' },
-  failed: { label: 'Failed', color: 'red' },
-  logged: { label: 'Not sent: no SMTP (in the log)', color: 'gray' },
-};
+type AdminT = TFunction<'admin'>;
+
+const statusColors: Record<OutboxStatus, string> = { queued: 'blue', sending: 'blue', sent: 'teal', failed: 'red', logged: 'gray' };
 
 function When({ instant }: { instant: string }) {
+  const { i18n } = useTranslation('admin');
   return (
     <Text component="time" dateTime={instant} size="sm">
-      {formatInstantDateTime(instant)}
+      {formatInstant(instant, i18n.language)}
     </Text>
   );
 }
 
-const columns: Column<OutboxMessage>[] = [
-  // A deleted account's messages keep a placeholder address, shown as 'Deleted account'.
-  { id: 'to', header: 'To', cell: (m) => <span style={{ overflowWrap: 'anywhere' }}>{donorOf(m.to)}</span> },
-  { id: 'subject', header: 'Subject', cell: (m) => m.subject },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: (m) => (
-      <Stack gap={4}>
-        <Badge color={statusLabels[m.status].color} variant="light">
-          {statusLabels[m.status].label}
-        </Badge>
-        {m.status === 'queued' && m.attempts > 0 && (
-          <Text size="xs">
-            Tried {counted(m.attempts, 'time')}; next try <When instant={m.nextAttemptAt} />
-          </Text>
-        )}
-        {m.lastError && m.status !== 'sent' && (
-          <Text size="xs" c="red.9" style={{ overflowWrap: 'anywhere' }}>
-            Last error: {m.lastError}
-          </Text>
-        )}
-      </Stack>
-    ),
-  },
-  { id: 'created', header: 'Queued', cell: (m) => <When instant={m.createdAt} /> },
-  { id: 'sent', header: 'Sent', cell: (m) => (m.sentAt ? <When instant={m.sentAt} /> : null) },
-  { id: 'action', header: 'Action', cell: (m) => <SendAgainButton message={m} /> },
-];
+function outboxColumns(t: AdminT, language: string): Column<OutboxMessage>[] {
+  return [
+    // A deleted account's messages keep a placeholder address, shown as 'Deleted account'.
+    { id: 'to', header: t('outbox.columns.to'), cell: (m) => <span style={{ overflowWrap: 'anywhere' }}>{donorOf(m.to)}</span> },
+    { id: 'subject', header: t('outbox.columns.subject'), cell: (m) => m.subject },
+    {
+      id: 'status',
+      header: t('outbox.columns.status'),
+      cell: (m) => (
+        <Stack gap={4}>
+          <Badge color={statusColors[m.status]} variant="light">
+            {t(`outbox.statuses.${m.status}`)}
+          </Badge>
+          {m.status === 'queued' && m.attempts > 0 && (
+            <Text size="xs">
+              <Trans
+                t={t}
+                i18nKey="outbox.tried"
+                count={m.attempts}
+                values={{ n: formatCount(m.attempts, language), date: formatInstant(m.nextAttemptAt, language) }}
+                components={{ time: <Text component="time" dateTime={m.nextAttemptAt} size="sm" /> }}
+              />
+            </Text>
+          )}
+          {m.lastError && m.status !== 'sent' && (
+            <Text size="xs" c="red.9" style={{ overflowWrap: 'anywhere' }}>
+              {t('outbox.lastError', { error: m.lastError })}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    { id: 'created', header: t('outbox.columns.queued'), cell: (m) => <When instant={m.createdAt} /> },
+    { id: 'sent', header: t('outbox.columns.sent'), cell: (m) => (m.sentAt ? <When instant={m.sentAt} /> : null) },
+    { id: 'action', header: t('outbox.columns.action'), cell: (m) => <SendAgainButton message={m} /> },
+  ];
+}
 
 /** /dashboard/outbox: every message the product sends, whether it went, and 'Send again'. */
 export function DashboardOutboxPage() {
-  usePageTitle('Outbox');
+  const { t, i18n } = useTranslation('admin');
+  const language = i18n.language;
+  usePageTitle(t('outbox.title'));
   const [params, setParams] = useSearchParams();
   const status = outboxStatuses.find((s) => s === params.get('status'));
   return (
     <AdminList<OutboxMessage>
       path={status ? `/outbox?status=${status}` : '/outbox'}
-      heading={(total, q) => `Outbox: ${counted(total, 'message')}${q ? ` matching ‘${q}’` : ''}`}
-      loadingHeading="Outbox"
-      caption="Messages"
-      noun="messages"
-      searchLabel="Search messages"
-      searchPlaceholder="Search by recipient or subject"
-      columns={columns}
+      heading={(total, q) => {
+        const count = { count: total, n: formatCount(total, language) };
+        return q ? t('outbox.headingMatch', { ...count, q }) : t('outbox.heading', count);
+      }}
+      loadingHeading={t('outbox.title')}
+      caption={t('outbox.caption')}
+      noun={t('outbox.noun')}
+      searchLabel={t('outbox.searchLabel')}
+      searchPlaceholder={t('outbox.searchPlaceholder')}
+      columns={outboxColumns(t, language)}
       rowKey={(m) => m._id}
-      empty={<Text ta="center">No messages{status ? ` ${statusLabels[status].label.toLowerCase()}` : ''} yet</Text>}
+      empty={<Text ta="center">{status ? t(`outbox.emptyBy.${status}`) : t('outbox.empty')}</Text>}
       tools={
         <NativeSelect
-          label="Status"
+          label={t('outbox.columns.status')}
           value={status ?? ''}
           onChange={(event) => {
             const next = new URLSearchParams(params);
@@ -84,7 +94,10 @@ export function DashboardOutboxPage() {
             next.delete('page');
             setParams(next);
           }}
-          data={[{ value: '', label: 'Every status' }, ...outboxStatuses.map((s) => ({ value: s, label: statusLabels[s].label }))]}
+          data={[
+            { value: '', label: t('outbox.everyStatus') },
+            ...outboxStatuses.map((s) => ({ value: s, label: t(`outbox.statuses.${s}`) })),
+          ]}
         />
       }
     />

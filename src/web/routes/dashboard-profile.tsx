@@ -1,4 +1,5 @@
 import { Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { CalendarFeedSection } from '../features/calendar/calendar-feed-section.tsx';
 import { EmailPreferencesForm } from '../features/mail-preferences/mail-preferences-form.tsx';
 import { OwnDataSection } from '../features/users/own-data-section.tsx';
@@ -8,11 +9,12 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /dashboard/profile. */
 export function DashboardProfilePage() {
-  usePageTitle('Edit Profile');
+  const { t } = useTranslation('profile');
+  usePageTitle(t('profile.title'));
   const { account } = useCurrentAccount();
   return (
     <Stack gap="lg">
-      <Title order={1}>Edit Profile</Title>
+      <Title order={1}>{t('profile.title')}</Title>
       {account && <ProfileForm account={account} />}
       {account && <EmailPreferencesForm role={account.role} />}
       {account && <CalendarFeedSection />}

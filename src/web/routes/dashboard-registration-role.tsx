@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EventDate } from '../components/event-date.tsx';
 import { adminPeopleQueries } from '../features/users/api.ts';
@@ -13,32 +14,36 @@ import { registrationRoles } from '../features/users/roles.ts';
  * registration; the role is the registrant's account's.
  */
 export function DashboardRegistrationRolePage() {
+  const { t } = useTranslation('admin');
   const { singleEventId: registrationId = '' } = useParams();
   const query = useQuery(adminPeopleQueries.registration(registrationId));
 
   return (
     <RecordPage
-      title="Add Role"
-      what="registration"
+      title={t('registrationRole.title')}
+      what={t('registrationRole.what')}
       query={query}
-      back={{ to: '/dashboard/all-event-registration', label: 'Back to All Registrations' }}
+      back={{ to: '/dashboard/all-event-registration', label: t('registrationRole.back') }}
     >
       {(registration) => (
         <>
-          <Text>
-            {registration.name} registered for {registration.title}. Give their account a role:
-          </Text>
+          <Text>{t('registrationRole.intro', { name: registration.name, title: registration.title })}</Text>
           <PersonSummary
             name={registration.name}
             email={registration.email}
             photoURL={registration.image}
             role={registration.role}
             more={[
-              { term: 'Event', value: registration.title },
-              { term: 'Event date', value: <EventDate date={registration.date} /> },
+              { term: t('registrationRole.event'), value: registration.title },
+              { term: t('registrationRole.eventDate'), value: <EventDate date={registration.date} /> },
             ]}
           />
-          <RoleForm label="Add Role" email={registration.email} currentRole={registration.role} roles={registrationRoles} />
+          <RoleForm
+            label={t('registrationRole.title')}
+            email={registration.email}
+            currentRole={registration.role}
+            roles={registrationRoles}
+          />
         </>
       )}
     </RecordPage>

@@ -1,34 +1,19 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { formatNumber } from '../../shared/format.ts';
 import type { Review, ReviewStatus } from '../../shared/reviews.ts';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
 import type { Column } from '../components/admin-list/admin-table.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { donationDay } from '../features/donations/donation-day.ts';
 import { moderationPath } from '../features/reviews/api.ts';
 import { reviewNamed, useDeleteReview } from '../features/reviews/use-delete-review.ts';
 import { useModerateReview } from '../features/reviews/use-moderate-review.ts';
-import { counted } from '../lib/counted.ts';
-import { formatInstantDay } from '../lib/format-date.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-const statuses: { status: ReviewStatus; label: string }[] = [
-  { status: 'pending', label: 'Pending' },
-  { status: 'approved', label: 'Approved' },
-  { status: 'hidden', label: 'Hidden' },
-];
-
-const headings: Record<ReviewStatus, (total: number) => string> = {
-  pending: (total) => `${counted(total, 'review')} waiting for approval`,
-  approved: (total) => `${counted(total, 'approved review')}`,
-  hidden: (total) => `${counted(total, 'hidden review')}`,
-};
-
-const emptyLines: Record<ReviewStatus, string> = {
-  pending: 'No reviews are waiting for approval. New reviews appear here first.',
-  approved: 'No approved reviews yet. Approved reviews are shown on the home page.',
-  hidden: 'No hidden reviews. A review you hide is kept here, off the home page.',
-};
+const statuses: ReviewStatus[] = ['pending', 'approved', 'hidden'];
 
 function parseStatus(value: string | null): ReviewStatus {
   return value === 'approved' || value === 'hidden' ? value : 'pending';
@@ -41,7 +26,29 @@ const named = reviewNamed;
  * Pending, Approved and Hidden are links (?status=), so each list can be linked and Back returns to it.
  */
 export function DashboardReviewsPage() {
-  usePageTitle('Reviews');
+  const { t, i18n } = useTranslation('reviews');
+  const language = i18n.language;
+  usePageTitle(t('moderate.title'));
+  const labels: Record<ReviewStatus, string> = {
+    pending: t('moderate.status.pending'),
+    approved: t('moderate.status.approved'),
+    hidden: t('moderate.status.hidden'),
+  };
+  const captions: Record<ReviewStatus, string> = {
+    pending: t('moderate.caption.pending'),
+    approved: t('moderate.caption.approved'),
+    hidden: t('moderate.caption.hidden'),
+  };
+  const headings: Record<ReviewStatus, (total: number) => string> = {
+    pending: (total) => t('moderate.heading.pending', { count: total, n: formatNumber(total, language) }),
+    approved: (total) => t('moderate.heading.approved', { count: total, n: formatNumber(total, language) }),
+    hidden: (total) => t('moderate.heading.hidden', { count: total, n: formatNumber(total, language) }),
+  };
+  const emptyLines: Record<ReviewStatus, string> = {
+    pending: t('moderate.empty.pending'),
+    approved: t('moderate.empty.approved'),
+    hidden: t('moderate.empty.hidden'),
+  };
   const [searchParams] = useSearchParams();
   const status = parseStatus(searchParams.get('status'));
   const moderate = useModerateReview();
@@ -51,7 +58,7 @@ export function DashboardReviewsPage() {
   const columns: Column<Review>[] = [
     {
       id: 'review',
-      header: 'Review',
+      header: t('moderate.review'),
       cell: (review) => (
         <Stack gap={4} maw={520}>
           <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
@@ -65,7 +72,7 @@ export function DashboardReviewsPage() {
     },
     {
       id: 'reviewer',
-      header: 'Reviewer',
+      header: t('moderate.reviewer'),
       cell: (review) => (
         <div>
           <Text size="sm" fw={600}>
@@ -79,10 +86,10 @@ export function DashboardReviewsPage() {
     },
     {
       id: 'date',
-      header: 'Written',
+      header: t('moderate.written'),
       cell: (review) => (
         <Text component="time" dateTime={review.date} size="sm">
-          {formatInstantDay(review.date)}
+          {donationDay(review.date, language)}
         </Text>
       ),
     },
@@ -90,15 +97,15 @@ export function DashboardReviewsPage() {
       ? [
           {
             id: 'approve',
-            header: 'Approve',
+            header: t('moderate.approve'),
             action: true,
             cell: (review: Review) => (
               <Button
-                aria-label={`Approve ${named(review)}`}
+                aria-label={t('moderate.approveReview', { review: named(review) })}
                 disabled={busy(review)}
                 onClick={() => moderate.mutate({ id: review._id, status: 'approved' })}
               >
-                Approve
+                {t('moderate.approve')}
               </Button>
             ),
           },
@@ -108,16 +115,16 @@ export function DashboardReviewsPage() {
       ? [
           {
             id: 'hide',
-            header: 'Hide',
+            header: t('moderate.hide'),
             action: true,
             cell: (review: Review) => (
               <Button
                 variant="light"
-                aria-label={`Hide ${named(review)}`}
+                aria-label={t('moderate.hideReview', { review: named(review) })}
                 disabled={busy(review)}
                 onClick={() => moderate.mutate({ id: review._id, status: 'hidden' })}
               >
-                Hide
+                {t('moderate.hide')}
               </Button>
             ),
           },
@@ -125,11 +132,16 @@ export function DashboardReviewsPage() {
       : []),
     {
       id: 'delete',
-      header: 'Delete',
+      header: t('moderate.delete'),
       action: true,
       cell: (review) => (
-        <Button tone="danger" aria-label={`Delete ${named(review)}`} disabled={busy(review)} onClick={() => remove.ask(review)}>
-          Delete
+        <Button
+          tone="danger"
+          aria-label={t('moderate.deleteReview', { review: named(review) })}
+          disabled={busy(review)}
+          onClick={() => remove.ask(review)}
+        >
+          {t('moderate.delete')}
         </Button>
       ),
     },
@@ -141,26 +153,26 @@ export function DashboardReviewsPage() {
         // A new list for each status: its page and its search start afresh.
         key={status}
         path={moderationPath(status)}
-        heading={(total, q) => `${headings[status](total)}${q ? ` matching ‘${q}’` : ''}`}
-        loadingHeading="Reviews"
-        caption={`${statuses.find((s) => s.status === status)?.label} reviews`}
-        noun="reviews"
-        searchLabel="Search reviews"
-        searchPlaceholder="Search by words, name or email"
+        heading={(total, q) => (q ? t('moderate.matching', { heading: headings[status](total), query: q }) : headings[status](total))}
+        loadingHeading={t('moderate.title')}
+        caption={captions[status]}
+        noun={t('moderate.noun')}
+        searchLabel={t('moderate.search')}
+        searchPlaceholder={t('moderate.searchPlaceholder')}
         columns={columns}
         rowKey={(review) => review._id}
         empty={<Text ta="center">{emptyLines[status]}</Text>}
         tools={
-          <nav aria-label="Reviews by status">
+          <nav aria-label={t('moderate.byStatus')}>
             <Group gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {statuses.map((item) => (
-                <li key={item.status}>
+                <li key={item}>
                   <ButtonLink
-                    to={item.status === 'pending' ? '/dashboard/reviews' : `/dashboard/reviews?status=${item.status}`}
-                    variant={item.status === status ? 'filled' : 'default'}
-                    aria-current={item.status === status ? 'page' : undefined}
+                    to={item === 'pending' ? '/dashboard/reviews' : `/dashboard/reviews?status=${item}`}
+                    variant={item === status ? 'filled' : 'default'}
+                    aria-current={item === status ? 'page' : undefined}
                   >
-                    {item.label}
+                    {labels[item]}
                   </ButtonLink>
                 </li>
               ))}
@@ -168,7 +180,15 @@ export function DashboardReviewsPage() {
           </nav>
         }
       />
-      <ConfirmDialog opened={remove.opened} subject={remove.subject} onConfirm={remove.confirm} onDecline={remove.decline} />
+      <ConfirmDialog
+        opened={remove.opened}
+        title={t('delete.question')}
+        subject={remove.subject}
+        confirmLabel={t('delete.confirm')}
+        declineLabel={t('delete.decline')}
+        onConfirm={remove.confirm}
+        onDecline={remove.decline}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { QueryError } from '../components/query-error.tsx';
 import { TestEmailButton } from '../features/setup/test-email-button.tsx';
 import { siteQueries } from '../features/site/api.ts';
@@ -13,7 +14,8 @@ import { usePageTitle } from '../lib/use-page-title.ts';
  * The form starts from the settings as the server has them now, not as this tab last saw them.
  */
 export function DashboardSettingsPage() {
-  usePageTitle('Settings');
+  const { t } = useTranslation('settings');
+  usePageTitle(t('page.title'));
   const query = useQuery({ ...siteQueries.site(), staleTime: 0 });
   const ready = query.isFetchedAfterMount && query.data;
   const [formVersion, setFormVersion] = useState(0);
@@ -21,18 +23,18 @@ export function DashboardSettingsPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Settings</Title>
+        <Title order={1}>{t('page.title')}</Title>
         <Text c="dimmed" mt={4}>
-          The charity's own name and details, as the site, its emails and receipts show them.
+          {t('page.intro')}
         </Text>
       </div>
       {query.isError ? (
-        <QueryError title="The settings could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        <QueryError title={t('page.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
       ) : ready ? (
         <SettingsForm key={formVersion} initial={withoutSignIn(ready)} />
       ) : (
         <Stack gap="md" maw={760} role="status">
-          <VisuallyHidden>Loading the settings</VisuallyHidden>
+          <VisuallyHidden>{t('page.loading')}</VisuallyHidden>
           <Skeleton height={14} width={160} />
           <Skeleton height={36} />
           <Skeleton height={14} width={120} />
@@ -43,9 +45,9 @@ export function DashboardSettingsPage() {
       )}
       <Stack component="section" gap="xs" aria-labelledby="settings-mail" maw={760}>
         <Title order={2} size="h3" id="settings-mail">
-          Email
+          {t('page.mail')}
         </Title>
-        <Text size="sm">Send yourself a test message to check that the site's mail reaches people.</Text>
+        <Text size="sm">{t('page.mailText')}</Text>
         <TestEmailButton />
       </Stack>
       <DemoContentSection

@@ -1,10 +1,9 @@
 import { Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Event } from '../../shared/events.ts';
-import { eventMessages } from '../../shared/events.ts';
-import { fillMessage } from '../../shared/messages.ts';
 import { ButtonLink } from '../components/button.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { eventQueries } from '../features/events/api.ts';
@@ -43,35 +42,39 @@ export function DashboardUpdateEventPage() {
   const query = useQuery({ ...eventQueries.detail(singleEventId), refetchOnMount: 'always' });
   const notFound = isApiError(query.error, 'not_found');
   const [updated, setUpdated] = useState<string | null>(null);
+  const { t } = useTranslation('manage');
+  const back = { ...backToAllEvents, label: t('backToAllEvents') };
 
-  usePageTitle(notFound ? 'Event not found' : query.data ? `Update ${query.data.title}` : 'Update Event');
+  usePageTitle(
+    notFound ? t('eventNotFound') : query.data ? t('updateEvent.pageTitle', { title: query.data.title }) : t('updateEvent.title'),
+  );
 
-  if (notFound) return <EventNotFound back={backToAllEvents} />;
+  if (notFound) return <EventNotFound back={back} />;
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" gap="sm">
-        <Title order={1}>Update Event</Title>
-        <ButtonLink to={backToAllEvents.to} variant="default">
-          {backToAllEvents.label}
+        <Title order={1}>{t('updateEvent.title')}</Title>
+        <ButtonLink to={back.to} variant="default">
+          {back.label}
         </ButtonLink>
       </Group>
       {!query.isFetchedAfterMount && <EventFormSkeleton />}
       {query.isFetchedAfterMount && query.isError && (
-        <QueryError title="This event could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        <QueryError title={t('updateEvent.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
       )}
       {query.isFetchedAfterMount && query.data && !query.isError && (
         <>
           {updated && (
             <EventSaved
-              title="Event updated"
-              message={`${fillMessage(eventMessages.updated, { title: updated })}.`}
+              title={t('updateEvent.updated')}
+              message={t('updateEvent.updatedText', { title: updated })}
               links={
                 <>
-                  <ButtonLink to={backToAllEvents.to} variant="light">
-                    {backToAllEvents.label}
+                  <ButtonLink to={back.to} variant="light">
+                    {back.label}
                   </ButtonLink>
                   <ButtonLink to={`/eventDetails/${query.data._id}`} variant="default">
-                    View {updated}
+                    {t('updateEvent.view', { title: updated })}
                   </ButtonLink>
                 </>
               }
@@ -79,15 +82,15 @@ export function DashboardUpdateEventPage() {
           )}
           <EventForm
             key={query.data._id}
-            name="Update Event"
+            name={t('updateEvent.title')}
             initial={formValues(query.data)}
-            submitLabel="Update"
-            pendingLabel="Updating…"
-            failureTitle="The event was not updated"
+            submitLabel={t('updateEvent.submit')}
+            pendingLabel={t('updateEvent.pending')}
+            failureTitle={t('updateEvent.failed')}
             save={(event) => updateEvent(singleEventId, event)}
             onSaved={(_modified, event) => {
               const { title } = event;
-              void notify({ color: 'teal', message: fillMessage(eventMessages.updated, { title }) });
+              void notify({ color: 'teal', message: t('updateEvent.updatedToast', { title }) });
               setUpdated(title);
             }}
           />

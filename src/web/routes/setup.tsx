@@ -2,9 +2,11 @@ import '@mantine/core/styles/PasswordInput.css';
 import { Alert, Anchor, Container, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ADMIN_MIN_PASSWORD_LENGTH } from '../../shared/accounts.ts';
+import { formatNumber } from '../../shared/format.ts';
 import { type SetupDone, type SetupStatus, setupFormSchema } from '../../shared/setup.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
 import surface from '../components/surface.module.css';
@@ -24,7 +26,8 @@ import { usePageTitle } from '../lib/use-page-title.ts';
  * one the server printed at its start; without it the page says where to find it and does nothing else.
  */
 export function SetupPage() {
-  usePageTitle('Set up');
+  const { t } = useTranslation('settings');
+  usePageTitle(t('setup.title'));
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   // Asked without a code too: a site that has an admin says so, rather than where to find a code.
@@ -39,13 +42,13 @@ export function SetupPage() {
     body = (
       <Stack align="center" gap="sm" role="status">
         <Loader aria-hidden />
-        <Text>Checking the set-up address…</Text>
+        <Text>{t('setup.checking')}</Text>
       </Stack>
     );
   else if (status.isError)
     body = (
-      <Alert color="red" variant="light" title="The set-up address could not be checked">
-        {status.error.message} Reload the page to try again.
+      <Alert color="red" variant="light" title={t('setup.checkFailed')}>
+        {status.error.message} {t('setup.reload')}
       </Alert>
     );
   else body = <SetupForm code={code} status={status.data} onDone={setDone} />;
@@ -62,29 +65,30 @@ export function SetupPage() {
 }
 
 function CodeNeeded({ given }: { given: boolean }) {
+  const { t } = useTranslation('settings');
   return (
     <>
-      <Title order={1}>Set up your site</Title>
+      <Title order={1}>{t('setup.heading')}</Title>
       {given && (
-        <Alert color="red" variant="light" title="This set-up address is not the current one">
-          The address changes each time the server starts: use the one it printed last.
+        <Alert color="red" variant="light" title={t('setup.notCurrent')}>
+          {t('setup.notCurrentText')}
         </Alert>
       )}
       <Text>
-        Setting up needs the address the server printed when it started. Look in the window or log where the server runs (where{' '}
-        <code>npm start</code> was typed) for the lines that begin “This site has no admin yet”, and open the address under them.
+        <Trans t={t} i18nKey="setup.whereToFind" components={{ code: <code /> }} />
       </Text>
-      <Text>Only the person who runs the server sees that address, so only they can make the first admin.</Text>
+      <Text>{t('setup.onlyThem')}</Text>
     </>
   );
 }
 
 function AlreadySetUp() {
+  const { t } = useTranslation('settings');
   return (
     <>
-      <Title order={1}>This site is set up</Title>
-      <Text>It has an admin already, so there is nothing to do here.</Text>
-      <ButtonLink to="/login">Go to login</ButtonLink>
+      <Title order={1}>{t('setup.done')}</Title>
+      <Text>{t('setup.doneText')}</Text>
+      <ButtonLink to="/login">{t('setup.login')}</ButtonLink>
     </>
   );
 }
@@ -98,6 +102,7 @@ function SetupForm({
   status: SetupStatus;
   onDone: (done: SetupDone & { organisation: string }) => void;
 }) {
+  const { t, i18n } = useTranslation('settings');
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useSchemaForm({
@@ -120,44 +125,33 @@ function SetupForm({
 
   return (
     <>
-      <Title order={1}>Set up your site</Title>
-      <Text>Make the first admin account and name your organisation. You can change everything later in Settings.</Text>
-      <List spacing="xs" aria-label="What this site has">
-        <List.Item>
-          {status.mailConfigured
-            ? 'Mail is set up: people get confirmation links, password resets and receipts by email.'
-            : 'Mail is not set up (SMTP_URL is not set): no email is sent. Messages are written to the server’s log instead.'}
-        </List.Item>
-        <List.Item>
-          {status.payments === 'stripe'
-            ? 'Donations go through Stripe with the keys the server was given.'
-            : 'Donations are in test mode: no real money is taken until Stripe keys are set.'}
-        </List.Item>
+      <Title order={1}>{t('setup.heading')}</Title>
+      <Text>{t('setup.intro')}</Text>
+      <List spacing="xs" aria-label={t('setup.has')}>
+        <List.Item>{status.mailConfigured ? t('setup.mail') : t('setup.noMail')}</List.Item>
+        <List.Item>{status.payments === 'stripe' ? t('setup.stripe') : t('setup.testPayments')}</List.Item>
       </List>
-      <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label="Set up">
+      <form method="post" onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label={t('setup.form')}>
         <Stack gap="md">
           <TextInput
-            label="Organisation name"
+            label={t('setup.organisation')}
             autoComplete="organization"
             key={form.key('organisation')}
             {...form.getInputProps('organisation')}
           />
-          <TextInput label="Your name" autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
+          <TextInput label={t('setup.name')} autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
           <TextInput
-            label="Your email"
+            label={t('setup.email')}
             type="email"
             autoComplete="email"
-            description={status.mailConfigured ? 'We will send a link to confirm it.' : 'No mail is sent: this address is taken as yours.'}
+            description={status.mailConfigured ? t('setup.emailMailed') : t('setup.emailNoMail')}
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
-          <NewPasswordFields
-            form={form}
-            rules={`At least ${ADMIN_MIN_PASSWORD_LENGTH} characters and hard to guess: not your name, email or organisation. A few unrelated words work well.`}
-          />
+          <NewPasswordFields form={form} rules={t('setup.rules', { n: formatNumber(ADMIN_MIN_PASSWORD_LENGTH, i18n.language) })} />
           {failure && <FormMessage tone="error">{failure}</FormMessage>}
           <Button type="submit" size="md" fullWidth disabled={form.submitting} aria-busy={form.submitting}>
-            {form.submitting ? 'Creating the admin account…' : 'Create admin account'}
+            {form.submitting ? t('setup.creating') : t('setup.create')}
           </Button>
         </Stack>
       </form>
@@ -166,48 +160,38 @@ function SetupForm({
 }
 
 function SetupFinished({ done }: { done: SetupDone & { organisation: string } }) {
+  const { t } = useTranslation('settings');
   const heading = useRef<HTMLHeadingElement>(null);
   // The form is gone: focus goes to what happened, so it is read out.
   useEffect(() => heading.current?.focus(), []);
   return (
     <>
       <Title order={1} ref={heading} tabIndex={-1}>
-        {`You are the admin of ${done.organisation}`}
+        {t('setup.admin', { organisation: done.organisation })}
       </Title>
       <Text role="status">
-        {done.confirmationMailed
-          ? `Your account is made and you are signed in. We sent a link to ${done.email}: open it to confirm your address.`
-          : `Your account is made and you are signed in as ${done.email}. No email was sent: mail is not set up.`}
+        {done.confirmationMailed ? t('setup.mailed', { email: done.email }) : t('setup.notMailed', { email: done.email })}
       </Text>
       {done.mailConfigured ? (
         <Stack gap="xs">
-          <Text>Check that mail reaches people:</Text>
+          <Text>{t('setup.checkMail')}</Text>
           <TestEmailButton />
         </Stack>
       ) : (
-        <Text>To send email, set SMTP_URL (and MAIL_FROM) and start the server again; then send a test email from Settings.</Text>
+        <Text>{t('setup.setUpMail')}</Text>
       )}
       <Title order={2} size="h3">
-        Next
+        {t('setup.next')}
       </Title>
       <List spacing="xs">
         <List.Item>
-          <Anchor component={Link} to="/dashboard/security">
-            Set up two-step sign-in
-          </Anchor>{' '}
-          (an authenticator app): admin pages ask for it.
+          <Trans t={t} i18nKey="setup.nextSecurity" components={{ page: <Anchor component={Link} to="/dashboard/security" /> }} />
         </List.Item>
         <List.Item>
-          <Anchor component={Link} to="/dashboard/settings">
-            Settings
-          </Anchor>
-          : your logo, contact details, time zone and policies.
+          <Trans t={t} i18nKey="setup.nextSettings" components={{ page: <Anchor component={Link} to="/dashboard/settings" /> }} />
         </List.Item>
         <List.Item>
-          <Anchor component={Link} to="/dashboard">
-            Dashboard
-          </Anchor>
-          : events, people and donations.
+          <Trans t={t} i18nKey="setup.nextDashboard" components={{ page: <Anchor component={Link} to="/dashboard" /> }} />
         </List.Item>
       </List>
     </>

@@ -1,8 +1,9 @@
 import { Alert, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type MailTopic, mailTopicNames } from '../../shared/mail-preferences.ts';
+import type { MailTopic } from '../../shared/mail-preferences.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { setSubscription, subscriptionQuery } from '../features/mail-preferences/api.ts';
 import type { PageData } from '../lib/page-data.ts';
@@ -16,15 +17,14 @@ export const pageData: PageData = async ({ queryClient, url }) => {
   if (token) await queryClient.prefetchQuery(subscriptionQuery(token));
 };
 
-const whatNext = 'Open the link from the email again, or sign in and choose your emails on your profile page.';
-
 /**
  * /unsubscribe?token=…: where the unsubscribe link in a message leads a person. It asks before it
  * changes anything (mail scanners open links too), then offers to undo. Mail programs unsubscribe
  * in one click without this page (RFC 8058).
  */
 export function UnsubscribePage() {
-  usePageTitle('Unsubscribe');
+  const { t } = useTranslation('profile');
+  usePageTitle(t('unsubscribe.title'));
   const [params] = useSearchParams();
   const token = tokenOf(params);
   const subscription = useQuery({ ...subscriptionQuery(token), enabled: token !== '' });
@@ -47,45 +47,41 @@ export function UnsubscribePage() {
 
   const now = subscribed ?? subscription.data?.subscribed;
   const topic: MailTopic | undefined = subscription.data?.topic;
-  const name = topic ? mailTopicNames[topic] : '';
+  const name = topic ? t(`unsubscribe.topics.${topic}`) : '';
 
   return (
     <Container size="sm" py={64}>
       <Stack gap="md">
         {(!token || subscription.isError) && (
           <>
-            <Title order={1}>This unsubscribe link does not work</Title>
-            <Alert color="red" variant="light" title="Nothing was changed">
-              {token ? subscription.error?.message : 'The link has no token: it may have been cut short.'} {whatNext}
+            <Title order={1}>{t('unsubscribe.broken')}</Title>
+            <Alert color="red" variant="light" title={t('unsubscribe.nothingChanged')}>
+              {token ? subscription.error?.message : t('unsubscribe.noToken')} {t('unsubscribe.whatNext')}
             </Alert>
             <div>
               <ButtonLink to="/dashboard/profile" variant="light">
-                Email preferences
+                {t('unsubscribe.preferences')}
               </ButtonLink>
             </div>
           </>
         )}
-        {token && subscription.isPending && <Loader aria-label="Reading the link" />}
+        {token && subscription.isPending && <Loader aria-label={t('unsubscribe.reading')} />}
         {topic && now !== undefined && (
           <>
             <Title order={1} ref={heading} tabIndex={-1}>
-              {now ? `Stop ${name} emails?` : `You will no longer get ${name} emails`}
+              {now ? t('unsubscribe.stop', { name }) : t('unsubscribe.stopped', { name })}
             </Title>
             <Text aria-live="polite">
-              {now
-                ? changed
-                  ? `You will get ${name} emails again.`
-                  : `You will no longer get ${name} emails from us. Emails about your account still come.`
-                : 'Changed your mind? You can turn them back on here, or on your profile page at any time.'}
+              {now ? (changed ? t('unsubscribe.again', { name }) : t('unsubscribe.willStop', { name })) : t('unsubscribe.changedMind')}
             </Text>
             {change.isError && (
-              <Alert color="red" variant="light" title="Nothing was changed">
+              <Alert color="red" variant="light" title={t('unsubscribe.nothingChanged')}>
                 {change.error.message}
               </Alert>
             )}
             <div>
               <Button size="md" variant={now ? 'filled' : 'light'} disabled={change.isPending} onClick={() => change.mutate(!now)}>
-                {now ? 'Unsubscribe' : `Undo: keep getting ${name} emails`}
+                {now ? t('unsubscribe.unsubscribe') : t('unsubscribe.undo', { name })}
               </Button>
             </div>
           </>

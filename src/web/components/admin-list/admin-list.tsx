@@ -2,6 +2,7 @@ import { Group, NativeSelect, Paper, Stack, Text, Title, VisuallyHidden } from '
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { Button } from '../button.tsx';
 import { PageNav } from '../page-nav.tsx';
@@ -19,9 +20,9 @@ interface AdminListProps<Row> {
   heading: (total: number, q: string) => string;
   /** The heading before the first answer. */
   loadingHeading: string;
-  /** The table's accessible name and what the rows are: 'Events'. */
+  /** The table's accessible name and what the rows are: 'Events'; in the page navigation's name ('Events pages'). */
   caption: string;
-  /** 'events': in 'Loading events', 'No events match …' and the page navigation's name. */
+  /** 'events': in 'Loading events' and 'No events match …'. */
   noun: string;
   searchLabel: string;
   searchPlaceholder: string;
@@ -41,6 +42,7 @@ interface AdminListProps<Row> {
  * empty, no-match and error states; a table on wide screens and labelled rows on phones.
  */
 export function AdminList<Row>(props: AdminListProps<Row>) {
+  const { t } = useTranslation('admin');
   const { path, heading, loadingHeading, caption, noun, columns, rowKey } = props;
   const sortColumns = columns.flatMap((column) => (column.sort ? [column.sort] : []));
   const { q, page, sort, setQuery, setPage, setSort } = useListParams(sortColumns);
@@ -64,16 +66,16 @@ export function AdminList<Row>(props: AdminListProps<Row>) {
         </div>
         {narrow && sortColumns.length > 0 && (
           <NativeSelect
-            label="Sort by"
+            label={t('list.sortBy')}
             value={sort ?? ''}
             onChange={(event) => setSort(event.currentTarget.value || undefined)}
             data={[
-              { value: '', label: 'Default order' },
+              { value: '', label: t('list.defaultOrder') },
               ...columns.flatMap((column) =>
                 column.sort
                   ? [
-                      { value: column.sort, label: `${column.header}, ascending` },
-                      { value: `-${column.sort}`, label: `${column.header}, descending` },
+                      { value: column.sort, label: t('list.ascending', { column: column.header }) },
+                      { value: `-${column.sort}`, label: t('list.descending', { column: column.header }) },
                     ]
                   : [],
               ),
@@ -83,29 +85,29 @@ export function AdminList<Row>(props: AdminListProps<Row>) {
         {props.tools}
       </Group>
 
-      {query.isPending && <AdminTableSkeleton columns={narrow ? 2 : columns.length} label={`Loading ${noun}`} />}
+      {query.isPending && <AdminTableSkeleton columns={narrow ? 2 : columns.length} label={t('list.loading', { noun })} />}
       {query.isError && !data && (
-        <QueryError title={`The ${noun} could not be loaded`} error={query.error} onRetry={() => void query.refetch()} />
+        <QueryError title={t('list.loadFailed', { noun })} error={query.error} onRetry={() => void query.refetch()} />
       )}
       {query.isError && data && (
-        <QueryError title={`The ${noun} could not be refreshed`} error={query.error} onRetry={() => void query.refetch()} />
+        <QueryError title={t('list.refreshFailed', { noun })} error={query.error} onRetry={() => void query.refetch()} />
       )}
       {data && data.rows.length === 0 && (
         <Paper withBorder p="xl" radius="md">
           {data.q ? (
             <Stack align="center" gap="sm" ta="center">
               <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                No {noun} match ‘{data.q}’
+                {t('list.noMatch', { noun, q: data.q })}
               </Text>
               <Button variant="light" onClick={() => setQuery('')}>
-                Clear search
+                {t('list.clearSearch')}
               </Button>
             </Stack>
           ) : data.total > 0 ? (
             <Stack align="center" gap="sm" ta="center">
-              <Text fw={700}>This page is past the last one</Text>
+              <Text fw={700}>{t('list.pastLast')}</Text>
               <Button variant="light" onClick={() => setPage(1)}>
-                Go to the first page
+                {t('list.firstPage')}
               </Button>
             </Stack>
           ) : (
@@ -118,7 +120,7 @@ export function AdminList<Row>(props: AdminListProps<Row>) {
           <AdminTable caption={caption} columns={columns} rows={data.rows} rowKey={rowKey} sort={sort} onSort={setSort} narrow={narrow} />
         </div>
       )}
-      <PageNav label={`${caption} pages`} page={page} pageCount={pageCount} onPage={setPage} />
+      <PageNav label={t('list.pages', { caption })} page={page} pageCount={pageCount} onPage={setPage} />
     </Stack>
   );
 }

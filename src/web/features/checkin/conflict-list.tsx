@@ -1,16 +1,27 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../shared/format.ts';
+import { numberLocale } from '../../../shared/money.ts';
 import { Button } from '../../components/button.tsx';
 import { formatInstantTime } from '../../lib/format-time.ts';
 import type { CheckinConflict } from './door-store.ts';
 
+/** An instant as the reader's local time of day: as formatInstantTime writes it in English, through Intl otherwise. */
+function timeIn(value: string, language: string): string {
+  const instant = new Date(value);
+  if (language === 'en' || Number.isNaN(instant.getTime())) return formatInstantTime(value);
+  return instant.toLocaleTimeString(numberLocale(language), { hour: 'numeric', minute: '2-digit' });
+}
+
 /** What a conflict says after the person's name: when they were checked in elsewhere, or why the check-in was refused. */
-function whatHappened(conflict: CheckinConflict): string {
+function whatHappened(conflict: CheckinConflict, t: TFunction<'manage'>, language: string): string {
   if (conflict.reason === 'already-checked-in') {
-    return `already checked in${conflict.checkedInAt ? ` at ${formatInstantTime(conflict.checkedInAt)}` : ''}, on another phone`;
+    return conflict.checkedInAt ? t('conflicts.alreadyAt', { time: timeIn(conflict.checkedInAt, language) }) : t('conflicts.already');
   }
-  if (conflict.reason === 'other-event') return `not counted here (${conflict.message})`;
-  if (conflict.reason === 'undone') return 'not counted: this check-in was undone at the door';
-  return `not valid (${conflict.message})`;
+  if (conflict.reason === 'other-event') return t('conflicts.otherEvent', { message: conflict.message });
+  if (conflict.reason === 'undone') return t('conflicts.undone');
+  return t('conflicts.invalid', { message: conflict.message });
 }
 
 /**
@@ -19,32 +30,34 @@ function whatHappened(conflict: CheckinConflict): string {
  * Kept until dismissed.
  */
 export function ConflictList({ conflicts, onDismiss }: { conflicts: CheckinConflict[]; onDismiss: (key: string) => void }) {
+  const { t, i18n } = useTranslation('manage');
+  const language = i18n.language;
   if (conflicts.length === 0) return null;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="door-conflicts-heading">
       <Stack gap="sm">
         <Title order={2} size="h3" id="door-conflicts-heading">
-          Conflicts ({conflicts.length})
+          {t('conflicts.heading', { n: formatNumber(conflicts.length, language, { useGrouping: false }) })}
         </Title>
-        <Text size="sm">Check-ins made on this phone without a connection that were not counted when sent.</Text>
+        <Text size="sm">{t('conflicts.text')}</Text>
         <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
           {conflicts.map((conflict) => (
             <li key={conflict.key} data-testid="door-conflict">
               <Text component="span" fw={600}>
                 <span aria-hidden="true">{conflict.reason === 'already-checked-in' ? '⚠ ' : '✕ '}</span>
-                {conflict.name ?? 'A pass'}:{' '}
+                {conflict.name ?? t('conflicts.aPass')}:{' '}
               </Text>
-              {whatHappened(conflict)}
+              {whatHappened(conflict, t, language)}
               <Text component="span" size="sm" c="dimmed">
                 {' '}
-                · this phone at {formatInstantTime(conflict.at)}
+                {t('conflicts.phoneAt', { time: timeIn(conflict.at, language) })}
               </Text>{' '}
               <Button
                 variant="subtle"
                 onClick={() => onDismiss(conflict.key)}
-                aria-label={`Dismiss the conflict of ${conflict.name ?? 'a pass'}`}
+                aria-label={conflict.name === null ? t('conflicts.dismissPass') : t('conflicts.dismissOf', { name: conflict.name })}
               >
-                Dismiss
+                {t('conflicts.dismiss')}
               </Button>
             </li>
           ))}

@@ -1,12 +1,22 @@
 import { Stack, Text, TextInput } from '@mantine/core';
 import { useDeferredValue, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { CheckinPerson } from '../../../shared/checkin.ts';
+import { formatNumber } from '../../../shared/format.ts';
+import { numberLocale } from '../../../shared/money.ts';
 import { Button } from '../../components/button.tsx';
 import { formatInstantTime } from '../../lib/format-time.ts';
 import classes from './checkin.module.css';
 
 /** A long door list is cut to this many matches; a few letters more find anyone. */
 const SHOWN = 50;
+
+/** An instant as the reader's local time of day: as formatInstantTime writes it in English, through Intl otherwise. */
+function timeIn(value: string, language: string): string {
+  const instant = new Date(value);
+  if (language === 'en' || Number.isNaN(instant.getTime())) return formatInstantTime(value);
+  return instant.toLocaleTimeString(numberLocale(language), { hour: 'numeric', minute: '2-digit' });
+}
 
 const fold = (text: string) =>
   text
@@ -27,6 +37,9 @@ interface DoorSearchProps {
 
 /** For people without their pass: the door list searched by name or email, each with 'Check in', or their time and 'Undo'. */
 export function DoorSearch({ people, waitingIds, online, onCheckIn, onUndo, busyId }: DoorSearchProps) {
+  const { t, i18n } = useTranslation('manage');
+  const language = i18n.language;
+  const count = (value: number) => formatNumber(value, language, { useGrouping: false });
   const [typed, setTyped] = useState('');
   const query = fold(useDeferredValue(typed).trim());
   const matches = query ? people.filter((person) => fold(`${person.name} ${person.email}`).includes(query)) : people;
@@ -35,7 +48,7 @@ export function DoorSearch({ people, waitingIds, online, onCheckIn, onUndo, busy
   return (
     <Stack gap="sm">
       <TextInput
-        label="Search by name or email"
+        label={t('doorSearch.label')}
         type="search"
         autoComplete="off"
         value={typed}
@@ -44,11 +57,11 @@ export function DoorSearch({ people, waitingIds, online, onCheckIn, onUndo, busy
       />
       <Text size="sm" c="dimmed" id="door-search-count" aria-live="polite">
         {query
-          ? `${matches.length} of ${people.length} ${matches.length === 1 ? 'matches' : 'match'}`
-          : `${people.length} ${people.length === 1 ? 'person' : 'people'} on the list`}
-        {matches.length > SHOWN && `, the first ${SHOWN} shown`}
+          ? t('doorSearch.matches', { count: matches.length, n: count(matches.length), total: count(people.length) })
+          : t('doorSearch.people', { count: people.length, n: count(people.length) })}
+        {matches.length > SHOWN && t('doorSearch.firstShown', { n: count(SHOWN) })}
       </Text>
-      <ul className={classes.people} aria-label="People on the door list">
+      <ul className={classes.people} aria-label={t('doorSearch.list')}>
         {shown.map((person) => {
           const waiting = waitingIds.has(person.registrationId);
           return (
@@ -62,31 +75,41 @@ export function DoorSearch({ people, waitingIds, online, onCheckIn, onUndo, busy
               {person.checkedInAt ? (
                 <Stack gap={4} align="flex-end">
                   <Text size="sm" fw={600} c="teal.9">
-                    Checked in at <time dateTime={person.checkedInAt}>{formatInstantTime(person.checkedInAt)}</time>
+                    <Trans
+                      t={t}
+                      i18nKey="doorSearch.checkedInAt"
+                      values={{ time: timeIn(person.checkedInAt, language) }}
+                      components={{ time: <time dateTime={person.checkedInAt} /> }}
+                    />
                   </Text>
-                  <Button variant="subtle" disabled={!online} aria-label={`Undo check-in of ${person.name}`} onClick={() => onUndo(person)}>
-                    Undo
+                  <Button
+                    variant="subtle"
+                    disabled={!online}
+                    aria-label={t('doorSearch.undoOf', { name: person.name })}
+                    onClick={() => onUndo(person)}
+                  >
+                    {t('doorSearch.undo')}
                   </Button>
                 </Stack>
               ) : waiting ? (
                 <Text size="sm" fw={600}>
-                  Waiting to send
+                  {t('doorSearch.waiting')}
                 </Text>
               ) : (
                 <Button
-                  aria-label={`Check in ${person.name}`}
+                  aria-label={t('doorSearch.checkInOf', { name: person.name })}
                   disabled={busyId === person.registrationId}
                   onClick={() => onCheckIn(person)}
                 >
-                  Check in
+                  {t('doorSearch.checkIn')}
                 </Button>
               )}
             </li>
           );
         })}
       </ul>
-      {people.length === 0 && <Text>Nobody has a place at this event yet.</Text>}
-      {people.length > 0 && matches.length === 0 && <Text>Nobody on the list matches ‘{typed.trim()}’.</Text>}
+      {people.length === 0 && <Text>{t('doorSearch.nobody')}</Text>}
+      {people.length > 0 && matches.length === 0 && <Text>{t('doorSearch.noMatch', { query: typed.trim() })}</Text>}
     </Stack>
   );
 }

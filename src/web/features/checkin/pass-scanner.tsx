@@ -1,5 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import classes from './checkin.module.css';
 import type { QrReader } from './qr-reader.ts';
@@ -8,15 +9,6 @@ type CameraState = 'off' | 'starting' | 'on' | 'refused' | 'absent' | 'failed';
 
 /** How often a frame is read: enough for a pass held up for a moment, light on a phone's battery. */
 const READ_EVERY_MS = 150;
-
-const cameraProblems: Partial<Record<CameraState, { title: string; text: string }>> = {
-  refused: {
-    title: 'The camera is not allowed',
-    text: 'This browser was told not to let the page use the camera. Allow it in the browser’s site settings, or find people by name below.',
-  },
-  absent: { title: 'No camera found', text: 'This device has no camera the page can use. Find people by name below.' },
-  failed: { title: 'The camera could not start', text: 'Find people by name below, or try again.' },
-};
 
 function problemOf(error: unknown): CameraState {
   const name = (error as { name?: string } | null)?.name;
@@ -31,6 +23,7 @@ function problemOf(error: unknown): CameraState {
  * 'Stop camera' and when the page is left.
  */
 export function PassScanner({ onScan }: { onScan: (text: string) => void }) {
+  const { t } = useTranslation('manage');
   const [state, setState] = useState<CameraState>('off');
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
@@ -83,6 +76,11 @@ export function PassScanner({ onScan }: { onScan: (text: string) => void }) {
     void read();
   }
 
+  const cameraProblems: Partial<Record<CameraState, { title: string; text: string }>> = {
+    refused: { title: t('scanner.refusedTitle'), text: t('scanner.refusedText') },
+    absent: { title: t('scanner.absentTitle'), text: t('scanner.absentText') },
+    failed: { title: t('scanner.failedTitle'), text: t('scanner.failedText') },
+  };
   const problem = cameraProblems[state];
   const running = state === 'on' || state === 'starting';
   return (
@@ -96,20 +94,20 @@ export function PassScanner({ onScan }: { onScan: (text: string) => void }) {
               setState('off');
             }}
           >
-            Stop camera
+            {t('scanner.stop')}
           </Button>
         ) : (
-          <Button onClick={() => void start()}>Scan passes</Button>
+          <Button onClick={() => void start()}>{t('scanner.scan')}</Button>
         )}
         {state === 'starting' && (
           <Text size="sm" role="status">
-            Starting the camera…
+            {t('scanner.starting')}
           </Text>
         )}
-        {state === 'on' && <Text size="sm">Hold a pass’s code up to the camera.</Text>}
+        {state === 'on' && <Text size="sm">{t('scanner.hold')}</Text>}
       </Group>
       {/* The camera's picture: no sound, no controls; shown only while the camera runs. */}
-      <video ref={video} className={classes.video} muted playsInline aria-label="Camera picture for scanning passes" hidden={!running} />
+      <video ref={video} className={classes.video} muted playsInline aria-label={t('scanner.video')} hidden={!running} />
       {problem && (
         <div role="alert" className={classes.cameraProblem} data-tone={state === 'failed' ? 'invalid' : 'already'}>
           <strong>{problem.title}</strong>

@@ -1,4 +1,5 @@
 import { forwardRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import classes from './checkin.module.css';
 import type { DoorResult } from './use-door.ts';
 
@@ -25,6 +26,7 @@ function ResultIcon({ tone }: { tone: DoorResult['tone'] }) {
  * reader says each result; the page focuses it after each check-in.
  */
 export const ResultBanner = forwardRef<HTMLDivElement, { result: DoorResult | null }>(function ResultBanner({ result }, ref) {
+  const { t } = useTranslation('manage');
   return (
     <div ref={ref} role="status" tabIndex={-1} className={classes.banner} data-tone={result?.tone ?? 'idle'} data-testid="door-result">
       {result ? (
@@ -36,7 +38,7 @@ export const ResultBanner = forwardRef<HTMLDivElement, { result: DoorResult | nu
           </div>
         </>
       ) : (
-        <span className={classes.detail}>Scan a pass or find a person by name.</span>
+        <span className={classes.detail}>{t('resultBanner.idle')}</span>
       )}
     </div>
   );

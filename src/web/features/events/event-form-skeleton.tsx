@@ -1,10 +1,12 @@
 import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /** The Update Event form's shape while the event loads. */
 export function EventFormSkeleton() {
+  const { t } = useTranslation('manage');
   return (
     <Stack gap="md" maw={720} role="status">
-      <VisuallyHidden>Loading event</VisuallyHidden>
+      <VisuallyHidden>{t('eventForm.loading')}</VisuallyHidden>
       <Skeleton height={14} width={120} />
       <Skeleton height={36} />
       <Skeleton height={14} width={120} />

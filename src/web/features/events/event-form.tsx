@@ -1,6 +1,7 @@
 import { Alert, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_CHECKIN_HOURS_BEFORE, type EventWrite, eventWriteSchema } from '../../../shared/events.ts';
 import { moneyInput, parseMoney } from '../../../shared/money.ts';
 import { adminListKey } from '../../components/admin-list/list-query.ts';
@@ -70,6 +71,7 @@ interface EventFormProps<Result> {
  */
 export function EventForm<Result>(props: EventFormProps<Result>) {
   const { initial } = props;
+  const { t } = useTranslation('manage');
   const [failure, setFailure] = useState<Error | null>(null);
   const queryClient = useQueryClient();
   const siteCurrency = useSite()?.currency ?? 'usd';
@@ -108,7 +110,7 @@ export function EventForm<Result>(props: EventFormProps<Result>) {
     <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label={props.name}>
       <Stack gap="md" maw={720}>
         <TextInput
-          label="Event Title"
+          label={t('eventForm.title')}
           required
           autoComplete="off"
           maxLength={200}
@@ -116,7 +118,7 @@ export function EventForm<Result>(props: EventFormProps<Result>) {
           {...form.getInputProps('title')}
         />
         <Textarea
-          label="Description"
+          label={t('eventForm.description')}
           required
           autosize
           minRows={4}
@@ -133,12 +135,12 @@ export function EventForm<Result>(props: EventFormProps<Result>) {
           upload={upload}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput type="date" label="Event Date" required key={form.key('day')} {...form.getInputProps('day')} />
-          <TextInput type="time" label="Start Time (optional)" key={form.key('time')} {...form.getInputProps('time')} />
+          <TextInput type="date" label={t('eventForm.date')} required key={form.key('day')} {...form.getInputProps('day')} />
+          <TextInput type="time" label={t('eventForm.startTime')} key={form.key('time')} {...form.getInputProps('time')} />
         </SimpleGrid>
         <TextInput
-          label="Location (optional)"
-          description="Where it happens, as people would search for it on a map: a place and town, or an address."
+          label={t('eventForm.location')}
+          description={t('eventForm.locationHint')}
           autoComplete="off"
           maxLength={200}
           key={form.key('location')}
@@ -147,14 +149,14 @@ export function EventForm<Result>(props: EventFormProps<Result>) {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             type="datetime-local"
-            label="End (optional)"
-            description="The day and time it ends, after the start."
+            label={t('eventForm.end')}
+            description={t('eventForm.endHint')}
             key={form.key('end')}
             {...form.getInputProps('end')}
           />
           <TextInput
-            label="Capacity (optional)"
-            description="How many volunteers it takes; empty for no limit. Beyond it, people join a waitlist."
+            label={t('eventForm.capacity')}
+            description={t('eventForm.capacityHint')}
             inputMode="numeric"
             autoComplete="off"
             key={form.key('capacity')}
@@ -162,24 +164,24 @@ export function EventForm<Result>(props: EventFormProps<Result>) {
           />
         </SimpleGrid>
         <TextInput
-          label={`Fundraising goal (${currency}, optional)`}
-          description="What you hope to raise for it: its page and card show the money given so far as a bar. Empty for none."
+          label={t('eventForm.goal', { currency })}
+          description={t('eventForm.goalHint')}
           inputMode="decimal"
           autoComplete="off"
           key={form.key('goal')}
           {...form.getInputProps('goal')}
         />
         <TextInput
-          label="Hours credited (optional)"
-          description="The hours each volunteer who comes is credited with, in quarter hours (e.g. 2.5). Leave empty to count from start to end."
+          label={t('eventForm.hours')}
+          description={t('eventForm.hoursHint')}
           inputMode="decimal"
           autoComplete="off"
           key={form.key('hours')}
           {...form.getInputProps('hours')}
         />
         <TextInput
-          label="Check-in opens (hours before the start)"
-          description="The door can check people in from this many hours before the start until the event ends. Usually 2."
+          label={t('eventForm.checkinOpens')}
+          description={t('eventForm.checkinOpensHint')}
           inputMode="decimal"
           autoComplete="off"
           key={form.key('checkinHoursBefore')}

@@ -1,10 +1,11 @@
 import '@mantine/core/styles/Table.css';
 import { Anchor, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Impact } from '../../../shared/checkin.ts';
+import { formatNumber } from '../../../shared/format.ts';
 import { ButtonAnchor, ButtonLink } from '../../components/button.tsx';
 import { EventDate } from '../../components/event-date.tsx';
-import { formatHours } from '../../lib/format-hours.ts';
 import { certificateUrl } from './api.ts';
 import classes from './impact.module.css';
 
@@ -13,30 +14,34 @@ import classes from './impact.module.css';
  * of volunteering that lists them; or, before the first, where to find one.
  */
 export function AttendedEvents({ impact }: { impact: Impact }) {
+  const { t, i18n } = useTranslation('profile');
+  /** Hours in quarter hours for reading: '1 hour', '2.5 hours', '0.25 hours'. */
+  const hours = (count: number) =>
+    t('impact.events.hoursGiven', { count, hours: formatNumber(count, i18n.language, { maximumFractionDigits: 2 }) });
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="attended-heading">
       <Stack gap="sm">
         <Title order={2} size="h3" id="attended-heading">
-          Events attended
+          {t('impact.events.heading')}
         </Title>
         {impact.events.length === 0 ? (
           <Stack gap="xs" align="flex-start">
-            <Text fw={600}>No events attended yet</Text>
-            <Text c="dimmed">Events you are checked in at appear here with the hours you gave.</Text>
+            <Text fw={600}>{t('impact.events.none')}</Text>
+            <Text c="dimmed">{t('impact.events.noneText')}</Text>
             <ButtonLink to="/events" variant="light">
-              Find an event to volunteer at
+              {t('impact.events.find')}
             </ButtonLink>
           </Stack>
         ) : (
           <>
             <div className={classes.tableWrap}>
               <Table striped verticalSpacing="xs">
-                <VisuallyHidden component="caption">Events attended, latest first</VisuallyHidden>
+                <VisuallyHidden component="caption">{t('impact.events.caption')}</VisuallyHidden>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">Event</Table.Th>
-                    <Table.Th scope="col">Date</Table.Th>
-                    <Table.Th scope="col">Hours</Table.Th>
+                    <Table.Th scope="col">{t('impact.events.event')}</Table.Th>
+                    <Table.Th scope="col">{t('impact.events.date')}</Table.Th>
+                    <Table.Th scope="col">{t('impact.events.hours')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -50,7 +55,7 @@ export function AttendedEvents({ impact }: { impact: Impact }) {
                       <Table.Td>
                         <EventDate date={event.date} size="sm" />
                       </Table.Td>
-                      <Table.Td>{formatHours(event.hours)}</Table.Td>
+                      <Table.Td>{hours(event.hours)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -58,10 +63,10 @@ export function AttendedEvents({ impact }: { impact: Impact }) {
             </div>
             <div>
               <ButtonAnchor href={certificateUrl(impact.email)} download variant="light">
-                Download certificate
+                {t('impact.events.certificate')}
               </ButtonAnchor>
               <Text size="sm" c="dimmed" mt={4}>
-                A PDF certificate of volunteering with these events and your hours.
+                {t('impact.events.certificateText')}
               </Text>
             </div>
           </>

@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Table.css';
 import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { Impact } from '../../../shared/checkin.ts';
+import { formatNumber, formatYear } from '../../../shared/format.ts';
+import { formatAmount } from '../../../shared/money.ts';
 import { ButtonLink } from '../../components/button.tsx';
-import { counted } from '../../lib/counted.ts';
 import { useSite } from '../../lib/site.ts';
 import classes from './impact.module.css';
-import { givenText } from './impact-summary.tsx';
 
 /** Each year's totals, latest first; a year with gifts in two currencies says both. */
 function byYear(impact: Impact) {
@@ -20,40 +21,51 @@ function byYear(impact: Impact) {
  */
 export function DonationsByYear({ impact }: { impact: Impact }) {
   const currency = useSite()?.currency ?? 'usd';
+  const { t, i18n } = useTranslation('profile');
+  const language = i18n.language;
   const count = impact.donations.reduce((sum, { count }) => sum + count, 0);
+  /** Each currency's total on its own: '$60.00' or '$60.00 and €10.00'; nought in the site's currency for none. */
+  const givenText = (totals: { currency: string; total: number }[]) =>
+    totals.length === 0
+      ? formatAmount(0, currency, language)
+      : totals.map(({ currency, total }) => formatAmount(total, currency, language)).join(t('impact.donations.and'));
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="donations-heading">
       <Stack gap="sm">
         <Title order={2} size="h3" id="donations-heading">
-          Donations
+          {t('impact.donations.heading')}
         </Title>
         {count === 0 ? (
           <Stack gap="xs" align="flex-start">
-            <Text fw={600}>No donations yet</Text>
-            <Text c="dimmed">Every event page has 'Donate Money' to support it.</Text>
+            <Text fw={600}>{t('impact.donations.none')}</Text>
+            <Text c="dimmed">{t('impact.donations.noneText')}</Text>
             <ButtonLink to="/events" variant="light">
-              Browse events
+              {t('impact.donations.browse')}
             </ButtonLink>
           </Stack>
         ) : (
           <>
             <Text>
-              {givenText(impact.donations, currency)} in {counted(count, 'donation')}.
+              {t('impact.donations.given', {
+                count,
+                number: formatNumber(count, language, { useGrouping: false }),
+                given: givenText(impact.donations),
+              })}
             </Text>
             <div className={classes.tableWrap}>
               <Table striped verticalSpacing="xs">
-                <VisuallyHidden component="caption">Donations per year, latest first</VisuallyHidden>
+                <VisuallyHidden component="caption">{t('impact.donations.caption')}</VisuallyHidden>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">Year</Table.Th>
-                    <Table.Th scope="col">Given</Table.Th>
+                    <Table.Th scope="col">{t('impact.donations.year')}</Table.Th>
+                    <Table.Th scope="col">{t('impact.donations.total')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {byYear(impact).map(([year, totals]) => (
                     <Table.Tr key={year}>
-                      <Table.Th scope="row">{year}</Table.Th>
-                      <Table.Td>{givenText(totals, currency)}</Table.Td>
+                      <Table.Th scope="row">{formatYear(year, language)}</Table.Th>
+                      <Table.Td>{givenText(totals)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -61,10 +73,10 @@ export function DonationsByYear({ impact }: { impact: Impact }) {
             </div>
             <div>
               <ButtonLink to="/dashboard/donation" variant="light">
-                Donation statement
+                {t('impact.donations.statement')}
               </ButtonLink>
               <Text size="sm" c="dimmed" mt={4}>
-                Each year's donations, to print for your records or a tax return, on My Donation.
+                {t('impact.donations.statementText')}
               </Text>
             </div>
           </>

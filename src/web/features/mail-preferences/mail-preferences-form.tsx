@@ -3,20 +3,17 @@ import '@mantine/core/styles/Fieldset.css';
 import { Alert, Checkbox, Fieldset, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../shared/accounts.ts';
 import type { EmailPreferences } from '../../../shared/mail-preferences.ts';
 import { Button } from '../../components/button.tsx';
 import { emailPreferencesQuery, saveEmailPreferences } from './api.ts';
 
-const choices: { name: keyof EmailPreferences; label: string; description: string; readers?: Role[] }[] = [
-  { name: 'reminders', label: 'Event reminders', description: 'The day before each event you registered for.' },
-  { name: 'events', label: 'Event updates', description: 'When an event you registered for moves to another day or is cancelled.' },
-  {
-    name: 'notices',
-    label: 'Notices',
-    description: 'Each new notice from the organisers, as it is published.',
-    readers: ['volunteer', 'admin'],
-  },
+/** Each choice's words are `mail.<name>` and `mail.<name>Text` in the 'profile' area. */
+const choices: { name: keyof EmailPreferences; readers?: Role[] }[] = [
+  { name: 'reminders' },
+  { name: 'events' },
+  { name: 'notices', readers: ['volunteer', 'admin'] },
 ];
 
 /**
@@ -24,36 +21,37 @@ const choices: { name: keyof EmailPreferences; label: string; description: strin
  * the address, resetting the password) always go, so they are not offered here.
  */
 export function EmailPreferencesForm({ role }: { role: Role }) {
+  const { t } = useTranslation('profile');
   const queryClient = useQueryClient();
   const saved = useQuery(emailPreferencesQuery);
   const [values, setValues] = useState<EmailPreferences | null>(null);
-  const [status, setStatus] = useState('');
+  const [done, setDone] = useState(false);
   useEffect(() => {
     if (saved.data && !values) setValues(saved.data);
   }, [saved.data, values]);
 
   const save = useMutation({
     mutationFn: saveEmailPreferences,
-    onMutate: () => setStatus(''),
+    onMutate: () => setDone(false),
     onSuccess: (answer) => {
       queryClient.setQueryData(emailPreferencesQuery.queryKey, answer);
       setValues(answer);
-      setStatus('Email preferences saved.');
+      setDone(true);
     },
   });
 
   return (
     <form
-      aria-label="Email preferences"
+      aria-label={t('mail.legend')}
       onSubmit={(event) => {
         event.preventDefault();
         if (values) save.mutate(values);
       }}
     >
-      <Fieldset legend="Email preferences" maw={720}>
-        {saved.isPending && <Loader size="sm" aria-label="Loading your email preferences" />}
+      <Fieldset legend={t('mail.legend')} maw={720}>
+        {saved.isPending && <Loader size="sm" aria-label={t('mail.loading')} />}
         {saved.isError && (
-          <Alert color="red" variant="light" title="Your email preferences could not be loaded">
+          <Alert color="red" variant="light" title={t('mail.loadFailed')}>
             {saved.error.message}
           </Alert>
         )}
@@ -64,33 +62,33 @@ export function EmailPreferencesForm({ role }: { role: Role }) {
               .map((choice) => (
                 <Checkbox
                   key={choice.name}
-                  label={choice.label}
-                  description={choice.description}
+                  label={t(`mail.${choice.name}`)}
+                  description={t(`mail.${choice.name}Text`)}
                   checked={values[choice.name]}
                   onChange={(event) => {
                     const checked = event.currentTarget.checked;
-                    setStatus('');
+                    setDone(false);
                     setValues((current) => (current ? { ...current, [choice.name]: checked } : current));
                   }}
                 />
               ))}
             <Text size="sm" c="dimmed">
-              Emails about your account, such as confirming your address or resetting your password, are always sent.
+              {t('mail.alwaysSent')}
             </Text>
             {save.isError && (
-              <Alert color="red" variant="light" title="Your email preferences were not saved">
+              <Alert color="red" variant="light" title={t('mail.notSaved')}>
                 {save.error.message}
               </Alert>
             )}
             <div>
               <Button type="submit" size="md" disabled={save.isPending}>
-                Save email preferences
+                {t('mail.save')}
               </Button>
             </div>
           </Stack>
         )}
-        <Text role="status" aria-live="polite" size="sm" fw={500} mt={status ? 'sm' : 0}>
-          {status}
+        <Text role="status" aria-live="polite" size="sm" fw={500} mt={done ? 'sm' : 0}>
+          {done ? t('mail.saved') : ''}
         </Text>
       </Fieldset>
     </form>

@@ -1,7 +1,8 @@
 import { Alert, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { noticeCreateSchema, noticeMessages } from '../../../shared/notices.ts';
+import { useTranslation } from 'react-i18next';
+import { noticeCreateSchema } from '../../../shared/notices.ts';
 import { Button } from '../../components/button.tsx';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
@@ -9,6 +10,7 @@ import { noticeQueries, publishNotice } from './api.ts';
 
 /** Add Notice (spec section 2): one required field and 'Publish Notice'. */
 export function AddNoticeForm() {
+  const { t } = useTranslation('notices');
   const [failure, setFailure] = useState<Error | null>(null);
   const queryClient = useQueryClient();
   const form = useSchemaForm({ schema: noticeCreateSchema, initialValues: { notice: '' } });
@@ -18,18 +20,18 @@ export function AddNoticeForm() {
     onMutate: () => setFailure(null),
     onSuccess: () => {
       form.reset();
-      void notify({ color: 'teal', message: noticeMessages.published });
+      void notify({ color: 'teal', message: t('add.published') });
       void queryClient.invalidateQueries({ queryKey: noticeQueries.list().queryKey });
     },
     onError: (error) => setFailure(applyServerErrors(form, error) ? error : null),
   });
 
   return (
-    <form onSubmit={form.onSubmit(({ notice }) => publish.mutate(notice))} noValidate aria-label="Add Notice">
+    <form onSubmit={form.onSubmit(({ notice }) => publish.mutate(notice))} noValidate aria-label={t('add.form')}>
       <Stack gap="md" maw={720}>
         <Textarea
-          label="Notice"
-          description="Volunteers and admins read it under Notices."
+          label={t('add.notice')}
+          description={t('add.help')}
           required
           maxLength={2000}
           autosize
@@ -39,13 +41,13 @@ export function AddNoticeForm() {
           {...form.getInputProps('notice')}
         />
         {failure && (
-          <Alert color="red" variant="light" title="The notice was not published">
+          <Alert color="red" variant="light" title={t('add.notPublished')}>
             {failure.message}
           </Alert>
         )}
         <div>
           <Button type="submit" size="md" disabled={publish.isPending}>
-            {publish.isPending ? 'Publishing…' : 'Publish Notice'}
+            {publish.isPending ? t('add.publishing') : t('add.publish')}
           </Button>
         </div>
       </Stack>

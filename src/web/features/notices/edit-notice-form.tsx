@@ -1,7 +1,8 @@
 import { Alert, Group, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { type Notice, noticeCreateSchema, noticeMessages } from '../../../shared/notices.ts';
+import { useTranslation } from 'react-i18next';
+import { type Notice, noticeCreateSchema } from '../../../shared/notices.ts';
 import { Button } from '../../components/button.tsx';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
@@ -9,6 +10,7 @@ import { editNotice, noticeQueries } from './api.ts';
 
 /** An admin's correction of a notice, in place of its text: Save, or Cancel to leave it as it was. */
 export function EditNoticeForm({ notice, onDone }: { notice: Notice; onDone: () => void }) {
+  const { t } = useTranslation('notices');
   const [failure, setFailure] = useState<Error | null>(null);
   const queryClient = useQueryClient();
   const form = useSchemaForm({ schema: noticeCreateSchema, initialValues: { notice: notice.notice } });
@@ -20,7 +22,7 @@ export function EditNoticeForm({ notice, onDone }: { notice: Notice; onDone: () 
     mutationFn: (text: string) => editNotice(notice._id, text),
     onMutate: () => setFailure(null),
     onSuccess: () => {
-      void notify({ color: 'teal', message: noticeMessages.updated });
+      void notify({ color: 'teal', message: t('edit.updated') });
       void queryClient.invalidateQueries({ queryKey: noticeQueries.list().queryKey });
       onDone();
     },
@@ -28,10 +30,10 @@ export function EditNoticeForm({ notice, onDone }: { notice: Notice; onDone: () 
   });
 
   return (
-    <form onSubmit={form.onSubmit(({ notice: text }) => save.mutate(text))} noValidate aria-label="Edit notice">
+    <form onSubmit={form.onSubmit(({ notice: text }) => save.mutate(text))} noValidate aria-label={t('edit.form')}>
       <Stack gap="sm">
         <Textarea
-          label="Notice"
+          label={t('edit.notice')}
           required
           maxLength={2000}
           autosize
@@ -42,16 +44,16 @@ export function EditNoticeForm({ notice, onDone }: { notice: Notice; onDone: () 
           {...form.getInputProps('notice')}
         />
         {failure && (
-          <Alert color="red" variant="light" title="The notice was not saved">
+          <Alert color="red" variant="light" title={t('edit.notSaved')}>
             {failure.message}
           </Alert>
         )}
         <Group gap="sm">
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
+            {save.isPending ? t('edit.saving') : t('edit.save')}
           </Button>
           <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            Cancel
+            {t('edit.cancel')}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { isDeletedDonor } from '../../../shared/donations.ts';
 import type { OutboxMessage } from '../../../shared/outbox.ts';
 import { adminListKey } from '../../components/admin-list/list-query.ts';
@@ -12,16 +13,17 @@ import { sendMessageAgain } from './api.ts';
  * an account deleted since has no address left to send to: it says so instead.
  */
 export function SendAgainButton({ message }: { message: OutboxMessage }) {
+  const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const send = useMutation({
     mutationFn: () => sendMessageAgain(message._id),
-    onSuccess: () => void notify({ color: 'teal', message: `The message to ${message.to} is queued to send again` }),
+    onSuccess: () => void notify({ color: 'teal', message: t('sendAgain.queued', { to: message.to }) }),
     onError: (error) =>
-      void notify({ color: 'red', title: `The message to ${message.to} was not queued`, message: (error as Error).message }),
+      void notify({ color: 'red', title: t('sendAgain.notQueued', { to: message.to }), message: (error as Error).message }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminListKey }),
   });
   if (message.status === 'sending' || message.status === 'queued') return null;
-  if (isDeletedDonor(message.to)) return <Text size="xs">Cannot be sent again: the account was deleted</Text>;
+  if (isDeletedDonor(message.to)) return <Text size="xs">{t('sendAgain.deleted')}</Text>;
   return (
     <Button
       size="sm"
@@ -29,9 +31,9 @@ export function SendAgainButton({ message }: { message: OutboxMessage }) {
       disabled={send.isPending}
       aria-busy={send.isPending}
       onClick={() => send.mutate()}
-      aria-label={`Send again: ${message.subject} to ${message.to}`}
+      aria-label={t('sendAgain.label', { subject: message.subject, to: message.to })}
     >
-      {send.isPending ? 'Queueing…' : 'Send again'}
+      {send.isPending ? t('sendAgain.queueing') : t('sendAgain.button')}
     </Button>
   );
 }

@@ -2,9 +2,10 @@ import '@mantine/core/styles/Modal.css';
 import { Alert, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type CheckinPerson, checkinHoursSchema } from '../../../shared/checkin.ts';
+import { formatNumber } from '../../../shared/format.ts';
 import { Button } from '../../components/button.tsx';
-import { formatHours } from '../../lib/format-hours.ts';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
 import { adjustHours, rosterQueries } from './api.ts';
@@ -25,6 +26,9 @@ interface HoursFormProps {
 }
 
 function HoursForm({ eventId, person, eventHours, onDone }: HoursFormProps) {
+  const { t, i18n } = useTranslation('manage');
+  // '2.5 hours', in quarter hours, with the reader's digits.
+  const hoursText = (hours: number) => t('hours', { count: hours, n: formatNumber(hours, i18n.language, { maximumFractionDigits: 2 }) });
   const [failure, setFailure] = useState<Error | null>(null);
   const queryClient = useQueryClient();
   const form = useSchemaForm({
@@ -38,7 +42,10 @@ function HoursForm({ eventId, person, eventHours, onDone }: HoursFormProps) {
     onSuccess: (_, hours) => {
       void notify({
         color: 'teal',
-        message: hours === null ? `${person.name} is credited with the event's hours again` : `${person.name}: ${formatHours(hours)}`,
+        message:
+          hours === null
+            ? t('hoursDialog.reset', { name: person.name })
+            : t('hoursDialog.saved', { name: person.name, hours: hoursText(hours) }),
       });
       void queryClient.invalidateQueries({ queryKey: rosterQueries.checkins(eventId).queryKey });
       onDone();
@@ -47,15 +54,14 @@ function HoursForm({ eventId, person, eventHours, onDone }: HoursFormProps) {
   });
 
   return (
-    <form onSubmit={form.onSubmit(({ hours }) => save.mutate(hours))} noValidate aria-label={`Hours of ${person.name}`}>
+    <form onSubmit={form.onSubmit(({ hours }) => save.mutate(hours))} noValidate aria-label={t('hoursDialog.form', { name: person.name })}>
       <Stack gap="sm">
         <Text size="sm">
-          Now credited with {formatHours(person.hours)}
-          {person.hoursAdjusted ? ', set by hand.' : ", the event's own."}
+          {t(person.hoursAdjusted ? 'hoursDialog.nowByHand' : 'hoursDialog.nowEvent', { hours: hoursText(person.hours) })}
         </Text>
         <TextInput
-          label="Hours credited"
-          description={`In quarter hours (e.g. 2.5). Leave empty for the event's ${formatHours(eventHours)}.`}
+          label={t('hoursDialog.label')}
+          description={t('hoursDialog.hint', { hours: hoursText(eventHours) })}
           inputMode="decimal"
           autoComplete="off"
           data-autofocus
@@ -63,21 +69,21 @@ function HoursForm({ eventId, person, eventHours, onDone }: HoursFormProps) {
           {...form.getInputProps('hours')}
         />
         {failure && (
-          <Alert color="red" variant="light" title="The hours were not saved">
+          <Alert color="red" variant="light" title={t('hoursDialog.failed')}>
             {failure.message}
           </Alert>
         )}
         <Group gap="sm" justify="flex-end">
           {person.hoursAdjusted && (
             <Button variant="subtle" disabled={save.isPending} onClick={() => save.mutate(null)}>
-              Use the event's hours
+              {t('hoursDialog.useEvent')}
             </Button>
           )}
           <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            Cancel
+            {t('hoursDialog.cancel')}
           </Button>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save hours'}
+            {save.isPending ? t('hoursDialog.saving') : t('hoursDialog.save')}
           </Button>
         </Group>
       </Stack>
@@ -92,13 +98,14 @@ interface HoursDialogProps extends Omit<HoursFormProps, 'person'> {
 
 /** An admin's correction of the hours one person gave at an event (came late, stayed on to clear up). */
 export function HoursDialog({ person, onDone, ...props }: HoursDialogProps) {
+  const { t } = useTranslation('manage');
   return (
     <Modal
       opened={person !== null}
       onClose={onDone}
-      title={person ? `Adjust hours: ${person.name}` : ''}
+      title={person ? t('hoursDialog.title', { name: person.name }) : ''}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('hoursDialog.close') }}
       styles={{ title: { fontWeight: 700, overflowWrap: 'anywhere' } }}
     >
       {person && <HoursForm person={person} onDone={onDone} {...props} />}

@@ -1,13 +1,31 @@
 import '@mantine/core/styles/Table.css';
 import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { CheckinPerson, EventCheckins } from '../../../shared/checkin.ts';
+import { formatNumber } from '../../../shared/format.ts';
+import { numberLocale } from '../../../shared/money.ts';
 import type { Roster } from '../../../shared/roster.ts';
 import { Button } from '../../components/button.tsx';
-import { formatHours } from '../../lib/format-hours.ts';
 import { formatInstantDateTime } from '../../lib/format-time.ts';
 import classes from './roster.module.css';
 
 type Person = Roster['registered'][number] & { position?: number };
+
+/** An instant as the reader's local day and time: as formatInstantDateTime writes it in English, through Intl otherwise. */
+function instantIn(value: string, language: string): string {
+  const instant = new Date(value);
+  if (language === 'en' || Number.isNaN(instant.getTime())) return formatInstantDateTime(value);
+  return instant.toLocaleString(numberLocale(language), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+/** A count as the reader's language writes it, without grouping (as English always showed it). */
+const countIn = (value: number, language: string) => formatNumber(value, language, { useGrouping: false });
 
 interface PeopleTableProps {
   caption: string;
@@ -19,32 +37,39 @@ interface PeopleTableProps {
 }
 
 function CheckinCells({ checkin, onAdjust }: { checkin: CheckinPerson | undefined; onAdjust?: (person: CheckinPerson) => void }) {
-  if (!checkin) return <Table.Td colSpan={3}>Not on the door list</Table.Td>;
+  const { t, i18n } = useTranslation('manage');
+  const language = i18n.language;
+  if (!checkin) return <Table.Td colSpan={3}>{t('rosterLists.notOnList')}</Table.Td>;
   return (
     <>
       <Table.Td>
         {checkin.checkedInAt ? (
           <Text component="time" dateTime={checkin.checkedInAt} size="sm" fw={600} c="teal.9">
-            {formatInstantDateTime(checkin.checkedInAt)}
+            {instantIn(checkin.checkedInAt, language)}
           </Text>
         ) : (
           <Text size="sm" c="dimmed">
-            Not yet
+            {t('rosterLists.notYet')}
           </Text>
         )}
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {formatHours(checkin.hours)}
+        {t('hours', { count: checkin.hours, n: formatNumber(checkin.hours, language, { maximumFractionDigits: 2 }) })}
         {checkin.hoursAdjusted && (
           <Text component="span" size="sm" c="dimmed">
             {' '}
-            (set by hand)
+            {t('rosterLists.setByHand')}
           </Text>
         )}
       </Table.Td>
       <Table.Td>
-        <Button variant="subtle" size="sm" aria-label={`Adjust hours of ${checkin.name}`} onClick={() => onAdjust?.(checkin)}>
-          Adjust hours
+        <Button
+          variant="subtle"
+          size="sm"
+          aria-label={t('rosterLists.adjustOf', { name: checkin.name })}
+          onClick={() => onAdjust?.(checkin)}
+        >
+          {t('rosterLists.adjust')}
         </Button>
       </Table.Td>
     </>
@@ -52,22 +77,24 @@ function CheckinCells({ checkin, onAdjust }: { checkin: CheckinPerson | undefine
 }
 
 function PeopleTable({ caption, people, withPosition, checkins, onAdjust }: PeopleTableProps) {
+  const { t, i18n } = useTranslation('manage');
+  const language = i18n.language;
   return (
     <div className={classes.tableWrap}>
       <Table striped verticalSpacing="xs">
         <VisuallyHidden component="caption">{caption}</VisuallyHidden>
         <Table.Thead>
           <Table.Tr>
-            {withPosition && <Table.Th scope="col">Position</Table.Th>}
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Email</Table.Th>
-            <Table.Th scope="col">Registered</Table.Th>
+            {withPosition && <Table.Th scope="col">{t('rosterLists.position')}</Table.Th>}
+            <Table.Th scope="col">{t('rosterLists.name')}</Table.Th>
+            <Table.Th scope="col">{t('rosterLists.email')}</Table.Th>
+            <Table.Th scope="col">{t('rosterLists.registered')}</Table.Th>
             {checkins && (
               <>
-                <Table.Th scope="col">Checked in</Table.Th>
-                <Table.Th scope="col">Hours</Table.Th>
+                <Table.Th scope="col">{t('rosterLists.checkedIn')}</Table.Th>
+                <Table.Th scope="col">{t('rosterLists.hours')}</Table.Th>
                 <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('rosterLists.actions')}</VisuallyHidden>
                 </Table.Th>
               </>
             )}
@@ -76,12 +103,12 @@ function PeopleTable({ caption, people, withPosition, checkins, onAdjust }: Peop
         <Table.Tbody>
           {people.map((person) => (
             <Table.Tr key={person._id}>
-              {withPosition && <Table.Td>{person.position}</Table.Td>}
+              {withPosition && <Table.Td>{person.position === undefined ? null : countIn(person.position, language)}</Table.Td>}
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{person.name}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{person.email}</Table.Td>
               <Table.Td>
                 <Text component="time" dateTime={person.registeredAt} size="sm">
-                  {formatInstantDateTime(person.registeredAt)}
+                  {instantIn(person.registeredAt, language)}
                 </Text>
               </Table.Td>
               {checkins && <CheckinCells checkin={checkins.get(person._id)} onAdjust={onAdjust} />}
@@ -105,6 +132,8 @@ interface RosterListsProps {
  * the waitlist (by position), each with an empty state.
  */
 export function RosterLists({ roster, checkins, onAdjust }: RosterListsProps) {
+  const { t, i18n } = useTranslation('manage');
+  const language = i18n.language;
   const { registered, waitlist } = roster;
   const byRegistration = checkins && new Map(checkins.people.map((person) => [person.registrationId, person]));
   return (
@@ -112,18 +141,21 @@ export function RosterLists({ roster, checkins, onAdjust }: RosterListsProps) {
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="registered-heading">
         <Stack gap="sm">
           <Title order={2} size="h3" id="registered-heading">
-            Registered ({registered.length})
+            {t('rosterLists.registeredHeading', { n: countIn(registered.length, language) })}
           </Title>
           {registered.length === 0 ? (
-            <Text>Nobody has registered yet.</Text>
+            <Text>{t('rosterLists.nobodyRegistered')}</Text>
           ) : (
             <>
               {checkins && (
                 <Text fw={600} data-testid="checked-in-count">
-                  {checkins.checkedIn} of {checkins.registered} checked in
+                  {t('rosterLists.checkedInCount', {
+                    checkedIn: countIn(checkins.checkedIn, language),
+                    registered: countIn(checkins.registered, language),
+                  })}
                 </Text>
               )}
-              <PeopleTable caption="Registered, by name" people={registered} checkins={byRegistration} onAdjust={onAdjust} />
+              <PeopleTable caption={t('rosterLists.registeredCaption')} people={registered} checkins={byRegistration} onAdjust={onAdjust} />
             </>
           )}
         </Stack>
@@ -131,12 +163,12 @@ export function RosterLists({ roster, checkins, onAdjust }: RosterListsProps) {
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="waitlist-heading">
         <Stack gap="sm">
           <Title order={2} size="h3" id="waitlist-heading">
-            Waitlist ({waitlist.length})
+            {t('rosterLists.waitlistHeading', { n: countIn(waitlist.length, language) })}
           </Title>
           {waitlist.length === 0 ? (
-            <Text>Nobody is waiting for a place.</Text>
+            <Text>{t('rosterLists.nobodyWaiting')}</Text>
           ) : (
-            <PeopleTable caption="The waitlist, next in line first" people={waitlist} withPosition />
+            <PeopleTable caption={t('rosterLists.waitlistCaption')} people={waitlist} withPosition />
           )}
         </Stack>
       </Paper>

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Tabs.css';
 import { Paper, Tabs, Text, Textarea } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Markdown } from './markdown.tsx';
 
 interface MarkdownFieldProps {
@@ -19,6 +20,7 @@ interface MarkdownFieldProps {
  * with a problem shows its Write tab, so the message and the cursor can reach it.
  */
 export function MarkdownField({ label, description, inputKey, inputProps, read }: MarkdownFieldProps) {
+  const { t } = useTranslation('settings');
   const [tab, setTab] = useState<string | null>('write');
   const [previewed, setPreviewed] = useState('');
   return (
@@ -30,14 +32,14 @@ export function MarkdownField({ label, description, inputKey, inputProps, read }
       }}
       keepMounted
     >
-      <Tabs.List aria-label={`${label}: write or preview`}>
-        <Tabs.Tab value="write">Write {label.toLowerCase()}</Tabs.Tab>
-        <Tabs.Tab value="preview">Preview {label.toLowerCase()}</Tabs.Tab>
+      <Tabs.List aria-label={t('markdown.tabs', { label })}>
+        <Tabs.Tab value="write">{t('markdown.write', { label: label.toLowerCase() })}</Tabs.Tab>
+        <Tabs.Tab value="preview">{t('markdown.preview', { label: label.toLowerCase() })}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="write" pt="xs">
         <Textarea
           label={label}
-          description={`${description} Markdown: # Heading, **bold**, - list item, [link text](https://…). HTML is not shown.`}
+          description={t('markdown.help', { description })}
           autosize
           minRows={6}
           maxRows={20}
@@ -48,7 +50,7 @@ export function MarkdownField({ label, description, inputKey, inputProps, read }
       </Tabs.Panel>
       <Tabs.Panel value="preview" pt="xs">
         <Paper withBorder p="md" radius="md">
-          {previewed.trim() ? <Markdown>{previewed}</Markdown> : <Text c="dimmed">Nothing written yet.</Text>}
+          {previewed.trim() ? <Markdown>{previewed}</Markdown> : <Text c="dimmed">{t('markdown.empty')}</Text>}
         </Paper>
       </Tabs.Panel>
     </Tabs>

@@ -5,7 +5,8 @@ import '@mantine/core/styles/Fieldset.css';
 import { Alert, Checkbox, Fieldset, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Site, type SiteSettings, type SiteSettingsFormValues, siteMessages, siteSettingsFormSchema } from '../../../shared/site.ts';
+import { useTranslation } from 'react-i18next';
+import { type Site, type SiteSettings, type SiteSettingsFormValues, siteSettingsFormSchema } from '../../../shared/site.ts';
 import { Button } from '../../components/button.tsx';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
@@ -25,6 +26,7 @@ import { TimeZoneSelect } from './time-zone-select.tsx';
 const amountItems = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`donationAmounts.${i}`, 'donationAmounts']));
 
 export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' | 'mailConfigured'> }) {
+  const { t } = useTranslation('settings');
   const [failure, setFailure] = useState<Error | null>(null);
   const queryClient = useQueryClient();
   const money = (amount: number) => moneyInput(amount, initial.currency);
@@ -45,7 +47,7 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
     onMutate: () => setFailure(null),
     onSuccess: (saved) => {
       showSavedSite(queryClient, saved);
-      void notify({ color: 'teal', message: siteMessages.saved });
+      void notify({ color: 'teal', message: t('form.saved') });
     },
     // A message for a field on the form is shown beside it; anything else (a network failure, a 403) in the alert.
     onError: (error) => setFailure(applyServerErrors(form, error) ? error : null),
@@ -56,13 +58,13 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
   }
 
   return (
-    <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label="Settings">
+    <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label={t('form.label')}>
       <Stack gap="lg" maw={760}>
-        <Fieldset legend="The organisation">
+        <Fieldset legend={t('form.organisation')}>
           <Stack gap="md">
             <TextInput
-              label="Organisation name"
-              description="In the header, page titles, emails and receipts."
+              label={t('form.name')}
+              description={t('form.nameHelp')}
               required
               autoComplete="organization"
               maxLength={100}
@@ -70,24 +72,24 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
               {...form.getInputProps('name')}
             />
             <TextInput
-              label="Tagline"
-              description="One line about what the charity does, under its name in the footer and in the home page's title."
+              label={t('form.tagline')}
+              description={t('form.taglineHelp')}
               autoComplete="off"
               maxLength={200}
               key={form.key('tagline')}
               {...form.getInputProps('tagline')}
             />
             <TextInput
-              label="Home page headline"
-              description="The first big line on the home page. Leave empty for “Lend a hand where it matters”."
+              label={t('form.headline')}
+              description={t('form.headlineHelp')}
               autoComplete="off"
               maxLength={120}
               key={form.key('headline')}
               {...form.getInputProps('headline')}
             />
             <Textarea
-              label="Text under the headline"
-              description="A sentence or two under it. Leave empty for the usual words about joining volunteers."
+              label={t('form.subtext')}
+              description={t('form.subtextHelp')}
               autoComplete="off"
               autosize
               minRows={2}
@@ -105,11 +107,11 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
           </Stack>
         </Fieldset>
 
-        <Fieldset legend="Contact details">
+        <Fieldset legend={t('form.contact')}>
           <Stack gap="md">
             <Textarea
-              label="Contact address"
-              description="Postal address, in the footer, on receipts and at the foot of every email. Leave empty to show none."
+              label={t('form.address')}
+              description={t('form.addressHelp')}
               autoComplete="street-address"
               autosize
               minRows={2}
@@ -120,7 +122,7 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
-                label="Phone"
+                label={t('form.phone')}
                 type="tel"
                 autoComplete="tel"
                 maxLength={50}
@@ -128,7 +130,7 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
                 {...form.getInputProps('phone')}
               />
               <TextInput
-                label="Contact email"
+                label={t('form.email')}
                 type="email"
                 autoComplete="email"
                 maxLength={254}
@@ -137,8 +139,8 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
               />
             </SimpleGrid>
             <TextInput
-              label="Charity registration number"
-              description="In the footer and on donation receipts."
+              label={t('form.registrationNumber')}
+              description={t('form.registrationNumberHelp')}
               autoComplete="off"
               maxLength={100}
               key={form.key('registrationNumber')}
@@ -149,13 +151,13 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
 
         <SocialLinksField form={form} />
 
-        <Fieldset legend="Time and money">
+        <Fieldset legend={t('form.timeAndMoney')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TimeZoneSelect inputKey={form.key('timeZone')} inputProps={form.getInputProps('timeZone')} saved={initial.timeZone} />
             <CurrencySelect inputKey={form.key('currency')} inputProps={form.getInputProps('currency')} saved={initial.currency} />
             <NativeSelect
-              label="Default language"
-              description="For visitors whose browser asks for neither language, and for mail to people who never chose one."
+              label={t('form.defaultLanguage')}
+              description={t('form.defaultLanguageHelp')}
               data={languages.map((language) => ({ value: language, label: languageNames[language] }))}
               key={form.key('defaultLanguage')}
               {...form.getInputProps('defaultLanguage')}
@@ -163,31 +165,31 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
           </SimpleGrid>
         </Fieldset>
 
-        <Fieldset legend="Donations">
+        <Fieldset legend={t('form.donations')}>
           <Stack gap="md">
             <TextInput
-              label={`Amounts offered (${currency})`}
-              description="Up to 6 amounts, separated by commas; the first is chosen when the donation page opens."
+              label={t('form.amounts', { currency })}
+              description={t('form.amountsHelp')}
               autoComplete="off"
               inputMode="decimal"
               key={form.key('donationAmounts')}
               {...form.getInputProps('donationAmounts')}
             />
             <Checkbox
-              label="Let donors give another amount"
+              label={t('form.customAmount')}
               key={form.key('customAmount')}
               {...form.getInputProps('customAmount', { type: 'checkbox' })}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
-                label={`Smallest other amount (${currency})`}
+                label={t('form.minAmount', { currency })}
                 autoComplete="off"
                 inputMode="decimal"
                 key={form.key('minAmount')}
                 {...form.getInputProps('minAmount')}
               />
               <TextInput
-                label={`Largest other amount (${currency})`}
+                label={t('form.maxAmount', { currency })}
                 autoComplete="off"
                 inputMode="decimal"
                 key={form.key('maxAmount')}
@@ -197,18 +199,18 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
           </Stack>
         </Fieldset>
 
-        <Fieldset legend="Policies">
+        <Fieldset legend={t('form.policies')}>
           <Stack gap="xl">
             <MarkdownField
-              label="Privacy policy"
-              description="Shown at /privacy, linked from every page's footer."
+              label={t('form.privacy')}
+              description={t('form.privacyHelp')}
               inputKey={form.key('privacy')}
               inputProps={form.getInputProps('privacy')}
               read={() => form.getValues().privacy}
             />
             <MarkdownField
-              label="Terms"
-              description="Shown at /terms, linked from every page's footer."
+              label={t('form.terms')}
+              description={t('form.termsHelp')}
               inputKey={form.key('terms')}
               inputProps={form.getInputProps('terms')}
               read={() => form.getValues().terms}
@@ -217,13 +219,13 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
         </Fieldset>
 
         {failure && (
-          <Alert color="red" variant="light" title="The settings were not saved">
+          <Alert color="red" variant="light" title={t('form.notSaved')}>
             {failure.message}
           </Alert>
         )}
         <div>
           <Button type="submit" size="md" disabled={save.isPending || upload.isPending}>
-            {save.isPending ? 'Saving…' : 'Save settings'}
+            {save.isPending ? t('form.saving') : t('form.save')}
           </Button>
         </div>
       </Stack>

@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Fieldset.css';
 import { Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../shared/format.ts';
 import type { SiteSettingsFormOutput, SiteSettingsFormValues } from '../../../shared/site.ts';
 import { Button } from '../../components/button.tsx';
 import type { SchemaForm } from '../../lib/forms/use-schema-form.ts';
@@ -15,6 +17,8 @@ const maxLinks = 8;
  * next row, or on 'Add a link' when none is left.
  */
 export function SocialLinksField({ form }: { form: SchemaForm<SiteSettingsFormValues, SiteSettingsFormOutput> }) {
+  const { t, i18n } = useTranslation('settings');
+  const number = (n: number) => formatNumber(n, i18n.language);
   const links = form.getValues().socialLinks;
   const fieldset = useRef<HTMLFieldSetElement>(null);
   const listError = form.errors.socialLinks;
@@ -30,16 +34,16 @@ export function SocialLinksField({ form }: { form: SchemaForm<SiteSettingsFormVa
   }
 
   return (
-    <Fieldset legend="Social links" ref={fieldset}>
+    <Fieldset legend={t('social.legend')} ref={fieldset}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Shown in the footer of every page. Each needs a name (Facebook, Instagram…) and an address starting with https://.
+          {t('social.help')}
         </Text>
-        {links.length === 0 && <Text size="sm">No social links yet.</Text>}
+        {links.length === 0 && <Text size="sm">{t('social.none')}</Text>}
         {links.map((_, index) => (
           <Group key={form.key(`socialLinks.${index}`)} align="flex-start" gap="sm" wrap="wrap">
             <TextInput
-              label={`Link ${index + 1} name`}
+              label={t('social.name', { n: number(index + 1) })}
               required
               autoComplete="off"
               maxLength={40}
@@ -49,7 +53,7 @@ export function SocialLinksField({ form }: { form: SchemaForm<SiteSettingsFormVa
               {...form.getInputProps(`socialLinks.${index}.label`)}
             />
             <TextInput
-              label={`Link ${index + 1} address`}
+              label={t('social.address', { n: number(index + 1) })}
               required
               inputMode="url"
               autoComplete="off"
@@ -66,7 +70,7 @@ export function SocialLinksField({ form }: { form: SchemaForm<SiteSettingsFormVa
                   focusRow(index);
                 }}
               >
-                Remove link {index + 1}
+                {t('social.remove', { n: number(index + 1) })}
               </Button>
             </div>
           </Group>
@@ -86,11 +90,11 @@ export function SocialLinksField({ form }: { form: SchemaForm<SiteSettingsFormVa
               focusRow(links.length);
             }}
           >
-            Add a link
+            {t('social.add')}
           </Button>
           {links.length >= maxLinks && (
             <Text size="sm" c="dimmed" mt={4}>
-              At most {maxLinks} social links.
+              {t('social.max', { n: number(maxLinks) })}
             </Text>
           )}
         </div>

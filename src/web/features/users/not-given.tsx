@@ -1,11 +1,13 @@
 import { VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /** A profile field the person has not filled in: a dash to the eye, 'not given' to a screen reader. */
 export function NotGiven() {
+  const { t } = useTranslation('profile');
   return (
     <>
       <span aria-hidden="true">—</span>
-      <VisuallyHidden>not given</VisuallyHidden>
+      <VisuallyHidden>{t('notGiven')}</VisuallyHidden>
     </>
   );
 }

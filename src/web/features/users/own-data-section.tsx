@@ -4,6 +4,7 @@ import '@mantine/core/styles/List.css';
 import { Alert, Fieldset, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Account } from '../../../shared/accounts.ts';
 import { accountDeletionSchema, ownDataMessages } from '../../../shared/own-data.ts';
@@ -11,6 +12,7 @@ import { Button } from '../../components/button.tsx';
 import { accountScope, currentAccountQuery } from '../../lib/current-account.ts';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
+import { problemIn } from '../../lib/problems.ts';
 import { deleteOwnAccount, downloadOwnData } from './api.ts';
 
 /**
@@ -18,33 +20,29 @@ import { deleteOwnAccount, downloadOwnData } from './api.ts';
  * delete the account after a dialog that says what goes and what stays, and asks for the email.
  */
 export function OwnDataSection({ account }: { account: Account }) {
+  const { t } = useTranslation('profile');
   const [asking, setAsking] = useState(false);
   const download = useMutation({
     mutationFn: downloadOwnData,
-    onError: (error) => void notify({ color: 'red', title: 'Your data was not downloaded', message: error.message }),
+    onError: (error) => void notify({ color: 'red', title: t('ownData.notDownloaded'), message: error.message }),
   });
 
   return (
-    <Fieldset legend="Your data" maw={720}>
+    <Fieldset legend={t('ownData.legend')} maw={720}>
       <Stack gap="md">
-        <Text size="sm">
-          Download a copy of everything we hold about you: your account, sign-ins, registrations, donations, reviews, email preferences and
-          the emails we sent you, as a JSON file.
-        </Text>
+        <Text size="sm">{t('ownData.downloadText')}</Text>
         <Group gap="sm">
           <Button onClick={() => download.mutate()} disabled={download.isPending} aria-describedby="own-data-progress">
-            {download.isPending ? 'Preparing your data…' : 'Download my data'}
+            {download.isPending ? t('ownData.preparing') : t('ownData.download')}
           </Button>
           <Text id="own-data-progress" size="sm" role="status" aria-live="polite">
-            {download.isPending ? 'Preparing your data…' : download.isSuccess ? 'Your data was downloaded.' : ''}
+            {download.isPending ? t('ownData.preparing') : download.isSuccess ? t('ownData.downloaded') : ''}
           </Text>
         </Group>
-        <Text size="sm">
-          Deleting your account removes your sign-in, profile and picture, your registrations and your reviews. It cannot be undone.
-        </Text>
+        <Text size="sm">{t('ownData.deleteText')}</Text>
         <div>
           <Button tone="danger" onClick={() => setAsking(true)}>
-            Delete my account
+            {t('ownData.delete')}
           </Button>
         </div>
       </Stack>
@@ -54,6 +52,7 @@ export function OwnDataSection({ account }: { account: Account }) {
 }
 
 function DeleteAccountDialog({ email, opened, onClose }: { email: string; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('profile');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<Error | null>(null);
@@ -67,7 +66,7 @@ function DeleteAccountDialog({ email, opened, onClose }: { email: string; opened
       await navigate('/');
       queryClient.removeQueries({ queryKey: accountScope, predicate: (query) => query.queryKey[1] !== 'me' });
       queryClient.setQueryData(currentAccountQuery.queryKey, null);
-      void notify({ color: 'teal', message: ownDataMessages.deleted });
+      void notify({ color: 'teal', message: t('ownData.deleted') });
     },
     onError: (error) => setFailure(applyServerErrors(form, error) ? error : null),
   });
@@ -82,36 +81,34 @@ function DeleteAccountDialog({ email, opened, onClose }: { email: string; opened
     <Modal
       opened={opened}
       onClose={close}
-      title="Delete your account?"
+      title={t('ownData.question')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('ownData.close') }}
       styles={{ title: { fontWeight: 700 } }}
     >
       <form
         onSubmit={form.onSubmit((body) => {
           if (body.confirm.toLowerCase() !== email.toLowerCase()) {
-            form.setErrors({ confirm: ownDataMessages.wrongConfirmation });
+            form.setErrors({ confirm: problemIn(ownDataMessages.wrongConfirmation) });
             form.focusFirstInvalid();
             return;
           }
           remove.mutate(body);
         })}
         noValidate
-        aria-label="Delete your account"
+        aria-label={t('ownData.formLabel')}
       >
         <Stack gap="md">
-          <Text size="sm">This deletes, for good:</Text>
+          <Text size="sm">{t('ownData.deletes')}</Text>
           <List size="sm" spacing={4}>
-            <List.Item>your account, its sign-in and every session</List.Item>
-            <List.Item>your profile and picture</List.Item>
-            <List.Item>your registrations (a place you held goes to the next person waiting)</List.Item>
-            <List.Item>your reviews and your email preferences</List.Item>
+            <List.Item>{t('ownData.account')}</List.Item>
+            <List.Item>{t('ownData.profile')}</List.Item>
+            <List.Item>{t('ownData.registrations')}</List.Item>
+            <List.Item>{t('ownData.reviews')}</List.Item>
           </List>
-          <Text size="sm">
-            Your donations stay as the charity's financial records, without your name or email. Download your data first if you want a copy.
-          </Text>
+          <Text size="sm">{t('ownData.donationsStay')}</Text>
           <TextInput
-            label={`Type your email (${email}) to confirm`}
+            label={t('ownData.typeEmail', { email })}
             type="email"
             autoComplete="off"
             required
@@ -119,16 +116,16 @@ function DeleteAccountDialog({ email, opened, onClose }: { email: string; opened
             {...form.getInputProps('confirm')}
           />
           {failure && (
-            <Alert color="red" variant="light" title="Your account was not deleted" role="alert">
+            <Alert color="red" variant="light" title={t('ownData.notDeleted')} role="alert">
               {failure.message}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} data-autofocus>
-              Cancel
+              {t('ownData.cancel')}
             </Button>
             <Button type="submit" tone="danger" disabled={remove.isPending}>
-              {remove.isPending ? 'Deleting…' : 'Delete my account'}
+              {remove.isPending ? t('ownData.deleting') : t('ownData.delete')}
             </Button>
           </Group>
         </Stack>

@@ -1,12 +1,13 @@
 import '@mantine/core/styles/List.css';
 import { Alert, Group, List, Stack, Text } from '@mantine/core';
-import { secondFactorMessages } from '../../../shared/second-factor.ts';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { copyText } from '../../lib/copy-text.ts';
 
 /** Recovery codes, shown once: each signs in once when the authenticator app is not at hand. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const text = `Helping Hands recovery codes (each works once)\n\n${codes.join('\n')}\n`;
+  const { t } = useTranslation('profile');
+  const text = `${t('recovery.fileHeading')}\n\n${codes.join('\n')}\n`;
 
   function download() {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
@@ -20,24 +21,23 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   return (
     <Stack gap="md" role="region" aria-labelledby="recovery-codes-title">
       <Text fw={700} id="recovery-codes-title">
-        Your recovery codes
+        {t('recovery.title')}
       </Text>
-      <Alert color="gray" variant="light" title="Save these codes now">
-        They are shown only this once. Keep them somewhere safe (a password manager, or printed): if you lose your phone, each code signs
-        you in once instead of a code from the app.
+      <Alert color="gray" variant="light" title={t('recovery.saveNow')}>
+        {t('recovery.onlyOnce')}
       </Alert>
-      <List listStyleType="none" ff="monospace" aria-label="Recovery codes" data-testid="recovery-codes">
+      <List listStyleType="none" ff="monospace" aria-label={t('recovery.listLabel')} data-testid="recovery-codes">
         {codes.map((code) => (
           <List.Item key={code}>{code}</List.Item>
         ))}
       </List>
       <Group gap="sm">
-        <Button onClick={() => void copyText(codes.join('\n'), secondFactorMessages.codesCopied)}>Copy codes</Button>
+        <Button onClick={() => void copyText(codes.join('\n'), t('recovery.copied'))}>{t('recovery.copy')}</Button>
         <Button variant="default" onClick={download}>
-          Download codes
+          {t('recovery.download')}
         </Button>
         <Button variant="subtle" onClick={onDone}>
-          I have saved them
+          {t('recovery.done')}
         </Button>
       </Group>
     </Stack>

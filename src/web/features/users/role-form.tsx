@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Radio.css';
 import { Radio, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { accountMessages, type Role, roleUpdateSchema } from '../../../shared/accounts.ts';
 import { fillMessage } from '../../../shared/messages.ts';
 import { adminListKey } from '../../components/admin-list/list-query.ts';
@@ -10,7 +11,6 @@ import { currentAccountQuery, useCurrentAccount } from '../../lib/current-accoun
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
 import { adminPeopleKey, changeRole } from './api.ts';
-import { roleDescriptions, roleNames } from './roles.ts';
 
 interface RoleFormProps {
   /** The form's accessible name: 'Add Role'. */
@@ -37,6 +37,7 @@ function reasonOf(error: Error): string {
  * ('volunteer'), as the server stores it. A refusal (the last admin) is also said beside the choice.
  */
 export function RoleForm({ label, email, currentRole, roles }: RoleFormProps) {
+  const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const { account: me } = useCurrentAccount();
   const form = useSchemaForm({
@@ -57,7 +58,7 @@ export function RoleForm({ label, email, currentRole, roles }: RoleFormProps) {
         void notify({ color: 'teal', message: fillMessage(accountMessages.roleChanged, { email, role: next }) });
         return;
       }
-      const reason = `${email} already has the role ${next}.`;
+      const reason = t('roleForm.already', { email, role: next });
       form.setFieldError('role', reason);
       form.focusFirstInvalid();
       toastNotChanged(reason);
@@ -87,22 +88,26 @@ export function RoleForm({ label, email, currentRole, roles }: RoleFormProps) {
     <form onSubmit={form.onSubmit(({ role }) => change.mutate(role))} noValidate aria-label={label}>
       <Stack gap="md" maw={560}>
         {/* The group is no input: the refused choice is the one marked invalid. */}
-        <Radio.Group label="Role" required key={form.key('role')} {...form.getInputProps('role', { ariaInvalid: false })}>
+        <Radio.Group label={t('roleForm.role')} required key={form.key('role')} {...form.getInputProps('role', { ariaInvalid: false })}>
           <Stack gap="sm" mt="xs">
             {roles.map((choice) => (
               <Radio
                 key={choice}
                 value={choice}
-                label={roleNames[choice]}
+                label={t(`roles.${choice}`)}
                 aria-invalid={choice === refusedChoice || undefined}
-                description={choice === currentRole ? `Current role. ${roleDescriptions[choice]}` : roleDescriptions[choice]}
+                description={
+                  choice === currentRole
+                    ? t('roleForm.current', { description: t(`roleDescriptions.${choice}`) })
+                    : t(`roleDescriptions.${choice}`)
+                }
               />
             ))}
           </Stack>
         </Radio.Group>
         <div>
           <Button type="submit" size="md" disabled={change.isPending}>
-            Add Role
+            {t('roleForm.submit')}
           </Button>
         </div>
       </Stack>

@@ -4,9 +4,10 @@ import '@mantine/core/styles/PasswordInput.css';
 import { Code, Fieldset, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { Me } from '../../../shared/accounts.ts';
-import { confirmPasswordSchema, secondFactorMessages, totpCodeSchema } from '../../../shared/second-factor.ts';
+import { confirmPasswordSchema, totpCodeSchema } from '../../../shared/second-factor.ts';
 import { AddressButton, Button } from '../../components/button.tsx';
 import { QrCode } from '../../components/qr-code.tsx';
 import { copyText } from '../../lib/copy-text.ts';
@@ -26,18 +27,19 @@ type Step = { name: 'idle' } | { name: 'scan'; totpURI: string; backupCodes: str
  * code from the app → the recovery codes, once), new recovery codes, and turning it off where allowed.
  */
 export function SecondFactorSection({ account }: { account: Me }) {
+  const { t } = useTranslation('profile');
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const refresh = () => refreshCurrentAccount(queryClient);
 
   if (step.name === 'scan') {
     return (
-      <Fieldset legend="Set up two-step sign-in" maw={720}>
+      <Fieldset legend={t('security.setUpLegend')} maw={720}>
         <ScanStep
           totpURI={step.totpURI}
           onVerified={async () => {
             await refresh();
-            void notify({ color: 'teal', message: secondFactorMessages.turnedOn });
+            void notify({ color: 'teal', message: t('security.turnedOn') });
             setStep({ name: 'codes', codes: step.backupCodes });
           }}
         />
@@ -46,7 +48,7 @@ export function SecondFactorSection({ account }: { account: Me }) {
   }
   if (step.name === 'codes') {
     return (
-      <Fieldset legend="Recovery codes" maw={720}>
+      <Fieldset legend={t('security.recoveryLegend')} maw={720}>
         <RecoveryCodes codes={step.codes} onDone={() => setStep({ name: 'idle' })} />
       </Fieldset>
     );
@@ -56,12 +58,9 @@ export function SecondFactorSection({ account }: { account: Me }) {
     return (
       <Fieldset legend="Two-step sign-in" maw={720}>
         <Stack gap="md">
-          <Text size="sm">
-            Two-step sign-in is off. With it on, signing in with your password also asks for a 6-digit code from an authenticator app on
-            your phone (such as Google Authenticator, Microsoft Authenticator or 1Password), so a stolen password alone is not enough.
-          </Text>
+          <Text size="sm">{t('security.offText')}</Text>
           <PasswordStep
-            submitLabel="Set up two-step sign-in"
+            submitLabel={t('security.setUp')}
             onPassword={async (password) => {
               const started = await startSecondFactorSetUp(password);
               setStep({ name: 'scan', ...started });
@@ -77,13 +76,13 @@ export function SecondFactorSection({ account }: { account: Me }) {
       <Fieldset legend="Two-step sign-in" maw={720}>
         <Stack gap="md">
           <Text size="sm" role="status">
-            Two-step sign-in is on: signing in with your password also asks for a code from your authenticator app.
+            {t('security.onText')}
           </Text>
           {account.mfaRequired === 'confirm' && (
             <>
-              <Text size="sm">{secondFactorMessages.confirmForAdmin}: you signed in without one.</Text>
+              <Text size="sm">{t('security.confirmWithout')}</Text>
               <CodeStep
-                submitLabel="Confirm"
+                submitLabel={t('security.confirm')}
                 onCode={async (code) => {
                   await verifySecondFactor('app', code);
                   await refresh();
@@ -93,28 +92,28 @@ export function SecondFactorSection({ account }: { account: Me }) {
           )}
         </Stack>
       </Fieldset>
-      <Fieldset legend="New recovery codes" maw={720}>
+      <Fieldset legend={t('security.newCodesLegend')} maw={720}>
         <Stack gap="md">
-          <Text size="sm">Lost or used up your recovery codes? Make new ones: the old ones stop working.</Text>
+          <Text size="sm">{t('security.newCodesText')}</Text>
           <PasswordStep
-            submitLabel="Make new recovery codes"
+            submitLabel={t('security.newCodes')}
             onPassword={async (password) => setStep({ name: 'codes', codes: await renewRecoveryCodes(password) })}
           />
         </Stack>
       </Fieldset>
-      <Fieldset legend="Turn off two-step sign-in" maw={720}>
+      <Fieldset legend={t('security.turnOffLegend')} maw={720}>
         {account.twoFactorLocked ? (
-          <Text size="sm">{secondFactorMessages.adminKeepsIt}</Text>
+          <Text size="sm">{t('security.adminKeepsIt')}</Text>
         ) : (
           <Stack gap="md">
-            <Text size="sm">Without it, your password alone signs you in.</Text>
+            <Text size="sm">{t('security.offWithout')}</Text>
             <PasswordStep
-              submitLabel="Turn off two-step sign-in"
+              submitLabel={t('security.turnOff')}
               danger
               onPassword={async (password) => {
                 await turnOffSecondFactor(password);
                 await refresh();
-                void notify({ color: 'teal', message: secondFactorMessages.turnedOff });
+                void notify({ color: 'teal', message: t('security.turnedOff') });
               }}
             />
           </Stack>
@@ -134,6 +133,7 @@ function PasswordStep({
   danger?: boolean;
   onPassword: (password: string) => Promise<void>;
 }) {
+  const { t } = useTranslation('profile');
   const [failure, setFailure] = useState<string | null>(null);
   const form = useSchemaForm({ schema: confirmPasswordSchema, initialValues: { password: '' } });
 
@@ -150,7 +150,7 @@ function PasswordStep({
     <form onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label={submitLabel}>
       <Stack gap="sm" maw={420}>
         <PasswordInput
-          label="Your password"
+          label={t('security.password')}
           autoComplete="current-password"
           key={form.key('password')}
           {...form.getInputProps('password')}
@@ -166,6 +166,7 @@ function PasswordStep({
 
 /** A 6-digit code from the authenticator app. */
 function CodeStep({ submitLabel, onCode }: { submitLabel: string; onCode: (code: string) => Promise<void> }) {
+  const { t } = useTranslation('profile');
   const [failure, setFailure] = useState<string | null>(null);
   const form = useSchemaForm({ schema: totpCodeSchema, initialValues: { code: '' } });
 
@@ -182,7 +183,7 @@ function CodeStep({ submitLabel, onCode }: { submitLabel: string; onCode: (code:
     <form onSubmit={form.onSubmit(handleSubmit, () => setFailure(null))} noValidate aria-label={submitLabel}>
       <Stack gap="sm" maw={420}>
         <TextInput
-          label="Code from your authenticator app"
+          label={t('security.code')}
           autoComplete="one-time-code"
           inputMode="numeric"
           key={form.key('code')}
@@ -203,29 +204,30 @@ function CodeStep({ submitLabel, onCode }: { submitLabel: string; onCode: (code:
  * which turns two-step sign-in on.
  */
 function ScanStep({ totpURI, onVerified }: { totpURI: string; onVerified: () => Promise<void> }) {
+  const { t } = useTranslation('profile');
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
   const grouped = secret.match(/.{1,4}/g)?.join(' ') ?? secret;
   return (
     <Stack gap="md">
-      <Text size="sm">1. Add Helping Hands to your authenticator app, in one of three ways:</Text>
-      <Text size="sm">On this phone or computer, if the app is here:</Text>
+      <Text size="sm">{t('security.scan.add')}</Text>
+      <Text size="sm">{t('security.scan.here')}</Text>
       <AddressButton href={totpURI} variant="outline">
-        Open in authenticator app
+        {t('security.scan.open')}
       </AddressButton>
-      <Text size="sm">With another device’s camera: scan this QR code.</Text>
-      <QrCode text={totpURI} label="QR code to add Helping Hands to your authenticator app" size={240} />
-      <Text size="sm">Or by hand: choose to enter a setup key (time-based) and type or paste this key.</Text>
+      <Text size="sm">{t('security.scan.camera')}</Text>
+      <QrCode text={totpURI} label={t('security.scan.qrLabel')} size={240} />
+      <Text size="sm">{t('security.scan.byHand')}</Text>
       <Group gap="xs" align="center" wrap="wrap">
         <Code data-testid="totp-secret" className={classes.key}>
           {grouped}
         </Code>
-        <Button variant="subtle" onClick={() => void copyText(secret, 'Setup key copied')}>
-          Copy key
+        <Button variant="subtle" onClick={() => void copyText(secret, t('security.scan.keyCopied'))}>
+          {t('security.scan.copyKey')}
         </Button>
       </Group>
-      <Text size="sm">2. Enter the 6-digit code the app now shows for Helping Hands.</Text>
+      <Text size="sm">{t('security.scan.enterCode')}</Text>
       <CodeStep
-        submitLabel="Turn on two-step sign-in"
+        submitLabel={t('security.scan.turnOn')}
         onCode={async (code) => {
           await verifySecondFactor('app', code);
           await onVerified();
