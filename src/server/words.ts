@@ -1,18 +1,23 @@
-// The server's words (DECISIONS 5): documents, and in time mail and API messages, in English and
+// The server's words (DECISIONS 5): documents, mail and API messages, in English and
 // Bengali, from src/server/locales/<language>/<area>.json through i18next, read once at start.
 import i18next from 'i18next';
 import type { Language } from '../shared/language.ts';
 import bnProblems from '../shared/locales/bn/problems.json' with { type: 'json' };
 import enProblems from '../shared/locales/en/problems.json' with { type: 'json' };
 import bnDocuments from './locales/bn/documents.json' with { type: 'json' };
+import bnMail from './locales/bn/mail.json' with { type: 'json' };
 import enDocuments from './locales/en/documents.json' with { type: 'json' };
+import enMail from './locales/en/mail.json' with { type: 'json' };
 
-export const serverAreas = ['documents'] as const;
+export const serverAreas = ['documents', 'mail'] as const;
 export type ServerArea = (typeof serverAreas)[number];
 
 const words = i18next.createInstance();
 void words.init({
-  resources: { en: { documents: enDocuments, problems: enProblems }, bn: { documents: bnDocuments, problems: bnProblems } },
+  resources: {
+    en: { documents: enDocuments, mail: enMail, problems: enProblems },
+    bn: { documents: bnDocuments, mail: bnMail, problems: bnProblems },
+  },
   lng: 'en',
   fallbackLng: 'en',
   ns: [...serverAreas, 'problems'],

@@ -32,7 +32,8 @@ function dateFormat(language: string, withTime: boolean): Intl.DateTimeFormat {
       day: 'numeric',
       month: 'long',
       year: 'numeric',
-      ...(withTime && { hour: 'numeric', minute: '2-digit' }),
+      // A 24-hour clock: ICU writes 'PM' in Bengali.
+      ...(withTime && { hour: 'numeric', minute: '2-digit', hourCycle: 'h23' as const }),
       timeZone: 'UTC',
     });
     dates.set(key, format);
@@ -51,4 +52,30 @@ export function formatWallDate(value: string, language = 'en'): string {
   if (!parts) return value;
   const at = new Date(Date.UTC(parts.year, parts.month - 1, parts.day, parts.time?.hour ?? 0, parts.time?.minute ?? 0));
   return dateFormat(language, Boolean(parts.time)).format(at);
+}
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant on a receipt, on the charity's clock (its time zone, as its accounts are kept), with the
+ * zone said: '5 December 2026, 20:32 GMT+6'; '…, 14:32 UTC' for a charity on UTC; in Bengali with
+ * Bengali digits and month names.
+ */
+export function receiptTime(instant: Date, timeZone: string, language = 'en'): string {
+  const key = `${language} ${timeZone}`;
+  let clock = clocks.get(key);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : 'en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+      timeZoneName: 'short',
+    });
+    clocks.set(key, clock);
+  }
+  return clock.format(instant).replace(' at ', ', ');
 }

@@ -261,3 +261,23 @@ export const demoContentSchema = z.object({
   settings: z.number().int(),
 });
 export type DemoContent = z.infer<typeof demoContentSchema>;
+
+/** GET /api/site/manifest.webmanifest?lang=: the language to write it in (else the reader's). */
+export const manifestQuerySchema = z.object({
+  lang: z.enum(languages, { message: `lang must be one of ${languages.join(', ')}` }).optional(),
+});
+
+/** The web app manifest (W3C Web Application Manifest): what a phone shows when the site is added to its home screen. */
+export const webManifestSchema = z.object({
+  name: z.string(),
+  short_name: z.string(),
+  description: z.string(),
+  lang: z.enum(languages),
+  dir: z.literal('ltr'),
+  start_url: z.string(),
+  scope: z.string(),
+  display: z.literal('standalone'),
+  background_color: z.string(),
+  theme_color: z.string(),
+  icons: z.array(z.object({ src: z.string(), sizes: z.string(), type: z.string() })),
+});

@@ -4,10 +4,12 @@ import { bearer, genericOAuth, twoFactor as twoFactorPlugin } from 'better-auth/
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/accounts.ts';
+import { cookieLanguage } from '../../shared/language.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { account, credential, session, twoFactor, verification } from '../db/schema.ts';
 import { authLogger } from '../http/logger.ts';
+import { recipientLanguage } from '../mail/language.ts';
 import { enqueue } from '../mail/outbox.ts';
 import { RESET_PASSWORD_MINUTES, resetPasswordMessage } from '../mail/templates/reset-password.tsx';
 import { VERIFY_EMAIL_HOURS, verifyEmailMessage } from '../mail/templates/verify-email.tsx';
@@ -71,6 +73,9 @@ export function createAuth(
         occupation: { type: 'string', input: false, required: false },
         // Written by the account's create hook below (a provider vouched for the address); never sent out.
         mailboxProvenAt: { type: 'date', input: false, required: false, returned: false },
+        // The language chosen to read the product and its mail in: written on sign-up from the `lang`
+        // cookie (the create hook below) and by PUT /api/users/me/language.
+        language: { type: 'string', input: false, required: false, returned: false },
       },
     },
     emailAndPassword: {
@@ -82,8 +87,11 @@ export function createAuth(
       // A password set through a mailed link proves the mailbox: see mailbox-proof.ts.
       onPasswordReset: async ({ user }) => passwordSetThroughMailbox(db, config.adminEmails, user.id),
       resetPasswordTokenExpiresIn: RESET_PASSWORD_MINUTES * 60,
-      sendResetPassword: async ({ user, token }) =>
-        queue(resetPasswordMessage({ site: await site(), to: user.email, name: user.name, token })),
+      sendResetPassword: async ({ user, token }) => {
+        const mailSite = await site();
+        const language = await recipientLanguage(db, user.email, mailSite);
+        await queue(resetPasswordMessage({ site: mailSite, to: user.email, name: user.name, token, language }));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -98,7 +106,9 @@ export function createAuth(
           await mailSetUpLink(db, await site(), { id: user.id, email: user.email, name: user.name, admin: true });
           return;
         }
-        await queue(verifyEmailMessage({ site: await site(), userId: user.id, to: user.email, name: user.name, token }));
+        const mailSite = await site();
+        const language = await recipientLanguage(db, user.email, mailSite);
+        await queue(verifyEmailMessage({ site: mailSite, userId: user.id, to: user.email, name: user.name, token, language }));
       },
       // Confirming an address ends the account's other sessions: whoever signed up with it before
       // the owner clicked is signed out.
@@ -161,15 +171,21 @@ export function createAuth(
         create: {
           // Admin from the start only when the sign-in provider vouches for the address
           // (`email_verified`); an email and password sign-up is confirmed by its link first.
-          before: async (user) => ({
-            data: {
-              ...user,
-              email: user.email.toLowerCase(),
-              role: user.emailVerified === true && isAdminEmail(user.email) ? 'admin' : 'donator',
-              // A provider made this account and vouched for the address: nobody else held it first.
-              ...(user.emailVerified === true ? { mailboxProvenAt: new Date() } : {}),
-            },
-          }),
+          before: async (user, ctx) => {
+            // A language chosen before signing up (the `lang` cookie) is the account's from the start:
+            // its first message, the confirmation link, is already in it.
+            const language = cookieLanguage(ctx?.headers?.get('cookie'));
+            return {
+              data: {
+                ...user,
+                email: user.email.toLowerCase(),
+                ...(language ? { language } : {}),
+                role: user.emailVerified === true && isAdminEmail(user.email) ? 'admin' : 'donator',
+                // A provider made this account and vouched for the address: nobody else held it first.
+                ...(user.emailVerified === true ? { mailboxProvenAt: new Date() } : {}),
+              },
+            };
+          },
         },
       },
       session: {

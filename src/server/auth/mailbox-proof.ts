@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, like, ne } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { account, twoFactor, verification } from '../db/schema.ts';
+import { recipientLanguage } from '../mail/language.ts';
 import { enqueue } from '../mail/outbox.ts';
 import { finishSetUpMessage } from '../mail/templates/finish-set-up.tsx';
 import type { MailSite } from '../mail/templates/layout.tsx';
@@ -63,7 +64,8 @@ export async function mailSetUpLink(
   who: { id: string; email: string; name: string; admin: boolean },
 ): Promise<boolean> {
   const token = randomBytes(18).toString('base64url');
-  const message = await finishSetUpMessage({ site, to: who.email, name: who.name, token, admin: who.admin });
+  const language = await recipientLanguage(db, who.email, site);
+  const message = await finishSetUpMessage({ site, to: who.email, name: who.name, token, admin: who.admin, language });
   const window = Math.floor(Date.now() / SET_UP_MAIL_EVERY_MS);
   return db.transaction(async (tx) => {
     const queued = await enqueue(tx, { ...message, key: `finish-set-up:${who.id}:${window}` });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recipientLanguage } from '../mail/language.ts';
 import { enqueue } from '../mail/outbox.ts';
 import { type SecurityChange, securityNoticeMessage } from '../mail/templates/security-notice.tsx';
 
@@ -9,5 +10,6 @@ export async function mailSecurityNotice(
   change: SecurityChange,
 ) {
   const site = await app.mailSite();
-  await enqueue(app.db, await securityNoticeMessage({ site, userId: to.userId, to: to.email, name: to.name, change }));
+  const language = await recipientLanguage(app.db, to.email, site);
+  await enqueue(app.db, await securityNoticeMessage({ site, userId: to.userId, to: to.email, name: to.name, change, language }));
 }

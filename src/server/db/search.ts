@@ -12,7 +12,11 @@ const WINDOW = 6;
 const SHORTEST_PART = 4;
 const LONGEST_PART = 8;
 
-const isWordCharacter = (character: string) => /[\p{L}\p{Nd}]/u.test(character);
+/**
+ * What pg_trgm reads as part of a word: letters, digits, and the marks written with letters (a Bengali
+ * vowel sign or virama, as in 'ক্ষমা'), which the database's character classes count as alphanumeric.
+ */
+const isWordCharacter = (character: string) => /[\p{L}\p{M}\p{Nd}]/u.test(character);
 
 /** The rarity of j, k, q, v, x and z: rare in names, yet the x is in every 'example.org'. */
 const UNCOMMON_LETTER = 2.5;
@@ -26,7 +30,7 @@ function rarity(character: string): number {
   if (/\p{Nd}/u.test(character)) return 3;
   if (/[jkqvxz]/i.test(character)) return UNCOMMON_LETTER;
   if (/[bcdfgmpuwy]/i.test(character)) return 1.5;
-  if (/\p{L}/u.test(character)) return /[a-z]/i.test(character) ? 1 : 2;
+  if (/[\p{L}\p{M}]/u.test(character)) return /[a-z]/i.test(character) ? 1 : 2;
   return 0;
 }
 
@@ -35,7 +39,7 @@ function rarity(character: string): number {
  * letters and digits, with two spaces before it when a separator comes first inside the part and one
  * after it when a separator follows (the part's own ends are wildcards, and add none).
  */
-function trigramsOf(part: string[]): string[][] {
+export function trigramsOf(part: string[]): string[][] {
   const trigrams: string[][] = [];
   let index = 0;
   while (index < part.length) {
@@ -91,7 +95,7 @@ export function selectivePart(text: string): string | undefined {
   for (let start = 0; start + WINDOW <= characters.length; start++) {
     const window = characters.slice(start, start + WINDOW);
     const part = window.join('');
-    if (!/[\p{L}\p{Nd}]{3}/u.test(part)) continue;
+    if (!/[\p{L}\p{M}\p{Nd}]{3}/u.test(part)) continue;
     const score = window.reduce((sum, character) => sum + rarity(character), 0);
     if (!best || score > best.score) best = { part, score };
   }

@@ -64,6 +64,37 @@ describe('pages drawn in the reader’s language', () => {
     }
   });
 
+  it('writes the page’s own words and its web app manifest in the reader’s language', async () => {
+    const manifestOf = async (html: string, headers: Record<string, string> = {}) => {
+      const href = /<link rel="manifest" href="([^"]+)"/.exec(html)?.[1];
+      expect(href).toBeDefined();
+      const res = await t.api(href ?? '', { headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+      return { href, manifest: await res.json() };
+    };
+    const bengali = await page('/', { cookie: 'lang=bn' });
+    expect(bengali.html).toMatch(/<meta name="description" content="[^"]*দাতব্য/);
+    expect(bengali.html).toMatch(/<noscript>[^<]*জাভাস্ক্রিপ্ট/);
+    // A browser fetches the manifest without cookies: the page's link says the language.
+    const inBengali = await manifestOf(bengali.html, { 'accept-language': 'en' });
+    expect(inBengali.href).toBe('/api/site/manifest.webmanifest?lang=bn');
+    expect(inBengali.manifest).toMatchObject({ lang: 'bn', start_url: '/', display: 'standalone' });
+    expect(inBengali.manifest.description).toMatch(/স্বেচ্ছাসেবী/);
+
+    const english = await page('/');
+    expect(english.html).toContain(
+      '<meta name="description" content="Helping Hands lists our charity\'s events: volunteer at one, or support it with a donation." />',
+    );
+    expect(english.html).toContain('<noscript>Helping Hands needs JavaScript');
+    const inEnglish = await manifestOf(english.html);
+    expect(inEnglish.manifest).toMatchObject({ lang: 'en', name: expect.any(String) });
+    expect(inEnglish.manifest.description).toMatch(/: volunteer at one, or support it with a donation\.$/);
+    // Without `lang`, the reader's: the cookie, then Accept-Language.
+    expect((await (await t.api('/api/site/manifest.webmanifest', { headers: { cookie: 'lang=bn' } })).json()).lang).toBe('bn');
+    expect((await t.api('/api/site/manifest.webmanifest?lang=fr')).status).toBe(400);
+  });
+
   it('takes a choice from a plain link, before any script, and goes back to the page', async () => {
     const res = await t.api('/api/language/bn?back=%2Fevents%3Fq%3Dtree', { redirect: 'manual' });
     expect(res.status).toBe(303);

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../shared/language.ts';
 import type { RenderedPage } from '../../shared/rendered-page.ts';
+import { wordsFor } from '../words.ts';
 import { earlyInputScriptTag } from './early-input.ts';
 
 /** A page's HTML as the server sends it to everyone who asks for that URL. */
@@ -128,10 +129,21 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The page as its readers' language marks it: `<html lang="bn">`, which screen readers and fonts follow. */
+/**
+ * The page as its readers' language marks it: `<html lang="bn">`, which screen readers and fonts follow,
+ * index.html's own words (the description, the note for a browser without scripts) in that language, and
+ * the web app manifest's address in it (a manifest is fetched without cookies).
+ */
 export function inLanguage(html: string, language: Language): string {
-  return html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+  const t = wordsFor(language, 'documents');
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+    .replace(/(<meta name="description" content=")[^"]*"/, (_, start: string) => `${start}${escapeAttribute(t('page.description'))}"`)
+    .replace(/<noscript>[^<]*<\/noscript>/, () => `<noscript>${escapeAttribute(t('page.noscript'))}</noscript>`)
+    .replace(/(<link rel="manifest" href="[^"?]*)[^"]*"/, (_, start: string) => `${start}?lang=${language}"`);
 }
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 /** The built server bundle beside the built web app (dist/web → dist/ssr), if it was built. */
 export function serverEntryFor(webDir: string): string | null {

@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/language.ts';
 import type { Database } from '../db/client.ts';
 import { enqueueUnwritten, type OutgoingMessage } from './outbox.ts';
 import { donationReceiptHeading, donationReceiptMessage, type ReceiptMail } from './templates/donation-receipt.tsx';
@@ -16,7 +17,10 @@ import { type SigningSite, unsubscribeFor } from './unsubscribe.ts';
 type Input<M> = Omit<M, 'site'>;
 
 interface Template<M extends { site: SigningSite; to: string }> {
-  /** The key and subject, cheaply, at the time the message is queued: the outbox shows the subject at once. */
+  /**
+   * The key and subject, cheaply, at the time the message is queued: the outbox shows the subject at
+   * once (in English until the message is written in its recipient's language).
+   */
   heading(input: Input<M>): { key: string; subject: string };
   /** The whole message: the React template, the QR code, the calendar file. */
   write(mail: M): Promise<OutgoingMessage>;
@@ -79,16 +83,16 @@ export type TemplateInput<K extends TemplateName> = Parameters<(typeof templates
  * template's input, in the transaction of the change that causes it (both kept or neither), once per key.
  */
 export function enqueueMail<K extends TemplateName>(db: Database, kind: K, input: TemplateInput<K>): Promise<boolean> {
-  const { key, subject } = (templates[kind] as Template<{ site: SigningSite; to: string }>).heading(input);
+  const { key, subject } = (templates[kind] as Template<{ site: SigningSite; to: string; language?: Language }>).heading(input);
   return enqueueUnwritten(db, { key, kind, to: input.to, subject, input: JSON.stringify(input) });
 }
 
-/** Writes a queued message from its stored input, with the site as it is now. */
-export function writeQueued(kind: string, input: string, site: SigningSite): Promise<OutgoingMessage> {
+/** Writes a queued message from its stored input, with the site as it is now, in its recipient's language. */
+export function writeQueued(kind: string, input: string, site: SigningSite, language: Language): Promise<OutgoingMessage> {
   const found = Object.hasOwn(templates, kind)
-    ? (templates as Record<string, Template<{ site: SigningSite; to: string }>>)[kind]
+    ? (templates as Record<string, Template<{ site: SigningSite; to: string; language?: Language }>>)[kind]
     : undefined;
   if (!found) throw new Error(`no template named ${kind}`);
-  const stored = JSON.parse(input) as Input<{ site: SigningSite; to: string }>;
-  return found.write({ ...(found.revive ? found.revive(stored) : stored), site });
+  const stored = JSON.parse(input) as Input<{ site: SigningSite; to: string; language?: Language }>;
+  return found.write({ ...(found.revive ? found.revive(stored) : stored), site, language });
 }

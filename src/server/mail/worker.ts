@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailSettings } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { readSiteSettings } from '../features/site/settings.ts';
+import { recipientLanguage } from './language.ts';
 import {
   type Attachment,
   CLAIM_SECONDS,
@@ -166,7 +167,7 @@ export class OutboxWorker {
   private async write(row: OutboxRow, site: SigningSite): Promise<boolean> {
     let message: Awaited<ReturnType<typeof writeQueued>>;
     try {
-      message = await writeQueued(row.kind, row.input ?? '', site);
+      message = await writeQueued(row.kind, row.input ?? '', site, await recipientLanguage(this.db, row.to, site));
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       await markUnwritable(this.db, row.id, reason);

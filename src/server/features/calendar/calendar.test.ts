@@ -142,6 +142,20 @@ describe('a person’s calendar feed', () => {
     expect(theirFeed.entries.map((e) => e.summary)).toEqual(['Coat Drive']);
   });
 
+  it('names the feed and a waitlisted place in the owner’s language, which a calendar program does not say', async () => {
+    const me = await signUp(t);
+    expect((await call(t, 'PUT', '/api/users/me/language', { language: 'bn' }, me.auth)).status).toBe(200);
+    const waiting = await insertEvent(t.app.db, { title: 'নদীর পাড় পরিষ্কার', date: '2099-04-06' });
+    await t.app.db
+      .insert(registration)
+      .values({ accountId: me.id, eventId: waiting.id, name: me.name, email: me.email, status: 'waitlisted', position: 1 });
+    // Asked with an English browser's headers: the feed is the owner's, in the owner's language.
+    const res = await t.api(`/api/calendar/${(await feedOf(me)).token}.ics`, { headers: { 'accept-language': 'en-GB' } });
+    const feed = parseCalendar(await res.text());
+    expect(feed.name).toBe('আমার ইভেন্ট: Riverside Friends');
+    expect(feed.entries.map((e) => e.summary)).toEqual(['নদীর পাড় পরিষ্কার (অপেক্ষমাণ তালিকা)']);
+  });
+
   it('stops answering the old address once a new link is made', async () => {
     const me = await signUp(t);
     const old = await feedOf(me);

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { isLanguage } from '../../../shared/language.ts';
 import type { Database } from '../../db/client.ts';
 import { account, event, registration } from '../../db/schema.ts';
 import { type CalendarEvent, calendarFile, sequenceOf } from '../../mail/ics.ts';
 import { eventDate, links } from '../../mail/templates/event-links.ts';
 import type { MailSite } from '../../mail/templates/layout.tsx';
+import { wordsFor } from '../../words.ts';
 
 type EventRow = typeof event.$inferSelect;
 
@@ -60,8 +62,11 @@ export async function replaceCalendarToken(db: Database, accountId: string): Pro
  * place on the waitlist as TENTATIVE and said in the title. Null for a token no account holds.
  */
 export async function personalCalendar(db: Database, site: MailSite, token: string): Promise<string | null> {
-  const [owner] = await db.select({ id: account.id }).from(account).where(eq(account.calendarToken, token));
+  const [owner] = await db.select({ id: account.id, language: account.language }).from(account).where(eq(account.calendarToken, token));
   if (!owner) return null;
+  // Read by a calendar program, which says no language: the owner's choice, else the organisation's default.
+  const language = isLanguage(owner.language) ? owner.language : (site.defaultLanguage ?? 'en');
+  const t = wordsFor(language, 'documents');
   const rows = await db
     .select({ event, status: registration.status })
     .from(registration)
@@ -71,8 +76,8 @@ export async function personalCalendar(db: Database, site: MailSite, token: stri
   const entries = rows.map(({ event: row, status }): CalendarEvent => {
     const entry = calendarEvent(site, row);
     return status === 'waitlisted'
-      ? { ...entry, summary: `${entry.summary} (waitlist)`, status: 'TENTATIVE' }
+      ? { ...entry, summary: t('calendar.waitlisted', { title: entry.summary }), status: 'TENTATIVE' }
       : { ...entry, status: 'CONFIRMED' };
   });
-  return calendarFile(entries, { siteName: site.name, calendarName: `My events: ${site.name}` });
+  return calendarFile(entries, { siteName: site.name, calendarName: t('calendar.name', { site: site.name }) });
 }

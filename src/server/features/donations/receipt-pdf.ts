@@ -1,7 +1,7 @@
 import { deletedDonorLabel, donorOf, type Receipt } from '../../../shared/donations.ts';
+import { receiptTime } from '../../../shared/format.ts';
 import type { Language } from '../../../shared/language.ts';
 import { formatAmount } from '../../../shared/money.ts';
-import { receiptTime } from '../../mail/templates/donation-receipt.tsx';
 import { a4Document, colours } from '../../pdf/a4-writer.ts';
 import { wordsFor } from '../../words.ts';
 

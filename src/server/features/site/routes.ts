@@ -1,9 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { testEmailBodySchema, testEmailSentSchema } from '../../../shared/setup.ts';
-import { demoContentSchema, donationAmountsOf, siteSchema, siteSettingsSchema } from '../../../shared/site.ts';
+import {
+  demoContentSchema,
+  donationAmountsOf,
+  manifestQuerySchema,
+  siteSchema,
+  siteSettingsSchema,
+  webManifestSchema,
+} from '../../../shared/site.ts';
 import { adminEvenBeforeSecondFactor, mfaRequired, requireRole, requireSignedIn } from '../../auth/signed-in.ts';
 import { AppError } from '../../errors.ts';
 import { errorResponses, tagged } from '../../http/api-docs.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { wordsFor } from '../../words.ts';
 import { settingsChange } from './audit-targets.ts';
 import { demoContentLeft, removeDemoContent } from './demo-content.ts';
 import { readSiteSettings, writeSiteSettings } from './settings.ts';
@@ -31,6 +40,39 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     site,
+  );
+
+  app.get(
+    '/site/manifest.webmanifest',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'The web app manifest: the organisation’s name, the icon and colours, in a language',
+        description:
+          'In `lang` when given (a drawn page links to it in its own language: browsers fetch a manifest without cookies), ' +
+          'else in the reader’s language (the `lang` cookie, Accept-Language, the organisation’s default).',
+        querystring: manifestQuerySchema,
+        response: { 200: webManifestSchema },
+      },
+    },
+    async (request, reply) => {
+      const language = request.query.lang ?? (await requestLanguage(request));
+      const { name } = await readSiteSettings(app.db);
+      reply.type('application/manifest+json; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Language');
+      return {
+        name,
+        short_name: name,
+        description: wordsFor(language, 'documents')('page.appDescription', { site: name }),
+        lang: language,
+        dir: 'ltr' as const,
+        start_url: '/',
+        scope: '/',
+        display: 'standalone' as const,
+        background_color: '#ffffff',
+        theme_color: '#a8461a',
+        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
+      };
+    },
   );
 
   app.put(

@@ -1,12 +1,13 @@
 import { Section, Text } from '@react-email/components';
+import { receiptTime } from '../../../shared/format.ts';
 import { formatAmount } from '../../../shared/money.ts';
 import type { Charity } from '../../features/donations/charity.ts';
 import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
 import { links } from './event-links.ts';
-import { Action, Layout, type MailSite, oneLine, Paragraph } from './layout.tsx';
+import { Action, type InLanguage, Layout, type MailSite, mailWords, oneLine, Paragraph } from './layout.tsx';
 
-export interface ReceiptMail {
+export interface ReceiptMail extends InLanguage {
   site: MailSite;
   charity: Charity;
   donationId: string;
@@ -17,32 +18,6 @@ export interface ReceiptMail {
   transaction: string;
   last4: string | null;
   eventTitle: string;
-}
-
-const receiptClocks = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * An instant on a receipt, on the charity's clock (its time zone, as its accounts are kept), with the
- * zone said: '5 December 2026, 20:32 GMT+6'; '…, 14:32 UTC' for a charity on UTC; in Bengali with
- * Bengali digits and month names.
- */
-export function receiptTime(instant: Date, timeZone: string, language = 'en'): string {
-  const key = `${language} ${timeZone}`;
-  let clock = receiptClocks.get(key);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : 'en-GB', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-      timeZoneName: 'short',
-    });
-    receiptClocks.set(key, clock);
-  }
-  return clock.format(instant).replace(' at ', ', ');
 }
 
 const label = { color: '#52606d', fontSize: '14px', lineHeight: '20px', margin: '0' };
@@ -59,29 +34,32 @@ export function Detail({ name, children }: { name: string; children: string }) {
 }
 
 function DonationReceipt({ mail }: { mail: ReceiptMail }) {
-  const amount = formatAmount(mail.amountCents, mail.currency);
+  const { site, charity, language } = mail;
+  const t = mailWords(mail);
+  const amount = formatAmount(mail.amountCents, mail.currency, language);
   return (
     <Layout
-      site={mail.site}
-      preview={`Your receipt for ${amount} to ${mail.charity.name}.`}
-      heading="Thank you for your donation"
-      reason={`You get this email as the receipt for your donation to ${mail.charity.name}. Keep it for your records.`}
+      site={site}
+      language={language}
+      preview={t('donationReceipt.preview', { amount, charity: charity.name })}
+      heading={t('donationReceipt.heading')}
+      reason={t('donationReceipt.reason', { charity: charity.name })}
     >
-      <Paragraph>
-        We have received your donation of {amount} for {mail.eventTitle}. This email is your receipt.
-      </Paragraph>
+      <Paragraph>{t('donationReceipt.received', { amount, title: mail.eventTitle })}</Paragraph>
       <Section>
-        <Detail name="Amount">{`${amount} (${mail.currency.toUpperCase()})`}</Detail>
-        <Detail name="Date">{receiptTime(mail.paidAt, mail.site.timeZone)}</Detail>
-        <Detail name="For">{mail.eventTitle}</Detail>
-        <Detail name="Transaction reference">{mail.transaction}</Detail>
-        {mail.last4 ? <Detail name="Card">{`Card ending ${mail.last4}`}</Detail> : null}
-        <Detail name="Received by">{`${mail.charity.name}, ${mail.charity.website}`}</Detail>
-        {mail.charity.registrationNumber ? <Detail name="Charity registration number">{mail.charity.registrationNumber}</Detail> : null}
-        {mail.charity.address ? <Detail name="Address">{oneLine(mail.charity.address)}</Detail> : null}
-        <Detail name="Questions about this donation">{mail.charity.contact}</Detail>
+        <Detail name={t('donationReceipt.amount')}>{`${amount} (${mail.currency.toUpperCase()})`}</Detail>
+        <Detail name={t('donationReceipt.date')}>{receiptTime(mail.paidAt, site.timeZone, language)}</Detail>
+        <Detail name={t('donationReceipt.for')}>{mail.eventTitle}</Detail>
+        <Detail name={t('donationReceipt.transaction')}>{mail.transaction}</Detail>
+        {mail.last4 ? <Detail name={t('donationReceipt.card')}>{t('donationReceipt.cardEnding', { last4: mail.last4 })}</Detail> : null}
+        <Detail name={t('donationReceipt.receivedBy')}>{`${charity.name}, ${charity.website}`}</Detail>
+        {charity.registrationNumber ? <Detail name={t('donationReceipt.registrationNumber')}>{charity.registrationNumber}</Detail> : null}
+        {charity.address ? <Detail name={t('donationReceipt.address')}>{oneLine(charity.address)}</Detail> : null}
+        <Detail name={t('donationReceipt.questions')}>{charity.contact}</Detail>
       </Section>
-      <Action href={links.receipt(mail.site, mail.donationId)}>Open the printable receipt</Action>
+      <Action href={links.receipt(site, mail.donationId)} language={language}>
+        {t('donationReceipt.open')}
+      </Action>
     </Layout>
   );
 }
@@ -89,7 +67,10 @@ function DonationReceipt({ mail }: { mail: ReceiptMail }) {
 /** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
 export const donationReceiptHeading = (mail: Omit<ReceiptMail, 'site'>) => ({
   key: `donation-receipt:${mail.donationId}`,
-  subject: `Your receipt: ${formatAmount(mail.amountCents, mail.currency)} to ${mail.charity.name}`,
+  subject: mailWords(mail)('donationReceipt.subject', {
+    amount: formatAmount(mail.amountCents, mail.currency, mail.language),
+    charity: mail.charity.name,
+  }),
 });
 
 /**

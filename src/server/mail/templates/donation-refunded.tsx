@@ -1,10 +1,11 @@
 import { Section } from '@react-email/components';
+import { receiptTime } from '../../../shared/format.ts';
 import { formatAmount } from '../../../shared/money.ts';
 import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
-import { Detail, type ReceiptMail, receiptTime } from './donation-receipt.tsx';
+import { Detail, type ReceiptMail } from './donation-receipt.tsx';
 import { links } from './event-links.ts';
-import { Action, Layout, Paragraph } from './layout.tsx';
+import { Action, Layout, mailWords, Paragraph } from './layout.tsx';
 
 /** The receipt's donation, and when it was given back. */
 export interface RefundMail extends ReceiptMail {
@@ -12,27 +13,33 @@ export interface RefundMail extends ReceiptMail {
 }
 
 function DonationRefunded({ mail }: { mail: RefundMail }) {
-  const amount = formatAmount(mail.amountCents, mail.currency);
+  const { site, charity, language } = mail;
+  const t = mailWords(mail);
+  const amount = formatAmount(mail.amountCents, mail.currency, language);
+  const refunded = { charity: charity.name, amount, title: mail.eventTitle };
   return (
     <Layout
-      site={mail.site}
-      preview={`${amount} is on its way back to your card.`}
-      heading="Your donation has been refunded"
-      reason={`You get this email because ${mail.charity.name} gave back a donation you made. Keep it with your receipt.`}
+      site={site}
+      language={language}
+      preview={t('donationRefunded.preview', { amount })}
+      heading={t('donationRefunded.heading')}
+      reason={t('donationRefunded.reason', { charity: charity.name })}
     >
       <Paragraph>
-        {mail.charity.name} has refunded your donation of {amount} for {mail.eventTitle}.{' '}
-        {mail.last4 ? `It goes back to your card ending ${mail.last4}` : 'It goes back to the card you paid with'}; banks usually take 5 to
-        10 working days to show it.
+        {mail.last4
+          ? t('donationRefunded.refundedToCard', { ...refunded, last4: mail.last4 })
+          : t('donationRefunded.refundedToPaidCard', refunded)}
       </Paragraph>
       <Section>
-        <Detail name="Amount refunded">{`${amount} (${mail.currency.toUpperCase()})`}</Detail>
-        <Detail name="Donated on">{receiptTime(mail.paidAt, mail.site.timeZone)}</Detail>
-        <Detail name="Refunded on">{receiptTime(mail.refundedAt, mail.site.timeZone)}</Detail>
-        <Detail name="Transaction reference">{mail.transaction}</Detail>
-        <Detail name="Questions about this refund">{mail.charity.contact}</Detail>
+        <Detail name={t('donationRefunded.amountRefunded')}>{`${amount} (${mail.currency.toUpperCase()})`}</Detail>
+        <Detail name={t('donationRefunded.donatedOn')}>{receiptTime(mail.paidAt, site.timeZone, language)}</Detail>
+        <Detail name={t('donationRefunded.refundedOn')}>{receiptTime(mail.refundedAt, site.timeZone, language)}</Detail>
+        <Detail name={t('donationRefunded.transaction')}>{mail.transaction}</Detail>
+        <Detail name={t('donationRefunded.questions')}>{charity.contact}</Detail>
       </Section>
-      <Action href={links.receipt(mail.site, mail.donationId)}>Open the receipt</Action>
+      <Action href={links.receipt(site, mail.donationId)} language={language}>
+        {t('donationRefunded.open')}
+      </Action>
     </Layout>
   );
 }
@@ -40,7 +47,10 @@ function DonationRefunded({ mail }: { mail: RefundMail }) {
 /** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
 export const donationRefundedHeading = (mail: Omit<RefundMail, 'site'>) => ({
   key: `donation-refunded:${mail.donationId}`,
-  subject: `Refunded: ${formatAmount(mail.amountCents, mail.currency)} to ${mail.charity.name}`,
+  subject: mailWords(mail)('donationRefunded.subject', {
+    amount: formatAmount(mail.amountCents, mail.currency, mail.language),
+    charity: mail.charity.name,
+  }),
 });
 
 /** Told once per donation, whoever gave it back (an admin here, or through the provider's dashboard). */

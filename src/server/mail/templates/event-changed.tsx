@@ -1,10 +1,11 @@
-import { formatEventDate } from '../../../shared/event-date.ts';
+import { formatWallDate } from '../../../shared/format.ts';
 import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
 import { unsubscribeFor } from '../unsubscribe.ts';
 import { links } from './event-links.ts';
-import { Action, Layout, Paragraph } from './layout.tsx';
+import { Action, Layout, mailWords, Paragraph } from './layout.tsx';
 import type { RegistrationMail } from './registration-confirmed.tsx';
+import { placeOnList } from './registration-waitlisted.tsx';
 
 export interface EventChangeMail extends RegistrationMail {
   /** The event's date before the change; `event.date` is the new one. */
@@ -16,26 +17,28 @@ export interface EventChangeMail extends RegistrationMail {
 }
 
 function EventChanged({ mail, unsubscribeUrl }: { mail: EventChangeMail; unsubscribeUrl: string }) {
-  const { site, event } = mail;
-  const when = formatEventDate(event.date);
+  const { site, event, language } = mail;
+  const t = mailWords(mail);
+  const when = formatWallDate(event.date, language);
   return (
     <Layout
       site={site}
-      preview={`${event.title} is now on ${when}.`}
-      heading={`${event.title} has a new date`}
-      reason={`You get this email because you signed up for this event on ${site.name}.`}
+      language={language}
+      preview={t('eventChanged.preview', { title: event.title, when })}
+      heading={t('eventChanged.heading', { title: event.title })}
+      reason={t('eventChanged.reason', { site: site.name })}
       unsubscribeUrl={unsubscribeUrl}
     >
-      <Paragraph>Hello {mail.name},</Paragraph>
-      <Paragraph>
-        The organisers have moved {event.title}. It is now on {when} (it was on {formatEventDate(mail.previousDate)}).
-      </Paragraph>
+      <Paragraph>{t('eventChanged.hello', { name: mail.name })}</Paragraph>
+      <Paragraph>{t('eventChanged.moved', { title: event.title, when, before: formatWallDate(mail.previousDate, language) })}</Paragraph>
       <Paragraph>
         {mail.waitlistPosition
-          ? `You are still on the waitlist, number ${mail.waitlistPosition}: we will email you if a place frees. If you can no longer come, please cancel in My Events.`
-          : 'You are still registered. If you can no longer come, please cancel your registration in My Events.'}
+          ? t('eventChanged.stillWaiting', { position: placeOnList(mail.waitlistPosition, language) })
+          : t('eventChanged.stillRegistered')}
       </Paragraph>
-      <Action href={links.myEvents(site)}>See My Events</Action>
+      <Action href={links.myEvents(site)} language={language}>
+        {t('eventChanged.myEvents')}
+      </Action>
     </Layout>
   );
 }
@@ -43,7 +46,7 @@ function EventChanged({ mail, unsubscribeUrl }: { mail: EventChangeMail; unsubsc
 /** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
 export const eventChangedHeading = (mail: Omit<EventChangeMail, 'site'>) => ({
   key: `event-changed:${mail.event.id}:${mail.registrationId}:${mail.event.date}:${mail.changedAt.toISOString()}`,
-  subject: `New date: ${mail.event.title} is now on ${formatEventDate(mail.event.date)}`,
+  subject: mailWords(mail)('eventChanged.subject', { title: mail.event.title, when: formatWallDate(mail.event.date, mail.language) }),
 });
 
 /** 'Event date changed', to one person registered, queued with the change. */

@@ -1,29 +1,30 @@
-import { formatEventDate } from '../../../shared/event-date.ts';
+import { formatWallDate } from '../../../shared/format.ts';
 import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
 import { unsubscribeFor } from '../unsubscribe.ts';
 import { links } from './event-links.ts';
-import { Action, Layout, Paragraph } from './layout.tsx';
+import { Action, Layout, mailWords, Paragraph } from './layout.tsx';
 import type { RegistrationMail } from './registration-confirmed.tsx';
 
 function EventDeleted({ mail, unsubscribeUrl }: { mail: RegistrationMail; unsubscribeUrl: string }) {
-  const { site, event } = mail;
-  const when = formatEventDate(event.date);
+  const { site, event, language } = mail;
+  const t = mailWords(mail);
+  const when = formatWallDate(event.date, language);
   return (
     <Layout
       site={site}
-      preview={`${event.title} on ${when} will not take place.`}
-      heading={`${event.title} is cancelled`}
-      reason={`You get this email because you signed up for this event on ${site.name}.`}
+      language={language}
+      preview={t('eventDeleted.preview', { title: event.title, when })}
+      heading={t('eventDeleted.heading', { title: event.title })}
+      reason={t('eventDeleted.reason', { site: site.name })}
       unsubscribeUrl={unsubscribeUrl}
     >
-      <Paragraph>Hello {mail.name},</Paragraph>
-      <Paragraph>
-        The organisers have cancelled {event.title}, which was to take place on {when}. Your registration for it has ended, and there is
-        nothing you need to do.
-      </Paragraph>
-      <Paragraph>Thank you for offering your time. Other events could use your help.</Paragraph>
-      <Action href={links.events(site)}>Browse events</Action>
+      <Paragraph>{t('eventDeleted.hello', { name: mail.name })}</Paragraph>
+      <Paragraph>{t('eventDeleted.cancelled', { title: event.title, when })}</Paragraph>
+      <Paragraph>{t('eventDeleted.thanks')}</Paragraph>
+      <Action href={links.events(site)} language={language}>
+        {t('eventDeleted.browse')}
+      </Action>
     </Layout>
   );
 }
@@ -31,7 +32,7 @@ function EventDeleted({ mail, unsubscribeUrl }: { mail: RegistrationMail; unsubs
 /** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
 export const eventDeletedHeading = (mail: Omit<RegistrationMail, 'site'>) => ({
   key: `event-deleted:${mail.event.id}:${mail.registrationId}`,
-  subject: `Cancelled: ${mail.event.title}, ${formatEventDate(mail.event.date)}`,
+  subject: mailWords(mail)('eventDeleted.subject', { title: mail.event.title, when: formatWallDate(mail.event.date, mail.language) }),
 });
 
 /** 'Event cancelled', to one person registered, queued with the deletion of the event. */

@@ -1,9 +1,9 @@
-import { formatEventDate } from '../../../shared/event-date.ts';
+import { formatWallDate } from '../../../shared/format.ts';
 import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
-import { Action, Layout, type MailSite, Paragraph } from './layout.tsx';
+import { Action, type InLanguage, Layout, type MailSite, mailWords, Paragraph } from './layout.tsx';
 
-export interface EventReminder {
+export interface EventReminder extends InLanguage {
   site: MailSite;
   registrationId: string;
   to: string;
@@ -16,27 +16,29 @@ export interface EventReminder {
 /** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
 export const eventReminderHeading = (data: Omit<EventReminder, 'site' | 'unsubscribe'>) => ({
   key: `reminder:${data.registrationId}:${data.event.date}`,
-  subject: `Tomorrow: ${data.event.title}`,
+  subject: mailWords(data)('eventReminder.subject', { title: data.event.title }),
 });
 
 /** The day before an event: one per registration and event day (a moved event is reminded of again). */
 export async function eventReminderMessage(data: EventReminder): Promise<OutgoingMessage> {
-  const { site, event } = data;
-  const when = formatEventDate(event.time ? `${event.date}T${event.time.slice(0, 5)}` : event.date);
+  const { site, event, language } = data;
+  const t = mailWords(data);
+  const when = formatWallDate(event.time ? `${event.date}T${event.time.slice(0, 5)}` : event.date, language);
   const { html, text } = await renderMessage(
     <Layout
       site={site}
-      preview={`${event.title} is tomorrow, ${when}.`}
-      heading={`${event.title} is tomorrow`}
-      reason={`You are registered to volunteer at this event on ${site.name}.`}
+      language={language}
+      preview={t('eventReminder.preview', { title: event.title, when })}
+      heading={t('eventReminder.heading', { title: event.title })}
+      reason={t('eventReminder.reason', { site: site.name })}
       unsubscribeUrl={data.unsubscribe.url}
     >
-      <Paragraph>Hello {data.name},</Paragraph>
-      <Paragraph>
-        A reminder that you are registered to volunteer at {event.title}, on {when}. Thank you for giving your time.
-      </Paragraph>
-      <Paragraph>If you can no longer come, please cancel your registration from My Events, so the organisers know.</Paragraph>
-      <Action href={`${site.publicUrl}/dashboard/myEvents`}>Open My Events</Action>
+      <Paragraph>{t('eventReminder.hello', { name: data.name })}</Paragraph>
+      <Paragraph>{t('eventReminder.reminder', { title: event.title, when })}</Paragraph>
+      <Paragraph>{t('eventReminder.cancel')}</Paragraph>
+      <Action href={`${site.publicUrl}/dashboard/myEvents`} language={language}>
+        {t('eventReminder.myEvents')}
+      </Action>
     </Layout>,
   );
   return {

@@ -1,6 +1,7 @@
 import { Body, Container, Head, Heading, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import type { Language } from '../../../shared/language.ts';
+import { type Words, wordsFor } from '../../words.ts';
 
 /** What every message knows about the site it comes from. */
 export interface MailSite {
@@ -19,6 +20,17 @@ export interface MailSite {
   defaultLanguage?: Language;
 }
 
+/**
+ * The language a message is written in: its recipient's (their account's choice, else the site's
+ * default), set when the outbox writes it (mail/language.ts). Absent: English.
+ */
+export interface InLanguage {
+  language?: Language;
+}
+
+/** The mail words in a message's language: `mailWords(mail)('registrationConfirmed.heading', { title })`. */
+export const mailWords = ({ language = 'en' }: InLanguage): Words => wordsFor(language, 'mail');
+
 const page = { backgroundColor: '#f4f5f7', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' };
 const card = { backgroundColor: '#ffffff', borderRadius: '8px', margin: '0 auto', maxWidth: '560px', padding: '32px' };
 const text = { color: '#1f2933', fontSize: '16px', lineHeight: '24px' };
@@ -30,6 +42,8 @@ const small = { color: '#52606d', fontSize: '13px', lineHeight: '20px' };
  */
 export function Layout(props: {
   site: MailSite;
+  /** The message's language: the html's `lang`, and the footer's words. */
+  language?: Language;
   /** The line mail programs show beside the subject. */
   preview: string;
   heading: string;
@@ -40,8 +54,9 @@ export function Layout(props: {
   unsubscribeUrl?: string;
 }) {
   const { site } = props;
+  const t = mailWords(props);
   return (
-    <Html lang="en">
+    <Html lang={props.language ?? 'en'}>
       <Head />
       <Preview>{props.preview}</Preview>
       <Body style={page}>
@@ -62,7 +77,7 @@ export function Layout(props: {
           {site.address ? <Text style={small}>{`${site.name}, ${oneLine(site.address)}`}</Text> : null}
           {props.unsubscribeUrl ? (
             <Text style={small}>
-              Don’t want these emails? <Link href={props.unsubscribeUrl}>Unsubscribe</Link>
+              {t('layout.unsubscribeAsk')} <Link href={props.unsubscribeUrl}>{t('layout.unsubscribe')}</Link>
             </Text>
           ) : null}
         </Container>
@@ -85,7 +100,8 @@ export function Paragraph({ children }: { children: ReactNode }) {
 }
 
 /** The one action a message asks for, as a button with its address written out below for plain-text readers. */
-export function Action({ href, children }: { href: string; children: ReactNode }) {
+export function Action({ href, children, language }: { href: string; children: ReactNode; language?: Language }) {
+  const t = mailWords({ language });
   return (
     <Section style={{ margin: '24px 0' }}>
       <Link
@@ -104,7 +120,7 @@ export function Action({ href, children }: { href: string; children: ReactNode }
         {children}
       </Link>
       <Text style={small}>
-        Or open this address: <Link href={href}>{href}</Link>
+        {t('layout.openAddress')} <Link href={href}>{href}</Link>
       </Text>
     </Section>
   );

@@ -1,8 +1,8 @@
 import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
-import { Action, Layout, type MailSite, Paragraph } from './layout.tsx';
+import { Action, type InLanguage, Layout, type MailSite, mailWords, Paragraph } from './layout.tsx';
 
-export interface NewNotice {
+export interface NewNotice extends InLanguage {
   site: MailSite;
   noticeId: string;
   accountId: string;
@@ -25,22 +25,24 @@ function summaryOf(notice: string): string {
 /** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
 export const newNoticeHeading = (data: Omit<NewNotice, 'site' | 'unsubscribe'>) => ({
   key: `notice:${data.noticeId}:${data.accountId}`,
-  subject: `Notice: ${summaryOf(data.notice)}`,
+  subject: mailWords(data)('newNotice.subject', { summary: summaryOf(data.notice) }),
 });
 
 /** A new notice, to a volunteer or admin who asked for notices by email. */
 export async function newNoticeMessage(data: NewNotice): Promise<OutgoingMessage> {
-  const { site } = data;
+  const { site, language } = data;
+  const t = mailWords(data);
   const summary = summaryOf(data.notice);
   const { html, text } = await renderMessage(
     <Layout
       site={site}
+      language={language}
       preview={summary}
-      heading={`A notice from ${data.author}`}
-      reason={`You asked for notices by email on ${site.name}.`}
+      heading={t('newNotice.heading', { author: data.author })}
+      reason={t('newNotice.reason', { site: site.name })}
       unsubscribeUrl={data.unsubscribe.url}
     >
-      <Paragraph>Hello {data.name},</Paragraph>
+      <Paragraph>{t('newNotice.hello', { name: data.name })}</Paragraph>
       {data.notice
         .trim()
         .split(/\n\s*\n/)
@@ -49,7 +51,9 @@ export async function newNoticeMessage(data: NewNotice): Promise<OutgoingMessage
           // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text
           <Paragraph key={i}>{paragraph.trim()}</Paragraph>
         ))}
-      <Action href={`${site.publicUrl}/dashboard/notices`}>Read all notices</Action>
+      <Action href={`${site.publicUrl}/dashboard/notices`} language={language}>
+        {t('newNotice.readAll')}
+      </Action>
     </Layout>,
   );
   return {

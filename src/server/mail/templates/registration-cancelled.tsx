@@ -1,9 +1,9 @@
-import { formatEventDate } from '../../../shared/event-date.ts';
+import { formatWallDate } from '../../../shared/format.ts';
 import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
 import { unsubscribeFor } from '../unsubscribe.ts';
 import { links } from './event-links.ts';
-import { Action, Layout, Paragraph } from './layout.tsx';
+import { Action, Layout, mailWords, Paragraph } from './layout.tsx';
 import type { RegistrationMail } from './registration-confirmed.tsx';
 
 export interface CancellationMail extends RegistrationMail {
@@ -12,24 +12,28 @@ export interface CancellationMail extends RegistrationMail {
 }
 
 function RegistrationCancelled({ mail, unsubscribeUrl }: { mail: CancellationMail; unsubscribeUrl: string }) {
-  const { site, event } = mail;
-  const when = formatEventDate(event.date);
+  const { site, event, language } = mail;
+  const t = mailWords(mail);
+  const when = formatWallDate(event.date, language);
   return (
     <Layout
       site={site}
-      preview={`Your registration for ${event.title} on ${when} is cancelled.`}
-      heading="Your registration is cancelled"
-      reason={`You get this email because you had registered for an event on ${site.name}.`}
+      language={language}
+      preview={t('registrationCancelled.preview', { title: event.title, when })}
+      heading={t('registrationCancelled.heading')}
+      reason={t('registrationCancelled.reason', { site: site.name })}
       unsubscribeUrl={unsubscribeUrl}
     >
-      <Paragraph>Hello {mail.name},</Paragraph>
+      <Paragraph>{t('registrationCancelled.hello', { name: mail.name })}</Paragraph>
       <Paragraph>
         {mail.byOrganisers
-          ? `The organisers have cancelled your registration for ${event.title} on ${when}.`
-          : `You have cancelled your registration for ${event.title} on ${when}.`}
+          ? t('registrationCancelled.byOrganisers', { title: event.title, when })
+          : t('registrationCancelled.byYou', { title: event.title, when })}
       </Paragraph>
-      <Paragraph>If this was a mistake, you can register again from the event’s page.</Paragraph>
-      <Action href={links.event(site, event.id)}>Open the event</Action>
+      <Paragraph>{t('registrationCancelled.again')}</Paragraph>
+      <Action href={links.event(site, event.id)} language={language}>
+        {t('registrationCancelled.open')}
+      </Action>
     </Layout>
   );
 }
@@ -37,7 +41,10 @@ function RegistrationCancelled({ mail, unsubscribeUrl }: { mail: CancellationMai
 /** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
 export const registrationCancelledHeading = (mail: Omit<CancellationMail, 'site'>) => ({
   key: `registration-cancelled:${mail.registrationId}`,
-  subject: `Registration cancelled: ${mail.event.title}, ${formatEventDate(mail.event.date)}`,
+  subject: mailWords(mail)('registrationCancelled.subject', {
+    title: mail.event.title,
+    when: formatWallDate(mail.event.date, mail.language),
+  }),
 });
 
 /** 'Registration cancelled', queued with the deletion of the registration. */

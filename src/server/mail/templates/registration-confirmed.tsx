@@ -1,14 +1,14 @@
-import { formatEventDate } from '../../../shared/event-date.ts';
+import { formatWallDate } from '../../../shared/format.ts';
 import { calendarFile } from '../ics.ts';
 import type { OutgoingMessage } from '../outbox.ts';
 import { passAttachment } from '../pass-code.ts';
 import { renderMessage } from '../render.ts';
 import { type SigningSite, unsubscribeFor } from '../unsubscribe.ts';
 import { links, type MailEvent } from './event-links.ts';
-import { Action, Layout, type MailSite, Paragraph } from './layout.tsx';
+import { Action, type InLanguage, Layout, type MailSite, mailWords, Paragraph } from './layout.tsx';
 import { PassCode } from './pass-code.tsx';
 
-export interface RegistrationMail {
+export interface RegistrationMail extends InLanguage {
   site: SigningSite;
   registrationId: string;
   accountId: string;
@@ -22,24 +22,26 @@ export const registrationUid = (site: MailSite, registrationId: string) =>
   `registration-${registrationId}@${new URL(site.publicUrl).hostname}`;
 
 function RegistrationConfirmed({ mail, unsubscribeUrl }: { mail: RegistrationMail; unsubscribeUrl: string }) {
-  const { site, event } = mail;
-  const when = formatEventDate(event.date);
+  const { site, event, language } = mail;
+  const t = mailWords(mail);
+  const when = formatWallDate(event.date, language);
   return (
     <Layout
       site={site}
-      preview={`You are registered for ${event.title} on ${when}.`}
-      heading={`You are registered for ${event.title}`}
-      reason={`You get this email because you registered for an event on ${site.name}.`}
+      language={language}
+      preview={t('registrationConfirmed.preview', { title: event.title, when })}
+      heading={t('registrationConfirmed.heading', { title: event.title })}
+      reason={t('registrationConfirmed.reason', { site: site.name })}
       unsubscribeUrl={unsubscribeUrl}
     >
-      <Paragraph>Hello {mail.name},</Paragraph>
-      <Paragraph>
-        Thank you for volunteering. We look forward to seeing you at {event.title} on {when}.
-      </Paragraph>
-      <PassCode />
-      <Paragraph>The calendar file attached to this email (event.ics) adds the event to your calendar.</Paragraph>
-      <Action href={links.myEvents(site)}>See My Events</Action>
-      <Paragraph>Can’t come after all? Cancel your registration in My Events, so the organisers know.</Paragraph>
+      <Paragraph>{t('registrationConfirmed.hello', { name: mail.name })}</Paragraph>
+      <Paragraph>{t('registrationConfirmed.thanks', { title: event.title, when })}</Paragraph>
+      <PassCode language={language} />
+      <Paragraph>{t('registrationConfirmed.calendar')}</Paragraph>
+      <Action href={links.myEvents(site)} language={language}>
+        {t('registrationConfirmed.myEvents')}
+      </Action>
+      <Paragraph>{t('registrationConfirmed.cantCome')}</Paragraph>
     </Layout>
   );
 }
@@ -48,7 +50,10 @@ function RegistrationConfirmed({ mail, unsubscribeUrl }: { mail: RegistrationMai
 /** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
 export const registrationConfirmedHeading = (mail: Omit<RegistrationMail, 'site'>) => ({
   key: `registration-confirmed:${mail.registrationId}`,
-  subject: `You are registered: ${mail.event.title}, ${formatEventDate(mail.event.date)}`,
+  subject: mailWords(mail)('registrationConfirmed.subject', {
+    title: mail.event.title,
+    when: formatWallDate(mail.event.date, mail.language),
+  }),
 });
 
 export async function registrationConfirmedMessage(mail: RegistrationMail): Promise<OutgoingMessage> {

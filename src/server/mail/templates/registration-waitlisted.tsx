@@ -1,29 +1,36 @@
-import { formatEventDate } from '../../../shared/event-date.ts';
+import { formatNumber, formatWallDate } from '../../../shared/format.ts';
+import type { Language } from '../../../shared/language.ts';
 import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
 import { unsubscribeFor } from '../unsubscribe.ts';
 import { links } from './event-links.ts';
-import { Action, Layout, Paragraph } from './layout.tsx';
+import { Action, Layout, mailWords, Paragraph } from './layout.tsx';
 import type { RegistrationMail } from './registration-confirmed.tsx';
 
+/** A place on the waitlist, in the language's digits and ungrouped, as English has always written it: 'number 1234'. */
+export const placeOnList = (position: number, language?: Language) => formatNumber(position, language, { useGrouping: false });
+
 function RegistrationWaitlisted({ mail, position, unsubscribeUrl }: { mail: RegistrationMail; position: number; unsubscribeUrl: string }) {
-  const { site, event } = mail;
-  const when = formatEventDate(event.date);
+  const { site, event, language } = mail;
+  const t = mailWords(mail);
+  const when = formatWallDate(event.date, language);
+  const number = placeOnList(position, language);
   return (
     <Layout
       site={site}
-      preview={`${event.title} on ${when} is full: you are number ${position} on the waitlist.`}
-      heading={`You are on the waitlist for ${event.title}`}
-      reason={`You get this email because you registered for an event on ${site.name}.`}
+      language={language}
+      preview={t('registrationWaitlisted.preview', { title: event.title, when, position: number })}
+      heading={t('registrationWaitlisted.heading', { title: event.title })}
+      reason={t('registrationWaitlisted.reason', { site: site.name })}
       unsubscribeUrl={unsubscribeUrl}
     >
-      <Paragraph>Hello {mail.name},</Paragraph>
-      <Paragraph>
-        Thank you for volunteering. {event.title} on {when} is full, so you are on the waitlist: number {position}.
-      </Paragraph>
-      <Paragraph>When a place frees up, the first person waiting gets it automatically, and we email you when it is yours.</Paragraph>
-      <Action href={links.myEvents(site)}>See My Events</Action>
-      <Paragraph>Can’t come after all? Cancel in My Events, so the people after you move up.</Paragraph>
+      <Paragraph>{t('registrationWaitlisted.hello', { name: mail.name })}</Paragraph>
+      <Paragraph>{t('registrationWaitlisted.full', { title: event.title, when, position: number })}</Paragraph>
+      <Paragraph>{t('registrationWaitlisted.automatic')}</Paragraph>
+      <Action href={links.myEvents(site)} language={language}>
+        {t('registrationWaitlisted.myEvents')}
+      </Action>
+      <Paragraph>{t('registrationWaitlisted.cantCome')}</Paragraph>
     </Layout>
   );
 }
@@ -31,7 +38,10 @@ function RegistrationWaitlisted({ mail, position, unsubscribeUrl }: { mail: Regi
 /** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
 export const registrationWaitlistedHeading = (mail: Omit<RegistrationMail & { waitlistPosition: number }, 'site'>) => ({
   key: `registration-confirmed:${mail.registrationId}`,
-  subject: `You are on the waitlist: ${mail.event.title}, number ${mail.waitlistPosition}`,
+  subject: mailWords(mail)('registrationWaitlisted.subject', {
+    title: mail.event.title,
+    position: placeOnList(mail.waitlistPosition, mail.language),
+  }),
 });
 
 /**
