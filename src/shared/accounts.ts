@@ -75,12 +75,6 @@ export const resetPasswordFormSchema = z
   .object({ password: passwordSchema, confirmPassword: z.string() })
   .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], message: accountMessages.passwordMismatch });
 
-/** What the pages say about links sent by mail; the same whether or not the address has an account. */
-export const mailLinkMessages = {
-  resetLinkSent: 'If an account exists for that address, we have sent a link',
-  confirmPlease: 'Please confirm your email address',
-} as const;
-
 /** The login form: a short password and a malformed email are both said at once (spec section 5). */
 export const loginFormSchema = z.object({
   email: emailSchema,

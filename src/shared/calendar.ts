@@ -12,8 +12,3 @@ export const calendarFeedSchema = z.object({
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
 export const calendarTokenParamsSchema = z.object({ token: z.string().max(200) });
-
-export const calendarMessages = {
-  copied: 'Link copied',
-  replaced: 'A new calendar link is ready: the old one no longer works',
-} as const;

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { cursorSchema, pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
 
-export const donationMessages = {
-  completed: 'Donation Completed Successfully',
-  testMode: 'Test mode: no real money moves',
-  /** '{amount}' is replaced by the amount in its currency, e.g. 'Successfully paid $30' (the spec's words), '…¥3,000'. */
-  paid: 'Successfully paid {amount}',
-} as const;
-
 /** POST /api/create-payment-intent: which event, and the page's attempt (a retry of the same attempt reuses its payment). */
 export const paymentStartSchema = z.object({
   eventId: z.uuid({ message: 'Choose an event to donate to' }),

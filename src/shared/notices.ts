@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { cursorSchema, pagingSchema } from './paging.ts';
 
-export const noticeMessages = {
-  published: 'Notice published Successfully',
-  updated: 'Notice updated',
-  deleted: 'Notice deleted successfully',
-  notDeleted: 'Notice not deleted',
-} as const;
-
 /**
  * A notice from the admins to volunteers; `img` is its author's picture, an absolute URL (the default
  * picture's when they have none); `date` is when it was published (ISO 8601 instant).

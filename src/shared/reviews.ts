@@ -19,14 +19,6 @@ export type PublicReview = z.infer<typeof publicReviewSchema>;
 
 export const reviewListQuerySchema = z.object({ cursor: cursorSchema, ...pagingSchema(6, 50) });
 
-export const reviewMessages = {
-  reviewed: 'Reviewed Successfully',
-  approved: 'Review approved',
-  hidden: 'Review hidden',
-  deleted: 'Review deleted successfully',
-  notDeleted: 'Review not deleted',
-} as const;
-
 /**
  * A review reaches the public pages only once an admin approves it (DECISIONS 4.6): a new one is
  * `pending`; `hidden` takes it off them again.

@@ -225,8 +225,6 @@ export const siteSchema = siteSettingsFields.extend({
 });
 export type Site = z.infer<typeof siteSchema>;
 
-export const siteMessages = { saved: 'Settings saved' } as const;
-
 /**
  * The preset amounts in force, in minor units: the settings' own, or the installation's DONATION_AMOUNT
  * alone (given in whole units of money, so 30 is $30 or ¥30).

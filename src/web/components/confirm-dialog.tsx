@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Modal.css';
 import { Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button.tsx';
 
 interface ConfirmDialogProps {
@@ -29,15 +30,8 @@ function focusPageHeading() {
  * instead of the browser's confirm(). Focus starts on the safe answer; a 'no' returns it to the
  * button that asked, a 'yes' to the page's heading.
  */
-export function ConfirmDialog({
-  opened,
-  title = 'Are you sure you want to delete?',
-  subject,
-  confirmLabel = 'Yes, delete',
-  declineLabel = 'No, keep it',
-  onConfirm,
-  onDecline,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ opened, title, subject, confirmLabel, declineLabel, onConfirm, onDecline }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   const [confirmed, setConfirmed] = useState(false);
   const [wasOpened, setWasOpened] = useState(opened);
   if (opened !== wasOpened) {
@@ -53,9 +47,9 @@ export function ConfirmDialog({
       onExitTransitionEnd={() => {
         if (confirmed) focusPageHeading();
       }}
-      title={title}
+      title={title ?? t('confirm.question')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('close') }}
       styles={{ title: { fontWeight: 700 } }}
     >
       <Text mb="lg" style={{ overflowWrap: 'anywhere' }}>
@@ -63,7 +57,7 @@ export function ConfirmDialog({
       </Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDecline} data-autofocus>
-          {declineLabel}
+          {declineLabel ?? t('confirm.decline')}
         </Button>
         <Button
           tone="danger"
@@ -72,7 +66,7 @@ export function ConfirmDialog({
             onConfirm();
           }}
         >
-          {confirmLabel}
+          {confirmLabel ?? t('confirm.confirm')}
         </Button>
       </Group>
     </Modal>

@@ -1,5 +1,6 @@
 import { Skeleton, Text } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import classes from './qr-code.module.css';
 
 /**
@@ -32,8 +33,9 @@ interface QrCodeProps {
 
 /** A QR code, drawn black on white whatever the page's colours, big enough to be scanned from a screen. */
 export function QrCode({ text, label, size = 300 }: QrCodeProps) {
+  const { t } = useTranslation();
   const query = useQuery(qrSvgQuery(text));
-  if (query.isError) return <Text role="alert">The code could not be drawn: {query.error.message}</Text>;
+  if (query.isError) return <Text role="alert">{t('qr.failed', { reason: query.error.message })}</Text>;
   if (!query.data) return <Skeleton width={size} height={size} maw="100%" aria-hidden="true" />;
   return (
     <div

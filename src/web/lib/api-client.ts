@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { ErrorBody, ErrorCode } from '../../shared/errors.ts';
 import { ApiError } from './api-error.ts';
 import { webConfig } from './config.ts';
@@ -25,11 +26,27 @@ async function toApiError(response: Response): Promise<ApiError> {
     const { code, message, fields, ...details } = body.error;
     return new ApiError(response.status, code, message, fields, details);
   }
+  const status = String(response.status);
   return new ApiError(
     response.status,
     codeForStatus(response.status),
-    `The server answered ${response.status} ${response.statusText}`.trim(),
+    (i18next.isInitialized
+      ? i18next.t('apiError.answered', { status, statusText: response.statusText })
+      : `The server answered ${status} ${response.statusText}`
+    ).trim(),
   );
+}
+
+/**
+ * The page's own words for a call that failed before the server could say why (common.json apiError),
+ * in the reader's language; English while no words are loaded (a page drawn on the server).
+ */
+function networkFailure(): string {
+  return i18next.isInitialized ? i18next.t('apiError.network') : 'Could not reach the server. Check your connection and try again.';
+}
+
+function badResponse(): string {
+  return i18next.isInitialized ? i18next.t('apiError.badResponse') : 'The server sent a reply this page does not understand.';
 }
 
 export interface ApiResult<T> {
@@ -66,14 +83,14 @@ async function request<T>(method: Method, path: string, init: { body?: BodyInit;
     });
   } catch (error) {
     if (init.signal?.aborted) throw error;
-    throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
+    throw new ApiError(0, 'network', networkFailure());
   }
   if (!response.ok) throw await toApiError(response);
   try {
     const text = await response.text();
     return { data: (text ? JSON.parse(text) : null) as T, headers: response.headers } satisfies ApiResult<T>;
   } catch {
-    throw new ApiError(response.status, 'bad_response', 'The server sent a reply this page does not understand.');
+    throw new ApiError(response.status, 'bad_response', badResponse());
   }
 }
 

@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 // Types only: the home page loads this module and must not download zod.
 import type { Me } from '../../shared/accounts.ts';
@@ -43,6 +44,7 @@ export function refreshCurrentAccount(queryClient: QueryClient) {
 
 /** Logout: ends the session, forgets everything that belonged to it and goes to /login. */
 export function useSignOut() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
@@ -55,7 +57,7 @@ export function useSignOut() {
       // A session that had already ended is as good as signed out.
       if (!isApiError(error, 'unauthenticated')) {
         setPending(false);
-        void notify({ color: 'red', title: 'You are still signed in', message: (error as Error).message });
+        void notify({ color: 'red', title: t('account.stillSignedIn'), message: (error as Error).message });
         return;
       }
     }

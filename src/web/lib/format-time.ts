@@ -1,5 +1,6 @@
 // Apart from format-date.ts, which the home page loads: only the notices and the donations list
 // need a time of day.
+import { formatInstantDay } from './format-date.ts';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -49,4 +50,31 @@ export function formatInstantTime(value: string, timeZone?: string): string {
 export function formatInstantDateTime(value: string, timeZone?: string): string {
   const parts = partsOf(value, timeZone);
   return parts ? `${parts.day}, ${parts.time}` : value;
+}
+
+const intlFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant as the reader's local day ('day'), time of day ('time') or both ('dayTime'), in `language`:
+ * English as formatInstantDay, formatInstantTime and formatInstantDateTime write it; another language
+ * through Intl, in its own digits and month names, on a 24-hour clock (ICU writes 'PM' in Bengali).
+ */
+export function formatInstantIn(value: string, language: string, show: 'day' | 'time' | 'dayTime' = 'dayTime', timeZone?: string): string {
+  if (language === 'en') {
+    if (show === 'day') return formatInstantDay(value);
+    return show === 'time' ? formatInstantTime(value, timeZone) : formatInstantDateTime(value, timeZone);
+  }
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return value;
+  const key = `${language} ${show} ${timeZone ?? ''}`;
+  let format = intlFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : language, {
+      ...(show !== 'time' && { day: 'numeric', month: 'long', year: 'numeric' }),
+      ...(show !== 'day' && { hour: 'numeric', minute: '2-digit', hourCycle: 'h23' as const }),
+      timeZone,
+    });
+    intlFormats.set(key, format);
+  }
+  return format.format(instant);
 }

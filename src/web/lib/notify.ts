@@ -1,4 +1,5 @@
 import type { NotificationData } from '@mantine/notifications';
+import i18next from 'i18next';
 
 /**
  * Toasts are loaded on first use so @mantine/notifications stays out of the home page's JavaScript.
@@ -23,5 +24,7 @@ export async function notify(data: NotificationData): Promise<void> {
     for (const listener of listeners) listener();
   }
   const { notifications } = await import('@mantine/notifications');
-  notifications.show(data);
+  // The close button named in the reader's language (the theme's English name is for a toast shown before the words load).
+  const close = i18next.isInitialized ? { closeButtonProps: { 'aria-label': i18next.t('close') } } : {};
+  notifications.show({ ...close, ...data });
 }

@@ -88,6 +88,7 @@ describe('the words in every language', () => {
         if (side.name === 'server' && !/\b(wordsFor|mailWords)\(/.test(source)) continue;
         const area =
           /useTranslation\('(\w+)'\)/.exec(source)?.[1] ??
+          /TFunction<'(\w+)'>/.exec(source)?.[1] ??
           /wordsFor\([^)]*?, '(\w+)'\)/.exec(source)?.[1] ??
           (source.includes('mailWords(') ? 'mail' : 'common');
         // `t('key'`, and a mail template's `mailWords(mail)('key'`.

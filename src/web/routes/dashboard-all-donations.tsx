@@ -1,16 +1,18 @@
 import { Text } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
-import { type Donation, donorOf } from '../../shared/donations.ts';
+import type { Donation } from '../../shared/donations.ts';
 import { formatAmount } from '../../shared/money.ts';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
-import { type Column, formatCount, formatInstant } from '../components/admin-list/admin-table.tsx';
+import { type Column, formatCount } from '../components/admin-list/admin-table.tsx';
 import { confirmedActionColumn } from '../components/admin-list/confirmed-action-column.tsx';
 import { ButtonAnchor } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { useDonorOf } from '../features/donations/donor.ts';
 import { TotalRaised } from '../features/donations/total-raised.tsx';
 import { TransactionId } from '../features/donations/transaction-id.tsx';
-import { donationDescribed, useRefundDonation } from '../features/donations/use-refund-donation.ts';
+import { useDonationDescribed, useRefundDonation } from '../features/donations/use-refund-donation.ts';
 import { webConfig } from '../lib/config.ts';
+import { formatInstantIn } from '../lib/format-time.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /**
@@ -22,6 +24,8 @@ export function DashboardAllDonationsPage() {
   const language = i18n.language;
   usePageTitle(t('donations.title'));
   const refund = useRefundDonation();
+  const described = useDonationDescribed();
+  const donorOf = useDonorOf();
   const columns: Column<Donation>[] = [
     {
       id: 'amount',
@@ -38,7 +42,7 @@ export function DashboardAllDonationsPage() {
       sort: 'date',
       cell: (donation) => (
         <Text component="time" dateTime={donation.date} size="sm">
-          {formatInstant(donation.date, language)}
+          {formatInstantIn(donation.date, language)}
         </Text>
       ),
     },
@@ -61,14 +65,14 @@ export function DashboardAllDonationsPage() {
     confirmedActionColumn(refund, {
       header: t('donations.refund'),
       variant: 'light',
-      label: (donation) => t('donations.refundLabel', { donation: donationDescribed(donation) }),
+      label: (donation) => t('donations.refundLabel', { donation: described(donation) }),
       done: (donation) =>
         donation.refundedAt ? (
           <Text size="sm" fw={600} c="red.9">
             <Trans
               t={t}
               i18nKey="donations.refunded"
-              values={{ date: formatInstant(donation.refundedAt, language) }}
+              values={{ date: formatInstantIn(donation.refundedAt, language) }}
               components={{ time: <Text component="time" dateTime={donation.refundedAt} size="sm" fw={600} inherit /> }}
             />
           </Text>

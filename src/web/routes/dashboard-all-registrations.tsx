@@ -2,12 +2,13 @@ import { Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Registration } from '../../shared/registrations.ts';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
-import { type Column, formatCount, formatInstant } from '../components/admin-list/admin-table.tsx';
+import { type Column, formatCount } from '../components/admin-list/admin-table.tsx';
 import { confirmedActionColumn } from '../components/admin-list/confirmed-action-column.tsx';
 import { ButtonAnchor, ButtonLink } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { registrationsCsvUrl } from '../features/registrations/api.ts';
 import { useDeleteRegistration } from '../features/registrations/use-delete-registration.ts';
+import { formatInstantIn } from '../lib/format-time.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** The spec's First Name column: the first word of the name the person registered with. */
@@ -43,7 +44,7 @@ export function DashboardAllRegistrationsPage() {
       sort: 'registeredAt',
       cell: (registration) => (
         <Text component="time" dateTime={registration.registeredAt} size="sm">
-          {formatInstant(registration.registeredAt, language, false)}
+          {formatInstantIn(registration.registeredAt, language, 'day')}
         </Text>
       ),
     },

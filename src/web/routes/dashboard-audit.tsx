@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type AuditEntry, auditActions } from '../../shared/audit.ts';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
-import { type Column, formatCount, formatInstant } from '../components/admin-list/admin-table.tsx';
+import { type Column, formatCount } from '../components/admin-list/admin-table.tsx';
 import { ButtonAnchor } from '../components/button.tsx';
 import { webConfig } from '../lib/config.ts';
+import { formatInstantIn } from '../lib/format-time.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 type AdminT = TFunction<'admin'>;
@@ -33,7 +34,7 @@ function auditColumns(t: AdminT, language: string): Column<AuditEntry>[] {
       header: t('audit.when'),
       cell: (entry) => (
         <Text component="time" dateTime={entry.at} size="sm">
-          {formatInstant(entry.at, language)}
+          {formatInstantIn(entry.at, language)}
         </Text>
       ),
     },

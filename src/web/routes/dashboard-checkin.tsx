@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { CheckinPerson } from '../../shared/checkin.ts';
 import { formatNumber, formatWallDate } from '../../shared/format.ts';
-import { numberLocale } from '../../shared/money.ts';
 import { ButtonLink } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { LoadingBlocks } from '../components/loading-placeholders.tsx';
@@ -19,22 +18,9 @@ import { ResultBanner } from '../features/checkin/result-banner.tsx';
 import { doorShut, useDoor } from '../features/checkin/use-door.ts';
 import { backToAllEvents, EventNotFound } from '../features/events/event-not-found.tsx';
 import { isApiError } from '../lib/api-error.ts';
-import { formatInstantDateTime } from '../lib/format-time.ts';
+import { formatInstantIn } from '../lib/format-time.ts';
 import { notify } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
-
-/** An instant as the reader's local day and time: as formatInstantDateTime writes it in English, through Intl otherwise. */
-function instantIn(value: string, language: string): string {
-  const instant = new Date(value);
-  if (language === 'en' || Number.isNaN(instant.getTime())) return formatInstantDateTime(value);
-  return instant.toLocaleString(numberLocale(language), {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}
 
 /**
  * /dashboard/checkin/{eventId} (admins): the door. Scan passes with the phone's camera or find people by
@@ -89,7 +75,7 @@ export function DashboardCheckinPage() {
   if (notFound) return <EventNotFound back={{ ...backToAllEvents, label: t('backToAllEvents') }} />;
 
   const checkedIn = list ? list.people.filter((person) => person.checkedInAt !== null).length : 0;
-  const shut = list ? doorShut(list.event) : null;
+  const shut = list ? doorShut(list.event, t, language) : null;
   const offlineReady = pageKept === 'kept' && query.data?.stored === true;
   return (
     <Stack gap="lg" data-offline-ready={offlineReady || undefined}>
@@ -137,7 +123,9 @@ export function DashboardCheckinPage() {
                 </Text>
               )}
             </Group>
-            {query.data.keptFrom && <Text size="sm">{t('checkin.keptFrom', { when: instantIn(query.data.keptFrom, language) })}</Text>}
+            {query.data.keptFrom && (
+              <Text size="sm">{t('checkin.keptFrom', { when: formatInstantIn(query.data.keptFrom, language) })}</Text>
+            )}
             {door.lastSent !== null && door.waiting === 0 && (
               <Text size="sm" role="status">
                 {t('checkin.sent', { count: door.lastSent, n: count(door.lastSent) })}

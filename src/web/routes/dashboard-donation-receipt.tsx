@@ -2,12 +2,12 @@ import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { donorOf } from '../../shared/donations.ts';
 import { formatAmount } from '../../shared/money.ts';
 import { Button, ButtonAnchor, ButtonLink } from '../components/button.tsx';
 import { LoadingBlocks } from '../components/loading-placeholders.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { donationQueries } from '../features/donations/api.ts';
+import { useDonorOf } from '../features/donations/donor.ts';
 import { isApiError } from '../lib/api-error.ts';
 import { webConfig } from '../lib/config.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
@@ -21,7 +21,7 @@ function formatPaidAt(value: string, language: string): string {
   if (Number.isNaN(instant.getTime())) return value;
   let format = paidAt.get(language);
   if (!format) {
-    format = new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : 'en-GB', { dateStyle: 'long', timeStyle: 'short' });
+    format = new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23' });
     paidAt.set(language, format);
   }
   return format.format(instant);
@@ -34,6 +34,7 @@ function formatPaidAt(value: string, language: string): string {
 export function DashboardDonationReceiptPage() {
   const { t, i18n } = useTranslation('donations');
   const language = i18n.language;
+  const donorOf = useDonorOf();
   const { donationId = '' } = useParams();
   const query = useQuery(donationQueries.receipt(donationId));
   const notFound = isApiError(query.error, 'not_found');

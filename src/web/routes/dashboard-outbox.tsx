@@ -3,11 +3,12 @@ import { Badge, NativeSelect, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { donorOf } from '../../shared/donations.ts';
 import { type OutboxMessage, type OutboxStatus, outboxStatuses } from '../../shared/outbox.ts';
 import { AdminList } from '../components/admin-list/admin-list.tsx';
-import { type Column, formatCount, formatInstant } from '../components/admin-list/admin-table.tsx';
+import { type Column, formatCount } from '../components/admin-list/admin-table.tsx';
+import { useDonorOf } from '../features/donations/donor.ts';
 import { SendAgainButton } from '../features/outbox/send-again-button.tsx';
+import { formatInstantIn } from '../lib/format-time.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 type AdminT = TFunction<'admin'>;
@@ -18,12 +19,12 @@ function When({ instant }: { instant: string }) {
   const { i18n } = useTranslation('admin');
   return (
     <Text component="time" dateTime={instant} size="sm">
-      {formatInstant(instant, i18n.language)}
+      {formatInstantIn(instant, i18n.language)}
     </Text>
   );
 }
 
-function outboxColumns(t: AdminT, language: string): Column<OutboxMessage>[] {
+function outboxColumns(t: AdminT, language: string, donorOf: (email: string) => string): Column<OutboxMessage>[] {
   return [
     // A deleted account's messages keep a placeholder address, shown as 'Deleted account'.
     { id: 'to', header: t('outbox.columns.to'), cell: (m) => <span style={{ overflowWrap: 'anywhere' }}>{donorOf(m.to)}</span> },
@@ -42,7 +43,7 @@ function outboxColumns(t: AdminT, language: string): Column<OutboxMessage>[] {
                 t={t}
                 i18nKey="outbox.tried"
                 count={m.attempts}
-                values={{ n: formatCount(m.attempts, language), date: formatInstant(m.nextAttemptAt, language) }}
+                values={{ n: formatCount(m.attempts, language), date: formatInstantIn(m.nextAttemptAt, language) }}
                 components={{ time: <Text component="time" dateTime={m.nextAttemptAt} size="sm" /> }}
               />
             </Text>
@@ -64,6 +65,7 @@ function outboxColumns(t: AdminT, language: string): Column<OutboxMessage>[] {
 /** /dashboard/outbox: every message the product sends, whether it went, and 'Send again'. */
 export function DashboardOutboxPage() {
   const { t, i18n } = useTranslation('admin');
+  const donorOf = useDonorOf();
   const language = i18n.language;
   usePageTitle(t('outbox.title'));
   const [params, setParams] = useSearchParams();
@@ -80,7 +82,7 @@ export function DashboardOutboxPage() {
       noun={t('outbox.noun')}
       searchLabel={t('outbox.searchLabel')}
       searchPlaceholder={t('outbox.searchPlaceholder')}
-      columns={outboxColumns(t, language)}
+      columns={outboxColumns(t, language, donorOf)}
       rowKey={(m) => m._id}
       empty={<Text ta="center">{status ? t(`outbox.emptyBy.${status}`) : t('outbox.empty')}</Text>}
       tools={

@@ -19,8 +19,6 @@ function parseStatus(value: string | null): ReviewStatus {
   return value === 'approved' || value === 'hidden' ? value : 'pending';
 }
 
-const named = reviewNamed;
-
 /**
  * /dashboard/reviews (admins): reviews reach the home page only once approved here (DECISIONS 4.6).
  * Pending, Approved and Hidden are links (?status=), so each list can be linked and Back returns to it.
@@ -101,7 +99,7 @@ export function DashboardReviewsPage() {
             action: true,
             cell: (review: Review) => (
               <Button
-                aria-label={t('moderate.approveReview', { review: named(review) })}
+                aria-label={t('moderate.approveReview', { review: reviewNamed(review, t) })}
                 disabled={busy(review)}
                 onClick={() => moderate.mutate({ id: review._id, status: 'approved' })}
               >
@@ -120,7 +118,7 @@ export function DashboardReviewsPage() {
             cell: (review: Review) => (
               <Button
                 variant="light"
-                aria-label={t('moderate.hideReview', { review: named(review) })}
+                aria-label={t('moderate.hideReview', { review: reviewNamed(review, t) })}
                 disabled={busy(review)}
                 onClick={() => moderate.mutate({ id: review._id, status: 'hidden' })}
               >
@@ -137,7 +135,7 @@ export function DashboardReviewsPage() {
       cell: (review) => (
         <Button
           tone="danger"
-          aria-label={t('moderate.deleteReview', { review: named(review) })}
+          aria-label={t('moderate.deleteReview', { review: reviewNamed(review, t) })}
           disabled={busy(review)}
           onClick={() => remove.ask(review)}
         >

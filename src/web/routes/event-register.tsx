@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { fillMessage } from '../../shared/messages.ts';
+import { formatNumber } from '../../shared/format.ts';
 import { type RegistrationCreated, registrationMessages } from '../../shared/registrations.ts';
 import { QueryError } from '../components/query-error.tsx';
 import { eventQueries } from '../features/events/api.ts';
@@ -18,7 +18,7 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /events/register/:singleEventId, inside RequireSignedIn: the account is there. */
 export function EventRegisterPage() {
-  const { t } = useTranslation('registrations');
+  const { t, i18n } = useTranslation('registrations');
   const { singleEventId = '' } = useParams();
   const { account } = useCurrentAccount();
   const email = account?.email ?? '';
@@ -36,8 +36,10 @@ export function EventRegisterPage() {
       setAnswer(result.status);
       const message =
         result.status === 'waitlisted'
-          ? fillMessage(registrationMessages.waitlisted, { position: String(result.position) })
-          : registrationMessages.registered;
+          ? t('outcome.waitlistedToast', {
+              position: result.position === null ? '?' : formatNumber(result.position, i18n.language, { useGrouping: false }),
+            })
+          : t('outcome.registeredToast');
       void notify({ color: 'teal', message });
     },
     onError: (error) => {

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { forgotPasswordFormSchema, mailLinkMessages } from '../../shared/accounts.ts';
+import { forgotPasswordFormSchema } from '../../shared/accounts.ts';
 import { Button } from '../components/button.tsx';
 import { requestPasswordReset } from '../features/users/api.ts';
 import { AuthPanel } from '../features/users/auth-panel.tsx';
@@ -48,7 +48,7 @@ export function ForgotPasswordPage() {
           ) : (
             <>
               <FormMessage ref={result} tone="success">
-                {mailLinkMessages.resetLinkSent}
+                {t('forgot.sent')}
               </FormMessage>
               <Text>{t('forgot.lookFor', { email: sentTo })}</Text>
             </>

@@ -51,7 +51,9 @@ const queued: { [K in TemplateName]: TemplateInput<K>[] } = {
   ],
   'event-deleted': [{ ...person, event }],
   'event-reminder': [{ ...person, event: { id: event.id, title: event.title, date: '2026-12-05', time: '14:30:00' } }],
-  notice: [{ noticeId: 'n1', accountId: 'a1', to: person.to, name: person.name, author: 'করিম', notice: 'শনিবার সকাল ৯টায় দেখা হবে।\n\nধন্যবাদ।' }],
+  notice: [
+    { noticeId: 'n1', accountId: 'a1', to: person.to, name: person.name, author: 'করিম', notice: 'শনিবার সকাল ৯টায় দেখা হবে।\n\nধন্যবাদ।' },
+  ],
   'donation-receipt': [gift, { ...gift, last4: null, eventTitle: '' }],
   'donation-refunded': [
     { ...gift, refundedAt: new Date('2026-11-22T10:00:00Z') },
@@ -65,7 +67,8 @@ const changes: SecurityChange[] = ['second-factor-on', 'second-factor-off', 'rec
 async function everyMessage(language: Language): Promise<[string, OutgoingMessage][]> {
   const written: [string, OutgoingMessage][] = [];
   for (const [kind, inputs] of Object.entries(queued))
-    for (const [n, input] of inputs.entries()) written.push([`${kind} ${n}`, await writeQueued(kind, JSON.stringify(input), site, language)]);
+    for (const [n, input] of inputs.entries())
+      written.push([`${kind} ${n}`, await writeQueued(kind, JSON.stringify(input), site, language)]);
   const who = { site, to: person.to, name: person.name, language };
   written.push(['verify-email', await verifyEmailMessage({ ...who, userId: 'a1', token: 'token' })]);
   written.push(['reset-password', await resetPasswordMessage({ ...who, token: 'token' })]);

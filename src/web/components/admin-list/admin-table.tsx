@@ -2,8 +2,6 @@ import '@mantine/core/styles/Table.css';
 import { Skeleton, Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatNumber } from '../../../shared/format.ts';
-import { formatInstantDay } from '../../lib/format-date.ts';
-import { formatInstantDateTime } from '../../lib/format-time.ts';
 import { placeholderKeys } from '../loading-placeholders.tsx';
 import classes from './admin-table.module.css';
 
@@ -40,31 +38,6 @@ interface AdminTableProps<Row> {
  */
 export function formatCount(value: number, language: string): string {
   return language === 'en' ? String(value) : formatNumber(value, language);
-}
-
-const instantFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * An instant (a donation recorded, an entry logged) as the reader's local day, with its time of day
- * unless `withTime` is false: English as formatInstantDateTime and formatInstantDay write it ('21
- * November 2026, 2:05 pm'), another language through Intl, in its own digits and month names.
- */
-export function formatInstant(value: string, language: string, withTime = true): string {
-  if (language === 'en') return withTime ? formatInstantDateTime(value) : formatInstantDay(value);
-  const instant = new Date(value);
-  if (Number.isNaN(instant.getTime())) return value;
-  const key = `${language} ${withTime}`;
-  let format = instantFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : language, {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      ...(withTime && { hour: 'numeric', minute: '2-digit', hourCycle: 'h23' as const }),
-    });
-    instantFormats.set(key, format);
-  }
-  return format.format(instant);
 }
 
 function ariaSort(column: string | undefined, sort: string | undefined): 'ascending' | 'descending' | 'none' | undefined {

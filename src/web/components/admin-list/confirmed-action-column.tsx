@@ -10,8 +10,8 @@ interface ConfirmedAction<Row> {
 }
 
 interface ConfirmedActionColumnOptions<Row> {
-  /** The column and its button: 'Delete' unless said. */
-  header?: string;
+  /** The column and its button, in the page's words: 'Delete', 'Refund'. */
+  header: string;
   /** The button's accessible name, naming the row: 'Delete Tree Planting'. */
   label: (row: Row) => string;
   variant?: 'filled' | 'light';
@@ -25,7 +25,7 @@ interface ConfirmedActionColumnOptions<Row> {
  */
 export function confirmedActionColumn<Row extends { _id: string }>(
   action: ConfirmedAction<Row>,
-  { header = 'Delete', label, variant, done }: ConfirmedActionColumnOptions<Row>,
+  { header, label, variant, done }: ConfirmedActionColumnOptions<Row>,
 ): Column<Row> {
   return {
     id: header.toLowerCase(),

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import i18next from 'i18next';
 // Types only: the door page checks nothing the server has not checked already.
 import type { Checkin, CheckinCreate, EventCheckins } from '../../../shared/checkin.ts';
 import { deleteJson, sendJson } from '../../lib/api-client.ts';
@@ -81,7 +82,8 @@ async function fetchDoorList(eventId: string, signal?: AbortSignal): Promise<Doo
   } catch (error) {
     if (!isApiError(error, 'network')) throw error;
     const kept = await doorStore.doorLists.get(eventId).catch(() => undefined);
-    if (!kept) throw new ApiError(0, 'network', 'No connection, and this phone has no copy of this event’s list yet.');
+    // In the door page's words (manage), in the reader's language.
+    if (!kept) throw new ApiError(0, 'network', i18next.t('manage:door.noCopy'));
     return { list: kept.list, keptFrom: kept.savedAt, stored: true };
   }
 }

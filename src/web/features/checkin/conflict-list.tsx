@@ -2,22 +2,16 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/format.ts';
-import { numberLocale } from '../../../shared/money.ts';
 import { Button } from '../../components/button.tsx';
-import { formatInstantTime } from '../../lib/format-time.ts';
+import { formatInstantIn } from '../../lib/format-time.ts';
 import type { CheckinConflict } from './door-store.ts';
-
-/** An instant as the reader's local time of day: as formatInstantTime writes it in English, through Intl otherwise. */
-function timeIn(value: string, language: string): string {
-  const instant = new Date(value);
-  if (language === 'en' || Number.isNaN(instant.getTime())) return formatInstantTime(value);
-  return instant.toLocaleTimeString(numberLocale(language), { hour: 'numeric', minute: '2-digit' });
-}
 
 /** What a conflict says after the person's name: when they were checked in elsewhere, or why the check-in was refused. */
 function whatHappened(conflict: CheckinConflict, t: TFunction<'manage'>, language: string): string {
   if (conflict.reason === 'already-checked-in') {
-    return conflict.checkedInAt ? t('conflicts.alreadyAt', { time: timeIn(conflict.checkedInAt, language) }) : t('conflicts.already');
+    return conflict.checkedInAt
+      ? t('conflicts.alreadyAt', { time: formatInstantIn(conflict.checkedInAt, language, 'time') })
+      : t('conflicts.already');
   }
   if (conflict.reason === 'other-event') return t('conflicts.otherEvent', { message: conflict.message });
   if (conflict.reason === 'undone') return t('conflicts.undone');
@@ -50,7 +44,7 @@ export function ConflictList({ conflicts, onDismiss }: { conflicts: CheckinConfl
               {whatHappened(conflict, t, language)}
               <Text component="span" size="sm" c="dimmed">
                 {' '}
-                {t('conflicts.phoneAt', { time: timeIn(conflict.at, language) })}
+                {t('conflicts.phoneAt', { time: formatInstantIn(conflict.at, language, 'time') })}
               </Text>{' '}
               <Button
                 variant="subtle"

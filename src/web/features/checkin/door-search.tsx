@@ -3,20 +3,12 @@ import { useDeferredValue, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { CheckinPerson } from '../../../shared/checkin.ts';
 import { formatNumber } from '../../../shared/format.ts';
-import { numberLocale } from '../../../shared/money.ts';
 import { Button } from '../../components/button.tsx';
-import { formatInstantTime } from '../../lib/format-time.ts';
+import { formatInstantIn } from '../../lib/format-time.ts';
 import classes from './checkin.module.css';
 
 /** A long door list is cut to this many matches; a few letters more find anyone. */
 const SHOWN = 50;
-
-/** An instant as the reader's local time of day: as formatInstantTime writes it in English, through Intl otherwise. */
-function timeIn(value: string, language: string): string {
-  const instant = new Date(value);
-  if (language === 'en' || Number.isNaN(instant.getTime())) return formatInstantTime(value);
-  return instant.toLocaleTimeString(numberLocale(language), { hour: 'numeric', minute: '2-digit' });
-}
 
 const fold = (text: string) =>
   text
@@ -78,7 +70,7 @@ export function DoorSearch({ people, waitingIds, online, onCheckIn, onUndo, busy
                     <Trans
                       t={t}
                       i18nKey="doorSearch.checkedInAt"
-                      values={{ time: timeIn(person.checkedInAt, language) }}
+                      values={{ time: formatInstantIn(person.checkedInAt, language, 'time') }}
                       components={{ time: <time dateTime={person.checkedInAt} /> }}
                     />
                   </Text>

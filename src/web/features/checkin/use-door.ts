@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CheckinPerson } from '../../../shared/checkin.ts';
-import { formatInstantDateTime, formatInstantTime } from '../../lib/format-time.ts';
+import { formatNumber } from '../../../shared/format.ts';
+import { formatInstantIn } from '../../lib/format-time.ts';
 import { rosterQueries } from '../roster/api.ts';
 import { checkinQueries, type DoorList, type SendResult, sendCheckin } from './api.ts';
 import { type CheckinConflict, doorStore, type QueuedCheckin } from './door-store.ts';
@@ -40,39 +43,61 @@ export function useOnline(): boolean {
   );
 }
 
-const refusalTitles: Record<string, string> = {
-  'already-checked-in': 'Already checked in',
-  waitlisted: 'Not valid: on the waitlist',
-  cancelled: 'Not valid: registration cancelled',
-  'not-found': 'Not valid: no such registration',
-  'not-valid': 'Not valid',
-  'other-event': 'Not valid: not on this event’s list',
-  undone: 'Not counted: the check-in was undone',
-  'not-open-yet': 'Not yet: check-in has not opened',
-  closed: 'Check-in has closed',
-};
+/** The door's words: the manage area's. */
+type DoorWords = TFunction<'manage'>;
+
+/** The banner's title for a refusal the server (or the phone's own list) gave. */
+function refusalTitle(reason: string, t: DoorWords): string {
+  switch (reason) {
+    case 'already-checked-in':
+      return t('door.alreadyCheckedIn');
+    case 'waitlisted':
+      return t('door.refused.waitlisted');
+    case 'cancelled':
+      return t('door.refused.cancelled');
+    case 'not-found':
+      return t('door.refused.notFound');
+    case 'other-event':
+      return t('door.refused.otherEvent');
+    case 'undone':
+      return t('door.refused.undone');
+    case 'not-open-yet':
+      return t('door.refused.notOpenYet');
+    case 'closed':
+      return t('door.refused.closed');
+    default:
+      return t('door.refused.notValid');
+  }
+}
 
 /**
  * Whether the door is shut at `at` (before check-in opens, or after the event ended), by the list's own
  * times: said on the page, and, with no server to ask, in place of keeping a check-in it would refuse.
  */
-export function doorShut(event: DoorList['list']['event'], at = new Date()): { reason: 'not-open-yet' | 'closed'; detail: string } | null {
+export function doorShut(
+  event: DoorList['list']['event'],
+  t: DoorWords,
+  language: string,
+  at = new Date(),
+): { reason: 'not-open-yet' | 'closed'; detail: string } | null {
   if (at < new Date(event.checkinOpensAt)) {
-    return { reason: 'not-open-yet', detail: `Check-in opens on ${formatInstantDateTime(event.checkinOpensAt)}.` };
+    return { reason: 'not-open-yet', detail: t('door.opensOn', { when: formatInstantIn(event.checkinOpensAt, language) }) };
   }
   if (at > new Date(event.checkinClosesAt)) {
-    return { reason: 'closed', detail: `Check-in closed when the event ended, on ${formatInstantDateTime(event.checkinClosesAt)}.` };
+    return { reason: 'closed', detail: t('door.closedOn', { when: formatInstantIn(event.checkinClosesAt, language) }) };
   }
   return null;
 }
 
 /** The banner's words for a refusal: amber for someone already in, red for the rest. */
-function refusalResult(result: Extract<SendResult, { kind: 'refused' }>): Omit<DoorResult, 'seq'> {
+function refusalResult(result: Extract<SendResult, { kind: 'refused' }>, t: DoorWords, language: string): Omit<DoorResult, 'seq'> {
   if (result.reason === 'already-checked-in') {
-    const at = result.checkedInAt ? ` at ${formatInstantTime(result.checkedInAt)}` : '';
-    return { tone: 'already', title: `Already checked in${at}`, detail: result.name ?? undefined };
+    const title = result.checkedInAt
+      ? t('door.alreadyCheckedInAt', { time: formatInstantIn(result.checkedInAt, language, 'time') })
+      : t('door.alreadyCheckedIn');
+    return { tone: 'already', title, detail: result.name ?? undefined };
   }
-  return { tone: 'invalid', title: refusalTitles[result.reason] ?? 'Not valid', detail: result.message };
+  return { tone: 'invalid', title: refusalTitle(result.reason, t), detail: result.message };
 }
 
 /** A check-in to make: a scanned pass, or a person found by name. */
@@ -85,6 +110,8 @@ export type DoorInput = { token: string } | { registrationId: string };
  */
 export function useDoor(eventId: string, doorList: DoorList | undefined) {
   const queryClient = useQueryClient();
+  const { t, i18n } = useTranslation('manage');
+  const language = i18n.language;
   const online = useOnline();
   const [result, setResult] = useState<DoorResult | null>(null);
   const [queue, setQueue] = useState<QueuedCheckin[]>([]);
@@ -142,21 +169,24 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
   }, [queryClient, eventId]);
 
   /** What became of check-ins this tab showed as waiting, once they left the queue: said in the banner if it said 'Saved'. */
-  const sayWhatWasSent = useCallback((sent: number, refusals: string[]) => {
-    const checkIns = (n: number) => `${n} ${n === 1 ? 'check-in' : 'check-ins'}`;
-    setLastSent(sent);
-    setResult((current) => {
-      if (current?.tone !== 'queued') return current;
-      seq.current += 1;
-      if (refusals.length === 0) return { tone: 'checked-in', title: `Sent ${checkIns(sent)} kept on this phone`, seq: seq.current };
-      return {
-        tone: refusals.every((reason) => reason === 'already-checked-in') ? 'already' : 'invalid',
-        title: `${checkIns(refusals.length)} kept on this phone not counted`,
-        detail: `See Conflicts below. ${sent - refusals.length} counted.`,
-        seq: seq.current,
-      };
-    });
-  }, []);
+  const sayWhatWasSent = useCallback(
+    (sent: number, refusals: string[]) => {
+      const n = (value: number) => formatNumber(value, language, { useGrouping: false });
+      setLastSent(sent);
+      setResult((current) => {
+        if (current?.tone !== 'queued') return current;
+        seq.current += 1;
+        if (refusals.length === 0) return { tone: 'checked-in', title: t('door.sent', { count: sent, n: n(sent) }), seq: seq.current };
+        return {
+          tone: refusals.every((reason) => reason === 'already-checked-in') ? 'already' : 'invalid',
+          title: t('door.notCounted', { count: refusals.length, n: n(refusals.length) }),
+          detail: t('door.seeConflicts', { n: n(sent - refusals.length) }),
+          seq: seq.current,
+        };
+      });
+    },
+    [t, language],
+  );
 
   const sending = useRef(false);
   const sendKept = useCallback(async () => {
@@ -217,19 +247,18 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
       } catch {
         show({
           tone: 'invalid',
-          title: item.name ? `Not saved: ${item.name}` : 'Not saved',
-          detail:
-            'This browser would not keep the check-in on the phone (private browsing?). Check the person in again once there is a connection.',
+          title: item.name ? t('door.notSavedOf', { name: item.name }) : t('door.notSaved'),
+          detail: t('door.notSavedText'),
         });
         return;
       }
       show({
         tone: 'queued',
-        title: item.name ? `Saved on this phone: ${item.name}` : 'Saved on this phone',
-        detail: why ?? 'No connection: it will be sent when the connection returns.',
+        title: item.name ? t('door.savedOf', { name: item.name }) : t('door.saved'),
+        detail: why ?? t('door.savedText'),
       });
     },
-    [reload, show],
+    [reload, show, t],
   );
 
   const checkIn = useCallback(
@@ -242,19 +271,23 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
         const fresh = await queryClient.fetchQuery(checkinQueries.doorList(eventId)).catch(() => undefined);
         person = fresh?.list.people.find((p) => p.registrationId === registrationId);
         if (fresh && !fresh.keptFrom && !person) {
-          show({ tone: 'invalid', title: refusalTitles['other-event'] ?? 'Not valid', detail: 'This pass is for another event.' });
+          show({ tone: 'invalid', title: refusalTitle('other-event', t), detail: t('door.otherEventPass') });
           return;
         }
       }
-      const shut = !navigator.onLine && doorListRef.current ? doorShut(doorListRef.current.list.event) : null;
+      const shut = !navigator.onLine && doorListRef.current ? doorShut(doorListRef.current.list.event, t, language) : null;
       if (shut) {
-        show({ tone: 'invalid', title: refusalTitles[shut.reason] ?? 'Not valid', detail: shut.detail });
+        show({ tone: 'invalid', title: refusalTitle(shut.reason, t), detail: shut.detail });
         return;
       }
       if (!navigator.onLine && person) {
         // With no server to ask, the phone's own list answers for what it knows: in already, or already waiting.
         if (person.checkedInAt) {
-          show({ tone: 'already', title: `Already checked in at ${formatInstantTime(person.checkedInAt)}`, detail: person.name });
+          show({
+            tone: 'already',
+            title: t('door.alreadyCheckedInAt', { time: formatInstantIn(person.checkedInAt, language, 'time') }),
+            detail: person.name,
+          });
           return;
         }
         if (
@@ -264,8 +297,8 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
         ) {
           show({
             tone: 'already',
-            title: `Already saved on this phone: ${person.name}`,
-            detail: 'It will be sent when the connection returns.',
+            title: t('door.alreadySavedOf', { name: person.name }),
+            detail: t('door.alreadySavedText'),
           });
           return;
         }
@@ -283,18 +316,18 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
       }
       const answer = await sendCheckin(item, { late: false });
       if (answer.kind === 'unsent') {
-        await keep(item, answer.error.code === 'network' ? undefined : `Not sent yet (${answer.error.message}); it will be sent again.`);
+        await keep(item, answer.error.code === 'network' ? undefined : t('door.notSentYet', { message: answer.error.message }));
         return;
       }
       if (answer.kind === 'recorded') {
         markCheckedIn(answer.checkin.registrationId, answer.checkin.checkedInAt);
-        show({ tone: 'checked-in', title: `Checked in: ${answer.checkin.name}` });
+        show({ tone: 'checked-in', title: t('door.checkedInOf', { name: answer.checkin.name }) });
       } else {
         if (registrationId && answer.reason === 'already-checked-in') markCheckedIn(registrationId, answer.checkedInAt);
-        show(refusalResult(answer));
+        show(refusalResult(answer, t, language));
       }
     },
-    [eventId, keep, markCheckedIn, queryClient, show],
+    [eventId, keep, markCheckedIn, queryClient, show, t, language],
   );
 
   /** From the camera: the same pass seen again within a few seconds is the same scan, and is let be. */

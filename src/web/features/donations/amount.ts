@@ -1,5 +1,4 @@
-import { donationMessages } from '../../../shared/donations.ts';
-import { fillMessage } from '../../../shared/messages.ts';
+import type { TFunction } from 'i18next';
 import { formatMoney } from '../../../shared/money.ts';
 
 /**
@@ -10,7 +9,10 @@ export function donationAmount(minor: number, currency: string, language = 'en')
   return formatMoney(minor, currency, { whole: true, language });
 }
 
-/** The toast after paying: 'Successfully paid $30' (spec section 7), in the donation's own currency. */
-export function paidMessage(minor: number, currency: string): string {
-  return fillMessage(donationMessages.paid, { amount: donationAmount(minor, currency) });
+/**
+ * The toast after paying, in the reader's language and the donation's own currency: 'Successfully paid
+ * $30' in English, as the spec words it (section 7).
+ */
+export function paidMessage(minor: number, currency: string, t: TFunction<'donations'>, language: string): string {
+  return t('outcome.paid', { amount: donationAmount(minor, currency, language) });
 }

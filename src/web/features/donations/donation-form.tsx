@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Account } from '../../../shared/accounts.ts';
-import { donationMessages, type PaymentStarted } from '../../../shared/donations.ts';
+import type { PaymentStarted } from '../../../shared/donations.ts';
 import type { Event } from '../../../shared/events.ts';
 import type { Site } from '../../../shared/site.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
@@ -83,7 +83,7 @@ function Outcome({ phase, recordFailure, eventTitle, donationId, onRetry }: Outc
   const { t } = useTranslation('donations');
   if (phase === 'done') {
     return (
-      <Alert role="none" color="teal" variant="light" title={donationMessages.completed} styles={doneLook}>
+      <Alert role="none" color="teal" variant="light" title={t('outcome.completed')} styles={doneLook}>
         {t('outcome.thanks', { title: eventTitle })}
         {donationId && (
           <Text size="sm" mt={4}>

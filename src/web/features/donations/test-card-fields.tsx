@@ -2,7 +2,6 @@ import '@mantine/core/styles/Fieldset.css';
 import { Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type Ref, useId, useImperativeHandle } from 'react';
 import { useTranslation } from 'react-i18next';
-import { donationMessages } from '../../../shared/donations.ts';
 import { failureMessage } from '../../lib/forms/schema-errors.ts';
 import { applyServerErrors, type SchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { confirmTestPayment } from './api.ts';
@@ -61,7 +60,7 @@ export function TestCardFields({ ref, form, clientSecret, locked, describedBy }:
       <Stack gap="md">
         <div id={noticeId} className={classes.testMode}>
           <Text fw={700} c="brand.9">
-            {donationMessages.testMode}
+            {t('card.testMode')}
           </Text>
           <Text size="sm">{t('card.testHelp')}</Text>
         </div>

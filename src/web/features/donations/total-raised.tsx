@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { Donation } from '../../../shared/donations.ts';
 import { parseAmounts, totalAmountsHeader } from '../../../shared/http.ts';
 import { formatAmount } from '../../../shared/money.ts';
@@ -12,16 +13,18 @@ import { useSite } from '../../lib/site.ts';
  */
 export function TotalRaised({ page }: { page: ListPage<Donation> }) {
   const site = useSite();
+  const { t, i18n } = useTranslation('admin');
+  const language = i18n.language;
   const header = page.headers.get(totalAmountsHeader);
   if (header === null) return null;
   const sums = parseAmounts(header);
   // Each currency on its own: dollars are never added to euros.
   const amount = sums.length
-    ? sums.map((sum) => formatAmount(sum.cents, sum.currency)).join(' and ')
-    : formatAmount(0, site?.currency ?? 'usd');
+    ? sums.map((sum) => formatAmount(sum.cents, sum.currency, language)).join(t('donations.and'))
+    : formatAmount(0, site?.currency ?? 'usd', language);
   return (
     <Text role="status" size="lg" fw={700} style={{ overflowWrap: 'anywhere' }}>
-      {page.q ? `Total raised by donations matching ‘${page.q}’: ${amount}` : `Total raised: ${amount}`}
+      {page.q ? t('donations.totalRaisedMatching', { q: page.q, amount }) : t('donations.totalRaised', { amount })}
     </Text>
   );
 }

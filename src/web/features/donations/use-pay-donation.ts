@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify.ts';
 import { paidMessage } from './amount.ts';
 import { donationQueries, recordDonation } from './api.ts';
@@ -17,6 +18,7 @@ export type PayPhase = 'ready' | 'paying' | 'recording' | 'unrecorded' | 'done';
  * 'Successfully paid $30' and keep Pay disabled; on error keep the provider's message to show.
  */
 export function usePayDonation({ amountCents, currency, email }: { amountCents: number; currency: string; email: string }) {
+  const { t, i18n } = useTranslation('donations');
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<PayPhase>('ready');
   const [failure, setFailure] = useState<string | null>(null);
@@ -37,7 +39,7 @@ export function usePayDonation({ amountCents, currency, email }: { amountCents: 
     }
     setRecordFailure(null);
     setPhase('done');
-    void notify({ color: 'teal', message: paidMessage(amountCents, currency) });
+    void notify({ color: 'teal', message: paidMessage(amountCents, currency, t, i18n.language) });
     void queryClient.invalidateQueries({ queryKey: donationQueries.mine(email).queryKey });
   }
 

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { bannerSchema } from '../../../shared/events.ts';
 import {
   PictureAddressField,
@@ -6,16 +7,18 @@ import {
 } from '../../components/picture-address-field.tsx';
 import classes from './banner-field.module.css';
 
-const banner: PictureAddressFieldText = {
-  label: 'Banner (optional)',
-  description: 'An https address of an image, or upload a picture below. Left empty, a new event gets a simple picture of the site’s own.',
-  required: false,
-  uploadLabel: 'Upload a banner picture',
-  previewable: (address) => bannerSchema.safeParse(address).success,
-  preview: { alt: 'Banner preview', className: classes.preview },
-};
+const previewable = (address: string) => bannerSchema.safeParse(address).success;
 
 /** An event's banner (DECISIONS 3.4): an image address, or a picture uploaded here. */
 export function BannerField(props: PictureAddressFieldProps) {
+  const { t } = useTranslation('manage');
+  const banner: PictureAddressFieldText = {
+    label: t('banner.label'),
+    description: t('banner.description'),
+    required: false,
+    uploadLabel: t('banner.upload'),
+    previewable,
+    preview: { alt: t('banner.previewAlt'), className: classes.preview },
+  };
   return <PictureAddressField text={banner} {...props} />;
 }

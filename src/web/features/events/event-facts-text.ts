@@ -7,13 +7,18 @@ export const mapUrl = (location: string) => `https://www.openstreetmap.org/searc
 
 const times = new Map<string, Intl.DateTimeFormat>();
 
-/** A wall-clock time of day in the language ('২:৩০ PM'), through Intl, as formatWallDate writes it. */
+/** A wall-clock time of day in the language ('১৪:৩০', a 24-hour clock), through Intl, as formatWallDate writes it. */
 function wallTime(value: string, language: string): string {
   const parts = parseEventDate(value);
   if (!parts?.time) return formatWallDate(value, language);
   let format = times.get(language);
   if (!format) {
-    format = new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : 'en-GB', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+    format = new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : 'en-GB', {
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'UTC',
+    });
     times.set(language, format);
   }
   return format.format(new Date(Date.UTC(parts.year, parts.month - 1, parts.day, parts.time.hour, parts.time.minute)));

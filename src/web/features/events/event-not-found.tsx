@@ -2,8 +2,8 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button.tsx';
 
-/** Where an admin page about one event sends its visitor back to. */
-export const backToAllEvents = { to: '/dashboard/allEvents', label: 'Back to All Events' };
+/** Where an admin page about one event sends its visitor back to (its label is the page's own words: manage's backToAllEvents). */
+export const backToAllEvents = { to: '/dashboard/allEvents' };
 
 /**
  * The event id is unknown or not an id at all (the API answers 404 for both). `back` is where the

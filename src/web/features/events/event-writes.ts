@@ -1,6 +1,5 @@
 import type { EventWrite } from '../../../shared/events.ts';
 import { deleteJson, sendFile, sendJson } from '../../lib/api-client.ts';
-import { deletedOrSay } from '../../lib/deleted-or-say.ts';
 
 /** An event as the form shows it: text (index and key may stay empty; the date is one value). */
 export type EventForm = { [Field in keyof EventWrite]-?: string };
@@ -15,9 +14,10 @@ export async function updateEvent(id: string, event: EventWrite): Promise<number
   return data.modifiedCount;
 }
 
+/** How many were deleted: 0 for an event that had already gone (the caller says so, deletedOrSay). */
 export async function deleteEvent(id: string): Promise<number> {
   const { data } = await deleteJson<{ deletedCount: number }>(`/events/${encodeURIComponent(id)}`);
-  return deletedOrSay(data.deletedCount, 'This event had already been deleted.');
+  return data.deletedCount;
 }
 
 /** A banner picture from the admin's computer; the server checks it and answers its address. */

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type Notice, noticeMessages } from '../../../shared/notices.ts';
+import { useTranslation } from 'react-i18next';
+import type { Notice } from '../../../shared/notices.ts';
 import { useConfirmDelete } from '../../lib/use-confirm-delete.ts';
 import { deleteNotice, noticeQueries } from './api.ts';
 
@@ -11,12 +12,13 @@ export const noticeNamed = (notice: Notice) => {
 
 /** Delete on Notices (an admin): asks, deletes for everyone, says so, and refreshes the list. */
 export function useDeleteNotice() {
+  const { t } = useTranslation('notices');
   const queryClient = useQueryClient();
   return useConfirmDelete<Notice>({
     remove: (notice) => deleteNotice(notice._id),
-    subject: (notice) => `The notice ${noticeNamed(notice)} will be deleted for everyone.`,
-    deleted: () => noticeMessages.deleted,
-    notDeleted: () => noticeMessages.notDeleted,
+    subject: (notice) => t('delete.subject', { notice: noticeNamed(notice) }),
+    deleted: () => t('delete.deleted'),
+    notDeleted: () => t('delete.notDeleted'),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: noticeQueries.list().queryKey }),
   });
 }

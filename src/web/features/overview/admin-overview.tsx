@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatAmount } from '../../../shared/money.ts';
 import type { Activity, MoneyTotal, Overview, OverviewEvent } from '../../../shared/overview.ts';
-import { formatCount, formatInstant } from '../../components/admin-list/admin-table.tsx';
+import { formatCount } from '../../components/admin-list/admin-table.tsx';
 import { ButtonLink } from '../../components/button.tsx';
 import { EventDate } from '../../components/event-date.tsx';
 import { LoadingPlaceholders } from '../../components/loading-placeholders.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { formatInstantIn } from '../../lib/format-time.ts';
 import classes from './admin-overview.module.css';
 import { overviewQueries } from './api.ts';
 
@@ -131,7 +132,7 @@ function LatestActivity({ activity }: { activity: Activity[] }) {
         <li key={`${item.kind}-${item._id}`} className={classes.activity}>
           <Text size="sm">{activityText(item, t, i18n.language)}</Text>
           <Text component="time" dateTime={item.date} size="xs" c="dimmed">
-            {formatInstant(item.date, i18n.language)}
+            {formatInstantIn(item.date, i18n.language)}
           </Text>
         </li>
       ))}

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { Account } from '../../../shared/accounts.ts';
 import type { Event } from '../../../shared/events.ts';
 import { formatNumber, formatWallDate } from '../../../shared/format.ts';
-import { registrationMessages } from '../../../shared/registrations.ts';
 import { AccountPhoto } from '../../components/account-photo.tsx';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { EventBanner } from '../../components/event-banner.tsx';
@@ -56,7 +55,7 @@ function Outcome({ status, position }: { status: Exclude<RegistrationStatus, 'op
   }
   if (status === 'past') {
     return (
-      <Alert role="none" color="gray" variant="light" title={registrationMessages.eventPast}>
+      <Alert role="none" color="gray" variant="light" title={t('outcome.past')}>
         {t('outcome.pastText')}
         <Group mt="sm">
           <ButtonLink to="/events" variant="light">
@@ -66,7 +65,7 @@ function Outcome({ status, position }: { status: Exclude<RegistrationStatus, 'op
       </Alert>
     );
   }
-  const title = status === 'registered' ? t('outcome.registered') : registrationMessages.alreadyRegistered;
+  const title = status === 'registered' ? t('outcome.registered') : t('outcome.alreadyRegistered');
   return (
     <Alert role="none" color="teal" variant="light" title={title} styles={registeredLook}>
       {t('outcome.registeredText')}

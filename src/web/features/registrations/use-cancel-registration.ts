@@ -1,7 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { eventMessages } from '../../../shared/events.ts';
-import { fillMessage } from '../../../shared/messages.ts';
 import type { Registration } from '../../../shared/registrations.ts';
 import { useConfirmDelete } from '../../lib/use-confirm-delete.ts';
 import { eventQueries } from '../events/api.ts';
@@ -15,8 +13,8 @@ export function useCancelRegistration(email: string) {
   const cancel = useConfirmDelete<Registration>({
     remove: (registration) => cancelRegistration(registration._id),
     subject: (registration) => t('cancel.subject', { title: registration.title }),
-    deleted: (registration) => fillMessage(eventMessages.deleted, { title: registration.title }),
-    notDeleted: (registration) => fillMessage(eventMessages.notDeleted, { title: registration.title }),
+    deleted: (registration) => t('cancel.deleted', { title: registration.title }),
+    notDeleted: (registration) => t('cancel.notDeleted', { title: registration.title }),
     // 0 deleted means it had already gone (cancelled in another tab): gone either way.
     onDeleted: (registration) => queryClient.setQueryData(mine.queryKey, (list) => list?.filter((r) => r._id !== registration._id)),
     onSettled: () => {

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { eventMessages } from '../../../shared/events.ts';
-import { fillMessage } from '../../../shared/messages.ts';
+import { useTranslation } from 'react-i18next';
 import type { Registration } from '../../../shared/registrations.ts';
 import { adminListKey } from '../../components/admin-list/list-query.ts';
 import { deletedOrSay } from '../../lib/deleted-or-say.ts';
@@ -10,13 +9,13 @@ import { cancelRegistration } from './api.ts';
 
 /** Delete on All Registrations (an admin): asks, deletes, says so, and refreshes the admin lists and records. */
 export function useDeleteRegistration() {
+  const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   return useConfirmDelete<Registration>({
-    remove: async (registration) => deletedOrSay(await cancelRegistration(registration._id), 'This registration had already been deleted.'),
-    subject: (registration) =>
-      `${registration.name}'s registration for ${registration.title} will be deleted. Their account stays; they can register again while the event is to come.`,
-    deleted: (registration) => fillMessage(eventMessages.deleted, { title: registration.title }),
-    notDeleted: (registration) => fillMessage(eventMessages.notDeleted, { title: registration.title }),
+    remove: async (registration) => deletedOrSay(await cancelRegistration(registration._id), t('registrations.alreadyDeleted')),
+    subject: (registration) => t('registrations.deleteSubject', { name: registration.name, title: registration.title }),
+    deleted: (registration) => t('registrations.deleted', { title: registration.title }),
+    notDeleted: (registration) => t('registrations.notDeleted', { title: registration.title }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminListKey });
       void queryClient.invalidateQueries({ queryKey: adminPeopleKey });

@@ -1,16 +1,23 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { PublicReview, ReviewStatus } from '../../../shared/reviews.ts';
 import surface from '../../components/surface.module.css';
 import { formatInstantDay } from '../../lib/format-date.ts';
 import { ReviewAvatar } from './review-avatar.tsx';
 import classes from './review-card.module.css';
 
-/** What the author is told of where their review stands (My Review); the public list has no status. */
-const statusLines: Record<ReviewStatus, string> = {
-  pending: 'Waiting for approval',
-  approved: 'Approved: shown on the home page',
-  hidden: 'Hidden by an admin: not shown on the home page',
-};
+/**
+ * What the author is told of where their review stands (My Review); the public list has no status, so
+ * the home page never asks for the reviews area's words.
+ */
+function StatusLine({ status }: { status: ReviewStatus }) {
+  const { t } = useTranslation('reviews');
+  return (
+    <Text size="sm" fw={700} mb="xs" data-status={status}>
+      {t(`mine.status.${status}`)}
+    </Text>
+  );
+}
 
 /**
  * One review as plain text (React escapes it; never rendered as HTML). The reviewer's name is not
@@ -19,11 +26,7 @@ const statusLines: Record<ReviewStatus, string> = {
 export function ReviewCard({ review }: { review: PublicReview & { status?: ReviewStatus } }) {
   return (
     <article className={`${surface.card} ${classes.card}`} data-testid="review-card">
-      {review.status && (
-        <Text size="sm" fw={700} mb="xs" data-status={review.status}>
-          {statusLines[review.status]}
-        </Text>
-      )}
+      {review.status && <StatusLine status={review.status} />}
       <Stack gap="sm" component="figure" className={classes.figure}>
         <Text component="blockquote" className={classes.quote}>
           <Text span fw={700} display="block" mb={4}>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reviewMessages } from '../../../shared/reviews.ts';
+import { useTranslation } from 'react-i18next';
 import { adminListKey } from '../../components/admin-list/list-query.ts';
 import { notify } from '../../lib/notify.ts';
 import { moderateReview, reviewQueries } from './api.ts';
@@ -9,14 +9,15 @@ import { moderateReview, reviewQueries } from './api.ts';
  * cached reviews are refreshed so an approved one shows there at once.
  */
 export function useModerateReview() {
+  const { t } = useTranslation('reviews');
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'approved' | 'hidden' }) => moderateReview(id, status),
     onSuccess: (review) => {
-      void notify({ color: 'teal', message: review.status === 'approved' ? reviewMessages.approved : reviewMessages.hidden });
+      void notify({ color: 'teal', message: review.status === 'approved' ? t('moderate.approvedToast') : t('moderate.hiddenToast') });
     },
     onError: (error) => {
-      void notify({ color: 'red', title: 'The review was not changed', message: error.message });
+      void notify({ color: 'red', title: t('moderate.notChanged'), message: error.message });
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminListKey });

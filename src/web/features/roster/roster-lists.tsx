@@ -3,26 +3,12 @@ import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import type { CheckinPerson, EventCheckins } from '../../../shared/checkin.ts';
 import { formatNumber } from '../../../shared/format.ts';
-import { numberLocale } from '../../../shared/money.ts';
 import type { Roster } from '../../../shared/roster.ts';
 import { Button } from '../../components/button.tsx';
-import { formatInstantDateTime } from '../../lib/format-time.ts';
+import { formatInstantIn } from '../../lib/format-time.ts';
 import classes from './roster.module.css';
 
 type Person = Roster['registered'][number] & { position?: number };
-
-/** An instant as the reader's local day and time: as formatInstantDateTime writes it in English, through Intl otherwise. */
-function instantIn(value: string, language: string): string {
-  const instant = new Date(value);
-  if (language === 'en' || Number.isNaN(instant.getTime())) return formatInstantDateTime(value);
-  return instant.toLocaleString(numberLocale(language), {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}
 
 /** A count as the reader's language writes it, without grouping (as English always showed it). */
 const countIn = (value: number, language: string) => formatNumber(value, language, { useGrouping: false });
@@ -45,7 +31,7 @@ function CheckinCells({ checkin, onAdjust }: { checkin: CheckinPerson | undefine
       <Table.Td>
         {checkin.checkedInAt ? (
           <Text component="time" dateTime={checkin.checkedInAt} size="sm" fw={600} c="teal.9">
-            {instantIn(checkin.checkedInAt, language)}
+            {formatInstantIn(checkin.checkedInAt, language)}
           </Text>
         ) : (
           <Text size="sm" c="dimmed">
@@ -108,7 +94,7 @@ function PeopleTable({ caption, people, withPosition, checkins, onAdjust }: Peop
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{person.email}</Table.Td>
               <Table.Td>
                 <Text component="time" dateTime={person.registeredAt} size="sm">
-                  {instantIn(person.registeredAt, language)}
+                  {formatInstantIn(person.registeredAt, language)}
                 </Text>
               </Table.Td>
               {checkins && <CheckinCells checkin={checkins.get(person._id)} onAdjust={onAdjust} />}

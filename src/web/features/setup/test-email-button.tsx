@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { sendTestEmail } from './api.ts';
 
@@ -8,15 +9,16 @@ import { sendTestEmail } from './api.ts';
  * it says is what the server answered.
  */
 export function TestEmailButton() {
+  const { t } = useTranslation('settings');
   const send = useMutation({ mutationFn: () => sendTestEmail() });
   return (
     <Stack gap="xs" align="flex-start">
       <Button variant="outline" onClick={() => send.mutate()} disabled={send.isPending} aria-busy={send.isPending}>
-        {send.isPending ? 'Sending…' : 'Send a test email'}
+        {send.isPending ? t('testEmail.sending') : t('testEmail.send')}
       </Button>
       {send.isSuccess && (
         <Text size="sm" fw={600} c="teal.9" role="status">
-          {`The mail server took a test message to ${send.data.to}. Check that it arrived (and the spam folder).`}
+          {t('testEmail.sent', { to: send.data.to })}
         </Text>
       )}
       {send.isError && (

@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type Account, PROFILE_IMAGE_MAX_BYTES, type ProfileUpdate, profileImageTypes, type Role } from '../../../shared/accounts.ts';
+import type { Account, ProfileUpdate, Role } from '../../../shared/accounts.ts';
 import { type AccountDeletion, type OwnData, ownDataFileName } from '../../../shared/own-data.ts';
 import type { Registration } from '../../../shared/registrations.ts';
 import type { Site } from '../../../shared/site.ts';
 import { deleteJson, getJson, sendFile, sendJson } from '../../lib/api-client.ts';
-import { deletedOrSay } from '../../lib/deleted-or-say.ts';
 
 /** Creates the account and signs it in (the server sets the session cookie). */
 export async function signUp(body: { name: string; email: string; password: string }): Promise<void> {
@@ -75,17 +74,6 @@ export async function startSocialSignIn(provider: NonNullable<Site['socialSignIn
   window.location.href = data.url;
 }
 
-const typeNames = 'a PNG, JPEG or WebP picture';
-
-/** The browser's own check of a chosen picture, so a wrong file is caught before it is sent. The server decides. */
-export function profileImageProblem(file: File): string | null {
-  if (!(profileImageTypes as readonly string[]).includes(file.type)) return `Profile Image must be ${typeNames}.`;
-  if (file.size > PROFILE_IMAGE_MAX_BYTES) {
-    return `Profile Image must be at most ${PROFILE_IMAGE_MAX_BYTES / 1024 / 1024} MB; this one is ${(file.size / 1024 / 1024).toFixed(1)} MB.`;
-  }
-  return null;
-}
-
 /** Stores the signed-in person's picture; the answer is its new address. */
 export async function uploadProfilePhoto(file: File): Promise<string> {
   const { data } = await sendFile<{ photoURL: string }>('PUT', '/users/photo', file);
@@ -153,8 +141,11 @@ export async function changeRole(email: string, role: Role): Promise<number> {
   return data.modifiedCount;
 }
 
-/** Removes the sign-in, sessions and registrations; donations stay (DECISIONS 3.8). */
+/**
+ * Removes the sign-in, sessions and registrations; donations stay (DECISIONS 3.8). How many were
+ * deleted: 0 for an account that had already gone (the caller says so, deletedOrSay).
+ */
 export async function deleteAccount(id: string): Promise<number> {
   const { data } = await deleteJson<{ deletedCount: number }>(`/users/${encodeURIComponent(id)}`);
-  return deletedOrSay(data.deletedCount, 'This account had already been deleted.');
+  return data.deletedCount;
 }

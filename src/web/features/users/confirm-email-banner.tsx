@@ -1,11 +1,13 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { type Account, mailLinkMessages } from '../../../shared/accounts.ts';
+import { useTranslation } from 'react-i18next';
+import type { Account } from '../../../shared/accounts.ts';
 import { useSite } from '../../lib/site.ts';
 import { SendLinkAgainButton } from './send-link-again.tsx';
 
 /** Above every dashboard page until the address is confirmed: the site works meanwhile. */
 export function ConfirmEmailBanner({ account }: { account: Account }) {
+  const { t } = useTranslation('accounts');
   const headingId = useId();
   const site = useSite();
   if (account.emailVerified) return null;
@@ -13,15 +15,13 @@ export function ConfirmEmailBanner({ account }: { account: Account }) {
     <Paper component="section" aria-labelledby={headingId} withBorder p="md" mb="lg" bg="yellow.0">
       <Stack gap="xs">
         <Title order={2} size="h4" id={headingId}>
-          {mailLinkMessages.confirmPlease}
+          {t('confirmBanner.title')}
         </Title>
         {site?.mailConfigured === false ? (
-          <Text size="sm">
-            This site cannot send email yet, so no link went to {account.email}. The site works meanwhile; the site’s admin can set up mail.
-          </Text>
+          <Text size="sm">{t('confirmBanner.noMail', { email: account.email })}</Text>
         ) : (
           <>
-            <Text size="sm">We sent a link to {account.email}. Open it to confirm that the address is yours; it works for 24 hours.</Text>
+            <Text size="sm">{t('confirmBanner.sent', { email: account.email })}</Text>
             <SendLinkAgainButton email={account.email} />
           </>
         )}

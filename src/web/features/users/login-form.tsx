@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { accountMessages, loginFormSchema } from '../../../shared/accounts.ts';
+import { loginFormSchema } from '../../../shared/accounts.ts';
 import { Button } from '../../components/button.tsx';
 import { refreshCurrentAccount } from '../../lib/current-account.ts';
 import { failureMessage } from '../../lib/forms/schema-errors.ts';
@@ -55,7 +55,7 @@ export function LoginForm() {
       if (applyServerErrors(form, error)) setFailure(failureMessage(error));
       return;
     }
-    void notify({ color: 'teal', message: accountMessages.loginSuccessful });
+    void notify({ color: 'teal', message: t('login.successful') });
     await navigate(returnTo, { replace: true });
   }
 

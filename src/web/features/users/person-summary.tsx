@@ -1,9 +1,9 @@
 import { Group, Paper } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../shared/accounts.ts';
 import { AccountPhoto } from '../../components/account-photo.tsx';
 import classes from './person-summary.module.css';
-import { roleNames } from './roles.ts';
 
 interface PersonSummaryProps {
   name: string;
@@ -16,7 +16,13 @@ interface PersonSummaryProps {
 
 /** Whose role is about to change, so the admin can be sure before pressing the button. */
 export function PersonSummary({ name, email, photoURL, role, more = [] }: PersonSummaryProps) {
-  const lines = [{ term: 'Name', value: name }, { term: 'Email', value: email }, { term: 'Current role', value: roleNames[role] }, ...more];
+  const { t } = useTranslation('admin');
+  const lines = [
+    { term: t('personSummary.name'), value: name },
+    { term: t('personSummary.email'), value: email },
+    { term: t('personSummary.role'), value: t(`roles.${role}`) },
+    ...more,
+  ];
   return (
     <Paper withBorder p="md" radius="md" maw={720}>
       <Group align="flex-start" gap="md" wrap="nowrap">

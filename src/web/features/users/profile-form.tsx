@@ -2,12 +2,11 @@ import { Alert, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Account, accountMessages, type ProfileUpdate, profileUpdateSchema } from '../../../shared/accounts.ts';
+import { type Account, type ProfileUpdate, profileUpdateSchema } from '../../../shared/accounts.ts';
 import { Button } from '../../components/button.tsx';
 import { currentAccountQuery } from '../../lib/current-account.ts';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
-import { problemIn } from '../../lib/problems.ts';
 import { profileFormValues, updateProfile } from './api.ts';
 
 type Field = keyof ReturnType<typeof profileFormValues>;
@@ -33,7 +32,7 @@ export function ProfileForm({ account }: { account: Account }) {
     mutationFn: (profile: ProfileUpdate) => updateProfile(profile),
     onMutate: () => setFailure(null),
     onSuccess: () => {
-      void notify({ color: 'teal', message: problemIn(accountMessages.profileUpdated) });
+      void notify({ color: 'teal', message: t('profile.updated') });
       void queryClient.invalidateQueries({ queryKey: currentAccountQuery.queryKey });
     },
     // Field problems are shown beside their fields; anything else (a network failure) in the alert.

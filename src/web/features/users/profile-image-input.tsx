@@ -1,6 +1,8 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PROFILE_IMAGE_MAX_BYTES } from '../../../shared/accounts.ts';
+import { formatNumber } from '../../../shared/format.ts';
 import { PictureFileInput } from '../../components/picture-file-input.tsx';
 
 interface ProfileImageInputProps {
@@ -11,17 +13,18 @@ interface ProfileImageInputProps {
 
 /** The optional picture on the sign-up form. */
 export function ProfileImageInput({ error, onChange }: ProfileImageInputProps) {
+  const { t, i18n } = useTranslation('accounts');
   return (
     <PictureFileInput
       label={
         <>
-          Profile Image{' '}
+          {t('register.photo')}{' '}
           <Text span c="dimmed" fw={400} inherit>
-            (optional)
+            {t('register.optional')}
           </Text>
         </>
       }
-      hint={`PNG, JPEG or WebP, up to ${PROFILE_IMAGE_MAX_BYTES / 1024 / 1024} MB.`}
+      hint={t('register.photoHint', { size: formatNumber(PROFILE_IMAGE_MAX_BYTES / 1024 / 1024, i18n.language) })}
       error={error}
       onChange={onChange}
     />

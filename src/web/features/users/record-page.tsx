@@ -1,6 +1,7 @@
 import { Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { isApiError } from '../../lib/api-error.ts';
@@ -14,7 +15,7 @@ interface BackLink {
 interface RecordPageProps<Record> {
   /** The page's heading and tab title: 'Add Role'. */
   title: string;
-  /** What the page is about, in words: 'registration'. */
+  /** What the page is about, in the reader's words: 'registration'. */
   what: string;
   query: UseQueryResult<Record>;
   back: BackLink;
@@ -28,8 +29,9 @@ interface RecordPageProps<Record> {
  * the record, always with the link back to its list.
  */
 export function RecordPage<Record>({ title, what, query, back, children }: RecordPageProps<Record>) {
+  const { t } = useTranslation('admin');
   const notFound = isApiError(query.error, 'not_found');
-  const missing = `${what.charAt(0).toUpperCase()}${what.slice(1)} not found`;
+  const missing = t('record.notFound', { what: `${what.charAt(0).toUpperCase()}${what.slice(1)}` });
   usePageTitle(notFound ? missing : title);
 
   if (notFound) {
@@ -37,7 +39,7 @@ export function RecordPage<Record>({ title, what, query, back, children }: Recor
       <Paper withBorder p="xl" radius="md">
         <Stack align="center" ta="center" gap="sm">
           <Title order={1}>{missing}</Title>
-          <Text c="dimmed">This {what} does not exist or has been deleted.</Text>
+          <Text c="dimmed">{t('record.gone', { what })}</Text>
           <ButtonLink to={back.to}>{back.label}</ButtonLink>
         </Stack>
       </Paper>
@@ -47,9 +49,9 @@ export function RecordPage<Record>({ title, what, query, back, children }: Recor
   return (
     <Stack gap="lg">
       <Title order={1}>{title}</Title>
-      {query.isPending && <RecordSkeleton label={`Loading the ${what}`} />}
+      {query.isPending && <RecordSkeleton label={t('record.loading', { what })} />}
       {query.isError && record === undefined && (
-        <QueryError title={`The ${what} could not be loaded`} error={query.error} onRetry={() => void query.refetch()} />
+        <QueryError title={t('record.loadFailed', { what })} error={query.error} onRetry={() => void query.refetch()} />
       )}
       {record !== undefined && children(record)}
       <div>

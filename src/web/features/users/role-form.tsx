@@ -2,8 +2,7 @@ import '@mantine/core/styles/Radio.css';
 import { Radio, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { accountMessages, type Role, roleUpdateSchema } from '../../../shared/accounts.ts';
-import { fillMessage } from '../../../shared/messages.ts';
+import { type Role, roleUpdateSchema } from '../../../shared/accounts.ts';
 import { adminListKey } from '../../components/admin-list/list-query.ts';
 import { Button } from '../../components/button.tsx';
 import { isApiError } from '../../lib/api-error.ts';
@@ -48,14 +47,14 @@ export function RoleForm({ label, email, currentRole, roles }: RoleFormProps) {
   });
 
   function toastNotChanged(reason: string) {
-    void notify({ color: 'red', title: fillMessage(accountMessages.roleNotChanged, { email }), message: reason });
+    void notify({ color: 'red', title: t('roleForm.notChanged', { email }), message: reason });
   }
 
   const change = useMutation({
     mutationFn: (next: Role) => changeRole(email, next),
     onSuccess: (modifiedCount, next) => {
       if (modifiedCount > 0) {
-        void notify({ color: 'teal', message: fillMessage(accountMessages.roleChanged, { email, role: next }) });
+        void notify({ color: 'teal', message: t('roleForm.changed', { email, role: next }) });
         return;
       }
       const reason = t('roleForm.already', { email, role: next });

@@ -56,7 +56,7 @@ export function SecondFactorSection({ account }: { account: Me }) {
 
   if (!account.twoFactorEnabled) {
     return (
-      <Fieldset legend="Two-step sign-in" maw={720}>
+      <Fieldset legend={t('security.legend')} maw={720}>
         <Stack gap="md">
           <Text size="sm">{t('security.offText')}</Text>
           <PasswordStep
@@ -73,7 +73,7 @@ export function SecondFactorSection({ account }: { account: Me }) {
 
   return (
     <Stack gap="lg">
-      <Fieldset legend="Two-step sign-in" maw={720}>
+      <Fieldset legend={t('security.legend')} maw={720}>
         <Stack gap="md">
           <Text size="sm" role="status">
             {t('security.onText')}

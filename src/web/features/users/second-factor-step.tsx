@@ -4,7 +4,6 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { accountMessages } from '../../../shared/accounts.ts';
 import { recoveryCodeSchema, totpCodeSchema } from '../../../shared/second-factor.ts';
 import { Button } from '../../components/button.tsx';
 import { refreshCurrentAccount } from '../../lib/current-account.ts';
@@ -57,7 +56,7 @@ function CodeForm({
       if (applyServerErrors(form, error)) setFailure(failureMessage(error));
       return;
     }
-    void notify({ color: 'teal', message: accountMessages.loginSuccessful });
+    void notify({ color: 'teal', message: t('login.successful') });
     await navigate(returnTo, { replace: true });
   }
 

@@ -1,30 +1,23 @@
 import '@mantine/core/styles/PasswordInput.css';
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { accountMessages, signUpFormSchema } from '../../../shared/accounts.ts';
+import { signUpFormSchema } from '../../../shared/accounts.ts';
 import { Button } from '../../components/button.tsx';
 import { refreshCurrentAccount } from '../../lib/current-account.ts';
 import { failureMessage } from '../../lib/forms/schema-errors.ts';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
-import { profileImageProblem, signUp, uploadProfilePhoto } from './api.ts';
+import { signUp, uploadProfilePhoto } from './api.ts';
 import { FormMessage } from './form-message.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { ProfileImageInput } from './profile-image-input.tsx';
+import { useProfileImageProblem } from './profile-image-problem.ts';
 import { useReturnTo } from './return-to.ts';
 import { SocialSignInButton } from './social-sign-in-button.tsx';
-
-/** The shared form's checks, and the browser's check of the optional picture (type and size; the server reads the bytes). */
-const signUpSchema = signUpFormSchema.safeExtend({
-  photo: z.custom<File | null>().superRefine((file, ctx) => {
-    const problem = file && profileImageProblem(file);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
-});
 
 /**
  * Sign-up: the spec's checks (section 5), every failing field said at once beside itself, blocking
@@ -33,6 +26,18 @@ const signUpSchema = signUpFormSchema.safeExtend({
  */
 export function SignUpForm() {
   const { t } = useTranslation('accounts');
+  const imageProblem = useProfileImageProblem();
+  /** The shared form's checks, and the browser's check of the optional picture (type and size; the server reads the bytes). */
+  const signUpSchema = useMemo(
+    () =>
+      signUpFormSchema.safeExtend({
+        photo: z.custom<File | null>().superRefine((file, ctx) => {
+          const problem = file && imageProblem(file);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+      }),
+    [imageProblem],
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const returnTo = useReturnTo();
   const location = useLocation();
@@ -66,7 +71,7 @@ export function SignUpForm() {
     }
     // The account exists and is signed in; if it cannot be read back now, the navigation bar will ask again.
     await refreshCurrentAccount(queryClient).catch(() => undefined);
-    void notify({ color: 'teal', message: accountMessages.loginSuccessful });
+    void notify({ color: 'teal', message: t('login.successful') });
     await navigate(returnTo, { replace: true });
   }
 

@@ -40,5 +40,5 @@ export function serverErrors(error: unknown, fields: readonly string[], names?: 
 
 /** A failed call in words for the form's own message: the server's, as given (spec section 8). */
 export function failureMessage(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+  return error instanceof Error ? error.message : problemIn('Something went wrong. Please try again.');
 }
