@@ -57,12 +57,12 @@ export function formatWallDate(value: string, language = 'en'): string {
 const clocks = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * An instant on a receipt, on the charity's clock (its time zone, as its accounts are kept), with the
- * zone said: '5 December 2026, 20:32 GMT+6'; '…, 14:32 UTC' for a charity on UTC; in Bengali with
- * Bengali digits and month names.
+ * An instant on the charity's clock (its time zone, as its accounts are kept), to the minute, on a
+ * 24-hour clock: '5 December 2026, 20:32', with the zone's short name after it unless `zoneName` is
+ * false; in Bengali with Bengali digits and month names.
  */
-export function receiptTime(instant: Date, timeZone: string, language = 'en'): string {
-  const key = `${language} ${timeZone}`;
+export function clockTime(instant: Date, timeZone: string, language = 'en', zoneName = true): string {
+  const key = `${language} ${timeZone} ${zoneName}`;
   let clock = clocks.get(key);
   if (!clock) {
     clock = new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : 'en-GB', {
@@ -73,9 +73,12 @@ export function receiptTime(instant: Date, timeZone: string, language = 'en'): s
       minute: '2-digit',
       hourCycle: 'h23',
       timeZone,
-      timeZoneName: 'short',
+      ...(zoneName && { timeZoneName: 'short' as const }),
     });
     clocks.set(key, clock);
   }
   return clock.format(instant).replace(' at ', ', ');
 }
+
+/** An instant on a receipt, with the zone said: '5 December 2026, 20:32 GMT+6'; '…, 14:32 UTC' for a charity on UTC. */
+export const receiptTime = (instant: Date, timeZone: string, language = 'en') => clockTime(instant, timeZone, language);

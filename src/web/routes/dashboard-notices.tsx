@@ -97,15 +97,7 @@ function NoticeList({ canChange }: { canChange: boolean }) {
           {t('list.newest', { n: number(query.data.notices.length) })}
         </Text>
       )}
-      <ConfirmDialog
-        opened={remove.opened}
-        title={t('delete.question')}
-        subject={remove.subject}
-        confirmLabel={t('delete.confirm')}
-        declineLabel={t('delete.decline')}
-        onConfirm={remove.confirm}
-        onDecline={remove.decline}
-      />
+      <ConfirmDialog opened={remove.opened} subject={remove.subject} onConfirm={remove.confirm} onDecline={remove.decline} />
     </Stack>
   );
 }

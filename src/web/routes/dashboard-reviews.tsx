@@ -178,15 +178,7 @@ export function DashboardReviewsPage() {
           </nav>
         }
       />
-      <ConfirmDialog
-        opened={remove.opened}
-        title={t('delete.question')}
-        subject={remove.subject}
-        confirmLabel={t('delete.confirm')}
-        declineLabel={t('delete.decline')}
-        onConfirm={remove.confirm}
-        onDecline={remove.decline}
-      />
+      <ConfirmDialog opened={remove.opened} subject={remove.subject} onConfirm={remove.confirm} onDecline={remove.decline} />
     </>
   );
 }

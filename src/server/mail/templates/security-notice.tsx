@@ -1,3 +1,4 @@
+import { clockTime } from '../../../shared/format.ts';
 import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
 import { Action, type InLanguage, Layout, type MailSite, mailWords, Paragraph } from './layout.tsx';
@@ -40,16 +41,7 @@ function SecurityNotice({
  * in Bengali with Bengali digits and month names.
  */
 function inSiteTime(site: MailSite, at: Date, language = 'en'): string {
-  const formatted = new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: site.timeZone,
-  }).format(at);
-  return `${formatted.replace(' at ', ', ')} (${site.timeZone})`;
+  return `${clockTime(at, site.timeZone, language, false)} (${site.timeZone})`;
 }
 
 /** A change to how the account signs in. A security message: no unsubscribe link, sent whatever the preferences. */
