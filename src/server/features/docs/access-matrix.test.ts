@@ -147,6 +147,7 @@ const rules: Record<string, Rule | CoveredElsewhere> = {
   },
 
   'GET /api/site': { ...anyone },
+  'GET /api/site/manifest.webmanifest': { ...anyone },
   'GET /api/site/demo-content': { ...adminOnly },
   'DELETE /api/site/demo-content': { ...adminOnly },
   'PUT /api/site': {
