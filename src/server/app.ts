@@ -82,6 +82,9 @@ export async function buildApp(
     // Closing is the app's own (registerGracefulClose): requests in flight finish, idle sockets go at once.
     forceCloseConnections: false,
     return503OnClosing: false,
+    // Registering the routes (and compiling their schemas) is start-up, not a hang: on a loaded two-CPU
+    // machine one plugin took longer than Fastify's default 10 s, which ended the start.
+    pluginTimeout: 60_000,
     // Slow clients cannot hold a connection for good: the headers, then the whole request, must arrive in time.
     requestTimeout: config.clientTimeouts.requestMs,
     http: { headersTimeout: config.clientTimeouts.headersMs, connectionsCheckingInterval: 1_000 },
