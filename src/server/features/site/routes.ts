@@ -57,7 +57,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const language = request.query.lang ?? (await requestLanguage(request));
-      const { name } = await readSiteSettings(app.db);
+      const { name } = await app.mailSite();
       reply.type('application/manifest+json; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Language');
       return {
         name,
