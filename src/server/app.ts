@@ -32,6 +32,7 @@ import { reviewRoutes } from './features/reviews/routes.ts';
 import { rosterRoutes } from './features/roster/routes.ts';
 import { setupRoutes } from './features/setup/routes.ts';
 import { adminExists } from './features/setup/service.ts';
+import { shiftRoutes } from './features/shifts/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { errorsAsErrorBody } from './http/api-docs.ts';
@@ -197,6 +198,7 @@ export async function buildApp(
       await api.register(donationRoutes);
       await api.register(healthRoutes);
       await api.register(eventRoutes);
+      await api.register(shiftRoutes);
       await api.register(reviewRoutes);
       await api.register(rosterRoutes);
       await api.register(overviewRoutes);

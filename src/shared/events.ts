@@ -46,8 +46,10 @@ export type EventFields = z.infer<typeof eventFieldsSchema>;
 export const eventSchema = eventFieldsSchema.extend({
   /** How many people hold a place (waitlisted people are not counted). */
   registered: z.number().int(),
-  /** Places still free; null when the event has no capacity. */
+  /** Places still free; null when the event has no capacity. Staffed by shifts: the shifts' places (null when one has no limit). */
   spotsLeft: z.number().int().nullable(),
+  /** How many shifts staff it (GET /api/events/{id}/shifts); 0: one pool of places, its capacity. */
+  shifts: z.number().int(),
   /** Whether it has ended (its end, or the end of its day), by the site's time zone. */
   past: z.boolean(),
   /** Donations to it in the site's currency, in minor units (cents; yen for JPY), refunds left out. */

@@ -82,3 +82,30 @@ export function clockTime(instant: Date, timeZone: string, language = 'en', zone
 
 /** An instant on a receipt, with the zone said: '5 December 2026, 20:32 GMT+6'; '…, 14:32 UTC' for a charity on UTC. */
 export const receiptTime = (instant: Date, timeZone: string, language = 'en') => clockTime(instant, timeZone, language);
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The time of a wall-clock 'YYYY-MM-DDTHH:MM' in the language's way ('8:00 am'; Bengali on a 24-hour clock, as dates are). */
+export function formatWallTime(value: string, language = 'en'): string {
+  let clock = wallClocks.get(language);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: language === 'en' ? 'h12' : 'h23',
+      timeZone: 'UTC',
+    });
+    wallClocks.set(language, clock);
+  }
+  const at = Date.parse(`${value.slice(0, 16)}:00Z`);
+  return Number.isNaN(at) ? value : clock.format(at);
+}
+
+/**
+ * A shift's start and end (wall clock, 'YYYY-MM-DDTHH:MM'): its day and start, and its end's time, or its
+ * end's day too when it ends on another day. 'Saturday 5 December 2026, 8:00 am – 10:00 am'.
+ */
+export function formatShiftTimes(startsAt: string, endsAt: string, language = 'en'): string {
+  const end = startsAt.slice(0, 10) === endsAt.slice(0, 10) ? formatWallTime(endsAt, language) : formatWallDate(endsAt, language);
+  return `${formatWallDate(startsAt, language)} – ${end}`;
+}

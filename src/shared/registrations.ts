@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roleSchema } from './accounts.ts';
 import { eventFieldsSchema } from './events.ts';
 import { cursorSchema, pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
+import { shiftMessages, shiftSummarySchema } from './shifts.ts';
 
 export const registrationMessages = {
   alreadyRegistered: 'You are already registered for this event',
@@ -33,20 +34,39 @@ export const registrationSchema = eventFieldsSchema
     role: roleSchema,
     /** When the person registered (ISO 8601 instant). */
     registeredAt: z.iso.datetime(),
+    /** The shift taken, on an event staffed by shifts; null: the event's own places. */
+    shift: shiftSummarySchema.nullable(),
   });
 export type Registration = z.infer<typeof registrationSchema>;
 
-/** POST /api/register names only the event; everything else comes from the account and the event. */
+/**
+ * POST /api/register names the event, and on an event staffed by shifts the shifts taken (at least one);
+ * everything else comes from the account, the event and its shifts.
+ */
 export const registrationCreateSchema = z.object({
   eventId: z.uuid({ message: 'Choose an event to register for' }),
+  shiftIds: z
+    .array(z.uuid({ message: shiftMessages.notThisEvent }), { message: shiftMessages.chooseShift })
+    .max(100, 'Choose at most 100 shifts')
+    .optional(),
 });
+export type RegistrationCreate = z.infer<typeof registrationCreateSchema>;
 
-/** POST /api/register's answer (201): a place, or a number on the waitlist when the event is full. */
-export const registrationCreatedSchema = z.object({
+const placeTaken = {
   insertedId: z.string(),
   status: registrationStatusSchema,
   /** The number on the waitlist (1 is next); null when the person has a place. */
   position: z.number().int().nullable(),
+};
+
+/**
+ * POST /api/register's answer (201): a place, or a number on the waitlist when the event is full. With
+ * shifts, `registrations` has one per shift (each its own place or number), in time order; the first is
+ * also the answer's own `insertedId`, `status` and `position`.
+ */
+export const registrationCreatedSchema = z.object({
+  ...placeTaken,
+  registrations: z.array(z.object({ ...placeTaken, shiftId: z.string().nullable() })),
 });
 export type RegistrationCreated = z.infer<typeof registrationCreatedSchema>;
 

@@ -200,6 +200,52 @@ export const event = pgTable(
   ],
 );
 
+/**
+ * A shift of an event: a role (a short name, 'Driver'), when it starts and ends (wall clock in the site's
+ * time zone, like the event's end) and its own places (`capacity`, null: unlimited). A person may take
+ * several shifts of one event when they do not overlap; each is a registration of its own, with its own
+ * waitlist. An event without shifts has one pool of places, its `capacity`.
+ */
+export const shift = pgTable(
+  'shift',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => event.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    description: text('description').notNull().default(''),
+    startsAt: timestamp('starts_at', { precision: 0, mode: 'string' }).notNull(),
+    endsAt: timestamp('ends_at', { precision: 0, mode: 'string' }).notNull(),
+    capacity: integer('capacity'),
+    ...timestamps,
+  },
+  (t) => [
+    check('shift_capacity_positive', sql`${t.capacity} is null or ${t.capacity} >= 1`),
+    check('shift_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    index('shift_event_starts_idx').on(t.eventId, t.startsAt, t.id),
+  ],
+);
+
+/**
+ * The people who may run an event's door and read its roster without being admins (door staff and
+ * shift leads): nothing else of the dashboard opens to them.
+ */
+export const eventStaff = pgTable(
+  'event_staff',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => event.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => account.id, { onDelete: 'cascade' }),
+    addedBy: text('added_by').references(() => account.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.accountId] }), index('event_staff_account_idx').on(t.accountId)],
+);
+
 export const registrationStatus = pgEnum('registration_status', ['registered', 'waitlisted']);
 
 /**
@@ -219,6 +265,8 @@ export const registration = pgTable(
     eventId: uuid('event_id')
       .notNull()
       .references(() => event.id, { onDelete: 'cascade' }),
+    /** The shift taken, on an event staffed by shifts (each with its own places and waitlist); null: the event's own places. */
+    shiftId: uuid('shift_id').references(() => shift.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
     image: text('image'),
@@ -233,8 +281,12 @@ export const registration = pgTable(
   },
   (t) => [
     check('registration_hours_minutes_range', sql`${t.hoursMinutes} is null or ${t.hoursMinutes} between 0 and 1440`),
-    uniqueIndex('registration_account_event_uq').on(t.accountId, t.eventId),
+    // One registration per person and event, or, on an event staffed by shifts, per person and shift.
+    uniqueIndex('registration_account_event_uq').on(t.accountId, t.eventId).where(sql`${t.shiftId} is null`),
+    uniqueIndex('registration_account_shift_uq').on(t.accountId, t.shiftId).where(sql`${t.shiftId} is not null`),
     index('registration_event_status_idx').on(t.eventId, t.status, t.position),
+    index('registration_shift_status_idx').on(t.shiftId, t.status, t.position).where(sql`${t.shiftId} is not null`),
+    index('registration_account_id_idx').on(t.accountId),
     index('registration_event_id_idx').on(t.eventId),
     index('registration_created_at_idx').on(t.createdAt, t.id),
     index('registration_name_sort_idx').on(sql`lower(${t.name})`, t.id),

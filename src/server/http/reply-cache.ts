@@ -38,6 +38,8 @@ export const ANNOUNCED_TABLES = [
   'notice',
   'image',
   'site_settings',
+  'shift',
+  'event_staff',
 ] as const;
 
 /**
@@ -52,7 +54,7 @@ export const REGISTRATION_PLACES = 'registration_places';
  * and of the registrations only the places (a visitor's page shows no one's registration).
  */
 export const PAGE_TABLES: Tables = [
-  ...ANNOUNCED_TABLES.filter((table) => table !== 'session' && table !== 'registration'),
+  ...ANNOUNCED_TABLES.filter((table) => table !== 'session' && table !== 'registration' && table !== 'event_staff'),
   REGISTRATION_PLACES,
 ];
 

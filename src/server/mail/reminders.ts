@@ -2,10 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { todayIn } from '../../shared/time-zone.ts';
 import type { Database } from '../db/client.ts';
-import { account, event, outboxMessage, registration } from '../db/schema.ts';
+import { account, event, outboxMessage, registration, shift } from '../db/schema.ts';
 import { PeriodicJob } from '../periodic-job.ts';
 import { enqueueMail } from './registry.ts';
 import type { MailSite } from './templates/layout.tsx';
+
+/** A stored wall-clock time as messages take it: 'YYYY-MM-DDTHH:MM'. */
+const wallMinute = (value: string) => `${value.slice(0, 10)}T${value.slice(11, 16)}`;
 
 /** Registrations reminded in one transaction: a large event is queued in several short ones. */
 const BATCH = 200;
@@ -35,10 +38,12 @@ export async function queueReminders(db: Database, site: MailSite, now = new Dat
           to: account.email,
           name: account.name,
           event: { id: event.id, title: event.title, date: event.date, time: event.time },
+          shift: { role: shift.role, startsAt: shift.startsAt, endsAt: shift.endsAt },
         })
         .from(registration)
         .innerJoin(event, eq(event.id, registration.eventId))
         .innerJoin(account, eq(account.id, registration.accountId))
+        .leftJoin(shift, eq(shift.id, registration.shiftId))
         .where(
           and(
             eq(event.date, day),
@@ -59,6 +64,9 @@ export async function queueReminders(db: Database, site: MailSite, now = new Dat
           to: row.to,
           name: row.name,
           event: { ...row.event, time: row.event.time ? row.event.time.slice(0, 5) : null },
+          shift: row.shift?.role
+            ? { role: row.shift.role, startsAt: wallMinute(row.shift.startsAt), endsAt: wallMinute(row.shift.endsAt) }
+            : null,
         });
         // Another instance queueing the same reminder at once: the key lets one of the two in.
         if (queued) count += 1;

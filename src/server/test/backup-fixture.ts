@@ -84,6 +84,28 @@ export async function fillEveryTable(db: Database) {
       ...(i === 2 ? { status: 'waitlisted' as const, position: 1 } : {}),
     })),
   );
+  // A shift with a registration of its own, and a person who may run the event's door.
+  const [driving] = await db
+    .insert(schema.shift)
+    .values({
+      eventId: event.id,
+      role: awkward,
+      description: awkward,
+      startsAt: '2030-01-01 08:00:00',
+      endsAt: '2030-01-01 10:30:00',
+      capacity: 3,
+    })
+    .returning();
+  await db.insert(schema.registration).values({
+    accountId: people[0]!.id,
+    eventId: event.id,
+    shiftId: driving!.id,
+    name: people[0]!.name,
+    email: people[0]!.email,
+    role: people[0]!.role,
+    image: null,
+  });
+  await db.insert(schema.eventStaff).values({ eventId: event.id, accountId: people[1]!.id, addedBy: people[0]!.id });
   await db.insert(schema.donation).values([
     {
       amountCents: 3000,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client.ts';
-import { account, donation, event, review } from '../db/schema.ts';
+import { account, donation, event, review, shift } from '../db/schema.ts';
 import { dayFrom } from '../db/seed.ts';
 
 let counter = 0;
@@ -19,6 +19,28 @@ export async function insertEvent(db: Database, fields: Partial<typeof event.$in
     })
     .returning();
   if (!row) throw new Error('event not inserted');
+  return row;
+}
+
+/**
+ * A shift of an event: by default 'Helper' from 09:00 to 11:00 on the event's day (`at` hours shifts it,
+ * `hours` sets its length), with `capacity` places (none: no limit).
+ */
+export async function insertShift(
+  db: Database,
+  eventRow: { id: string; date: string },
+  fields: Partial<typeof shift.$inferInsert> & { at?: number; hours?: number } = {},
+) {
+  const { at = 9, hours = 2, ...rest } = fields;
+  const wall = (h: number) => {
+    const day = new Date(Date.parse(`${eventRow.date}T00:00:00Z`) + h * 3_600_000);
+    return day.toISOString().slice(0, 19).replace('T', ' ');
+  };
+  const [row] = await db
+    .insert(shift)
+    .values({ eventId: eventRow.id, role: 'Helper', startsAt: wall(at), endsAt: wall(at + hours), ...rest })
+    .returning();
+  if (!row) throw new Error('shift not inserted');
   return row;
 }
 

@@ -24,7 +24,7 @@ import {
 } from '../../test/access-callers.ts';
 import { call, me } from '../../test/accounts.ts';
 import { changedTables, fingerprint, publicTables } from '../../test/db-fingerprint.ts';
-import { insertAccount, insertEvent, insertReview } from '../../test/factories.ts';
+import { insertAccount, insertEvent, insertReview, insertShift } from '../../test/factories.ts';
 import { type RecordedRoute, startTestAppRecordingRoutes } from '../../test/recorded-routes.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { calendarTokenOf } from '../calendar/service.ts';
@@ -259,6 +259,33 @@ const rules: Record<string, Rule | CoveredElsewhere> = {
     request: async () => ({ path: `/api/events/${(await insertEvent(t.app.db)).id}`, body: eventBody('Food bank sorting, moved') }),
   },
   'DELETE /api/events/:id': { ...adminOnly, request: async () => ({ path: `/api/events/${(await insertEvent(t.app.db)).id}` }) },
+  'GET /api/events/:id/shifts': { ...anyone, request: () => ({ path: `/api/events/${eventId}/shifts` }) },
+  'POST /api/events/:id/shifts': {
+    ...adminOnly,
+    request: async () => {
+      const row = await insertEvent(t.app.db);
+      return { path: `/api/events/${row.id}/shifts`, body: { role: 'Driver', startsAt: `${row.date}T08:00`, endsAt: `${row.date}T10:00` } };
+    },
+  },
+  'PUT /api/shifts/:id': {
+    ...adminOnly,
+    request: async () => ({
+      path: `/api/shifts/${(await insertShift(t.app.db, await insertEvent(t.app.db))).id}`,
+      body: { role: 'Packer' },
+    }),
+  },
+  'DELETE /api/shifts/:id': {
+    ...adminOnly,
+    request: async () => ({ path: `/api/shifts/${(await insertShift(t.app.db, await insertEvent(t.app.db))).id}` }),
+  },
+  'POST /api/events/:id/copy': {
+    ...adminOnly,
+    request: async () => ({ path: `/api/events/${(await insertEvent(t.app.db)).id}/copy`, body: { date: dayFrom(new Date(), 30) } }),
+  },
+  'POST /api/events/:id/repeat': {
+    ...adminOnly,
+    request: async () => ({ path: `/api/events/${(await insertEvent(t.app.db)).id}/repeat`, body: { weeks: 2 } }),
+  },
   'GET /api/events/:id/roster': { ...adminOnly, request: () => ({ path: `/api/events/${eventId}/roster` }) },
   'GET /api/events/:id/roster.csv': { ...adminOnly, request: () => ({ path: `/api/events/${eventId}/roster.csv` }) },
   'GET /api/events/:id/checkins': { ...adminOnly, request: () => ({ path: `/api/events/${eventId}/checkins` }) },

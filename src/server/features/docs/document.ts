@@ -129,6 +129,10 @@ export async function registerApiDocument(app: FastifyInstance) {
       security: [{ session: [] }, { bearer: [] }],
       tags: [
         { name: 'Events', description: 'What the charity runs: anyone reads them, admins write them.' },
+        {
+          name: 'Shifts',
+          description: 'An event staffed by roles and times, each shift with its own places and waitlist; copying and repeating events.',
+        },
         { name: 'Registrations', description: 'People registering to volunteer at events.' },
         { name: 'Calendars', description: 'Events as calendar files, and each person’s feed of the events they registered for.' },
         {

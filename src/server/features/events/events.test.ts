@@ -46,6 +46,7 @@ describe('GET /api/events', () => {
       'past',
       'raised',
       'registered',
+      'shifts',
       'spotsLeft',
       'title',
     ]);
@@ -55,6 +56,7 @@ describe('GET /api/events', () => {
       capacity: null,
       registered: 0,
       spotsLeft: null,
+      shifts: 0,
       past: false,
       goal: null,
       hours: null,

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { account, event, registration } from '../../db/schema.ts';
+import { account, event, registration, shift } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/registry.ts';
 import { mailEvent } from '../../mail/templates/event-links.ts';
 import { isPast } from './when.ts';
@@ -12,6 +12,25 @@ import { isPast } from './when.ts';
  */
 
 type EventRow = typeof event.$inferSelect;
+type ShiftRow = typeof shift.$inferSelect;
+
+/**
+ * One pool of places: an event's own (its registrations without a shift, its capacity), or one shift's
+ * (its registrations, its capacity). Each has its own waitlist, numbered 1..N.
+ */
+const inPool = (eventId: string, shiftId: string | null): SQL =>
+  shiftId === null
+    ? (and(eq(registration.eventId, eventId), isNull(registration.shiftId)) as SQL)
+    : (and(eq(registration.eventId, eventId), eq(registration.shiftId, shiftId)) as SQL);
+
+/** How many hold a place in one pool (through the (shift_id, status, position) index for a shift). */
+export async function poolCount(db: Database, eventId: string, shiftId: string | null): Promise<number> {
+  const [found] = await db
+    .select({ value: count() })
+    .from(registration)
+    .where(and(inPool(eventId, shiftId), eq(registration.status, 'registered')));
+  return found?.value ?? 0;
+}
 
 /**
  * The event's row, locked until the transaction ends. FOR NO KEY UPDATE waits for another change to
@@ -42,23 +61,24 @@ export async function registeredCounts(db: Database, eventIds: string[]): Promis
   return new Map(rows.map((row) => [row.eventId, row.value]));
 }
 
-/** The number the next person to join the waitlist gets. */
-export async function nextWaitlistPosition(db: Database, eventId: string): Promise<number> {
+/** The number the next person to join a pool's waitlist gets. */
+export async function nextWaitlistPosition(db: Database, eventId: string, shiftId: string | null = null): Promise<number> {
   const [found] = await db
     .select({ last: sql<number | null>`max(${registration.position})` })
     .from(registration)
-    .where(and(eq(registration.eventId, eventId), eq(registration.status, 'waitlisted')));
+    .where(and(inPool(eventId, shiftId), eq(registration.status, 'waitlisted')));
   return Number(found?.last ?? 0) + 1;
 }
 
-/** Numbers the people still waiting 1..N in their order, changing only the rows whose number moves. */
-async function renumberWaitlist(tx: Database, eventId: string) {
+/** Numbers the people still waiting in a pool 1..N in their order, changing only the rows whose number moves. */
+async function renumberWaitlist(tx: Database, eventId: string, shiftId: string | null) {
+  const pool = shiftId === null ? sql`shift_id is null` : sql`shift_id = ${shiftId}`;
   await tx.execute(sql`
     update ${registration} set position = waiting.n
     from (
       select id, row_number() over (order by position, created_at, id) as n
       from ${registration}
-      where event_id = ${eventId} and status = 'waitlisted'
+      where event_id = ${eventId} and ${pool} and status = 'waitlisted'
     ) as waiting
     where ${registration.id} = waiting.id and ${registration.position} is distinct from waiting.n`);
 }
@@ -68,11 +88,28 @@ async function renumberWaitlist(tx: Database, eventId: string) {
  * take the free places, the rest are renumbered 1..N, and each person moved up is emailed (when they
  * want mail about their events), all in the caller's transaction. The event's row must be locked
  * (`lockEventPlaces`, or FOR UPDATE). Nobody moves up for an event that has ended.
+ *
+ * `pool` says whose places: the event's own (null), one shift's, or 'all' (the event's and every
+ * shift's that has people waiting, as when an account with several of them is deleted).
  */
-export async function fillFreedPlaces(tx: Database, row: EventRow, now: string): Promise<number> {
+export async function fillFreedPlaces(tx: Database, row: EventRow, now: string, pool: ShiftRow | null | 'all' = 'all'): Promise<number> {
+  if (pool !== 'all') return fillPool(tx, row, now, pool);
+  let moved = await fillPool(tx, row, now, null);
+  const waitingShifts = tx
+    .selectDistinct({ id: registration.shiftId })
+    .from(registration)
+    .where(and(eq(registration.eventId, row.id), eq(registration.status, 'waitlisted')));
+  const shifts = await tx.select().from(shift).where(inArray(shift.id, waitingShifts)).orderBy(shift.startsAt, shift.id);
+  for (const one of shifts) moved += await fillPool(tx, row, now, one);
+  return moved;
+}
+
+async function fillPool(tx: Database, row: EventRow, now: string, pool: ShiftRow | null): Promise<number> {
+  const shiftId = pool?.id ?? null;
+  const capacity = pool ? pool.capacity : row.capacity;
   let moved: { id: string; accountId: string; email: string; name: string; wantsMail: boolean }[] = [];
   if (!isPast(row, now)) {
-    const free = row.capacity === null ? null : row.capacity - (await registeredCount(tx, row.id));
+    const free = capacity === null ? null : capacity - (await poolCount(tx, row.id, shiftId));
     if (free === null || free > 0) {
       const next = tx
         .select({
@@ -84,7 +121,7 @@ export async function fillFreedPlaces(tx: Database, row: EventRow, now: string):
         })
         .from(registration)
         .innerJoin(account, eq(account.id, registration.accountId))
-        .where(and(eq(registration.eventId, row.id), eq(registration.status, 'waitlisted')))
+        .where(and(inPool(row.id, shiftId), eq(registration.status, 'waitlisted')))
         .orderBy(asc(registration.position), asc(registration.createdAt), asc(registration.id))
         .$dynamic();
       moved = await (free === null ? next : next.limit(free));
@@ -101,7 +138,7 @@ export async function fillFreedPlaces(tx: Database, row: EventRow, now: string):
       }
     }
   }
-  await renumberWaitlist(tx, row.id);
+  await renumberWaitlist(tx, row.id, shiftId);
   for (const person of moved) {
     if (!person.wantsMail) continue;
     await enqueueMail(tx, 'waitlist-place', {
@@ -109,7 +146,7 @@ export async function fillFreedPlaces(tx: Database, row: EventRow, now: string):
       accountId: person.accountId,
       to: person.email,
       name: person.name,
-      event: mailEvent(row),
+      event: mailEvent(row, pool),
     });
   }
   return moved.length;

@@ -15,18 +15,20 @@ import { todayIn } from '../../../shared/time-zone.ts';
 import { rowsOf } from '../../db/catalog.ts';
 import type { Database } from '../../db/client.ts';
 import { after, cursorKey, decodeCursor, type KeyValue, nextCursor, type SortKey } from '../../db/cursor.ts';
-import { account, event, registration, rowTotal } from '../../db/schema.ts';
+import { account, event, registration, rowTotal, shift } from '../../db/schema.ts';
 import { contains, throughIndexes } from '../../db/search.ts';
 import { totalOf } from '../../db/totals.ts';
 import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../../mail/registry.ts';
 import { eventDate, mailEvent } from '../../mail/templates/event-links.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
-import { fillFreedPlaces, registeredCount, registeredCounts } from './places.ts';
+import { copyShifts, shiftTotals } from '../shifts/service.ts';
+import { fillFreedPlaces, poolCount, registeredCount, registeredCounts } from './places.ts';
 import { donationProgress, type Progress, progressOf } from './progress.ts';
 import { endOf, endsAfterStart, endWallClock, isPast, siteNow, whenCondition, whenConditions } from './when.ts';
 
 type EventRow = typeof event.$inferSelect;
+type ShiftTotal = { shifts: number; capacity: number; unlimited: boolean };
 
 /** The event's own fields, as the API and the registrations give them. */
 export function toEvent(row: EventRow): EventFields {
@@ -51,11 +53,14 @@ export function toEvent(row: EventRow): EventFields {
 export const creditedHours = (row: EventRow) => eventHours(toEvent(row));
 
 /** The event with its places (how many are taken and left) and whether it is over at `now`. */
-function withPlaces(row: EventRow, registered: number, now: string, progress: Progress): Event {
+function withPlaces(row: EventRow, registered: number, now: string, progress: Progress, shifts?: ShiftTotal): Event {
+  // Staffed by shifts: the places are the shifts' (none left to say when one has no limit).
+  const capacity = shifts ? (shifts.unlimited ? null : shifts.capacity) : row.capacity;
   return {
     ...toEvent(row),
     registered,
-    spotsLeft: row.capacity === null ? null : Math.max(0, row.capacity - registered),
+    spotsLeft: capacity === null ? null : Math.max(0, capacity - registered),
+    shifts: shifts?.shifts ?? 0,
     past: isPast(row, now),
     raised: progress.raised,
     donors: progress.donors,
@@ -161,9 +166,13 @@ export async function listEvents(db: Database, query: EventListQuery) {
     countEvents(db, query, where, now),
   ]);
   const ids = rows.map((row) => row.id);
-  const [counts, progress] = await Promise.all([registeredCounts(db, ids), donationProgress(db, ids, currency)]);
+  const [counts, progress, shifts] = await Promise.all([
+    registeredCounts(db, ids),
+    donationProgress(db, ids, currency),
+    shiftTotals(db, ids),
+  ]);
   return {
-    events: rows.map((row) => withPlaces(row, counts.get(row.id) ?? 0, now, progressOf(progress, row.id))),
+    events: rows.map((row) => withPlaces(row, counts.get(row.id) ?? 0, now, progressOf(progress, row.id), shifts.get(row.id))),
     total,
     next: nextCursor(rows, query.limit),
   };
@@ -197,9 +206,9 @@ async function countEvents(db: Database, query: EventListQuery, where: SQL | und
 export async function findEvent(db: Database, id: string): Promise<Event | undefined> {
   const [row] = await db.select().from(event).where(eq(event.id, id)).limit(1);
   if (!row) return undefined;
-  const [{ now, currency }, registered] = await Promise.all([siteNow(db), registeredCount(db, id)]);
+  const [{ now, currency }, registered, shifts] = await Promise.all([siteNow(db), registeredCount(db, id), shiftTotals(db, [id])]);
   const progress = await donationProgress(db, [id], currency);
-  return withPlaces(row, registered, now, progressOf(progress, id));
+  return withPlaces(row, registered, now, progressOf(progress, id), shifts.get(id));
 }
 
 /**
@@ -266,7 +275,7 @@ export async function updateEvent(db: Database, id: string, input: EventWrite, s
       throw new AppError('invalid_input', eventMessages.endNotAfterStart, { end: eventMessages.endNotAfterStart });
     }
     if (input.capacity !== undefined && input.capacity !== null) {
-      const registered = await registeredCount(tx, id);
+      const registered = await poolCount(tx, id, null);
       if (input.capacity < registered) {
         const message = fillMessage(eventMessages.capacityBelowRegistered, { count: String(registered) });
         throw new AppError('conflict', message, { capacity: message });
@@ -282,6 +291,17 @@ export async function updateEvent(db: Database, id: string, input: EventWrite, s
       .where(eq(event.id, id))
       .returning();
     if (!row) return 0;
+    // Its shifts move with it, by the same number of days.
+    const moveBy = daysBetween(before.date, row.date);
+    if (moveBy !== 0) {
+      await tx
+        .update(shift)
+        .set({
+          startsAt: sql`${shift.startsAt} + make_interval(days => ${moveBy})`,
+          endsAt: sql`${shift.endsAt} + make_interval(days => ${moveBy})`,
+        })
+        .where(eq(shift.eventId, id));
+    }
     const previousDate = eventDate(before.date, before.time);
     const moved = previousDate !== eventDate(row.date, row.time);
     // 'Today' is the site's (where the charity is), not the database server's.
@@ -292,7 +312,7 @@ export async function updateEvent(db: Database, id: string, input: EventWrite, s
       }
     }
     // Checked even when the capacity stays: a place may be free for the first person waiting.
-    if (row.capacity === null || row.capacity !== before.capacity) await fillFreedPlaces(tx, row, now);
+    if (row.capacity === null || row.capacity !== before.capacity) await fillFreedPlaces(tx, row, now, null);
     return 1;
   });
 }
@@ -334,4 +354,54 @@ async function registeredFor(db: Database, eventId: string) {
     .innerJoin(account, eq(account.id, registration.accountId))
     .where(and(eq(registration.eventId, eventId), eq(account.emailEvents, true)))
     .orderBy(registration.id);
+}
+
+/** Whole days from one calendar day to another. */
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * Copies of an event on other days, each independent: its fields and shifts moved by the days between
+ * (its end and each shift's times too), with a new index and key, and none of its registrations,
+ * donations or reviews. All or none, in one transaction. Undefined when no event has the id.
+ */
+export async function copyEvent(db: Database, id: string, days: string[]): Promise<string[] | undefined> {
+  return db.transaction(async (tx) => {
+    const [source] = await tx.select().from(event).where(eq(event.id, id));
+    if (!source) return undefined;
+    const ids: string[] = [];
+    for (const day of days) {
+      const moveBy = daysBetween(source.date, day);
+      const [row] = await tx
+        .insert(event)
+        .values({
+          title: source.title,
+          desc: source.desc,
+          banner: source.banner,
+          date: day,
+          time: source.time,
+          location: source.location,
+          endAt: source.endAt === null ? null : sql`${source.endAt}::timestamp + make_interval(days => ${moveBy})`,
+          capacity: source.capacity,
+          goalCents: source.goalCents,
+          hoursMinutes: source.hoursMinutes,
+          checkinOpensMinutes: source.checkinOpensMinutes,
+        })
+        .returning({ id: event.id });
+      if (!row) throw new Error('event not stored');
+      await copyShifts(tx, source.id, row.id, moveBy);
+      ids.push(row.id);
+    }
+    return ids;
+  });
+}
+
+/** The day `weeks` weeks after a calendar day. */
+export const weeksAfter = (day: string, weeks: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
+
+/** The calendar day an event is on (for a copy a week later, and the next). */
+export async function eventDay(db: Database, id: string): Promise<string | undefined> {
+  const [found] = await db.select({ date: event.date }).from(event).where(eq(event.id, id));
+  return found?.date;
 }

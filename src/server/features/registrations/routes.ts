@@ -30,19 +30,20 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Register for an event',
         description:
-          'Registers the caller: name, email and picture come from the account, the event’s fields from the event. When the event is full (its capacity reached), the caller joins the waitlist: `status: "waitlisted"` with their `position` (1 is next); they move up automatically when a place frees. The confirmation is emailed to the account’s address, with the event as a calendar file (event.ics) or the waitlist number.',
+          'Registers the caller: name, email and picture come from the account, the event’s fields from the event. When the event is full (its capacity reached), the caller joins the waitlist: `status: "waitlisted"` with their `position` (1 is next); they move up automatically when a place frees. The confirmation is emailed to the account’s address, with the event as a calendar file (event.ics) or the waitlist number.\n\nOn an event staffed by shifts (`shifts` above 0 on the event), `shiftIds` names the shifts taken: at least one, all of this event (400 naming `shiftIds` otherwise). One registration is made per shift, in one transaction, each with its own place or waitlist number (`registrations`, in time order). Shifts that overlap one another, or a shift the caller already has at any event, are refused with 409 and ‘This shift overlaps another of yours’.',
         body: registrationCreateSchema,
         response: {
           201: registrationCreatedSchema,
           ...errorResponses({
+            400: 'Shifts are missing on an event staffed by shifts, or name shifts of another event (`fields.shiftIds`).',
             404: 'No event has this id.',
-            409: 'The caller is already registered for this event, or it has already taken place.',
+            409: 'The caller is already registered for this event or shift, a shift overlaps another of theirs, or the event has already taken place.',
           }),
         },
       },
     },
     async (request, reply) => {
-      const created = await registrations.register(app.db, requireSignedIn(request), request.body.eventId, await app.mailSite());
+      const created = await registrations.register(app.db, requireSignedIn(request), request.body, await app.mailSite());
       return reply.code(201).send(created);
     },
   );

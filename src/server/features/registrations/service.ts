@@ -1,7 +1,8 @@
-import { type AnyColumn, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { parseSort } from '../../../shared/paging.ts';
-import type { Registration, RegistrationCreated, RegistrationListQuery } from '../../../shared/registrations.ts';
+import type { Registration, RegistrationCreate, RegistrationCreated, RegistrationListQuery } from '../../../shared/registrations.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
+import { shiftMessages, shiftsOverlap } from '../../../shared/shifts.ts';
 import { wallClockAt } from '../../../shared/time-zone.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
@@ -17,7 +18,7 @@ import {
   type SortKey,
 } from '../../db/cursor.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import { account, event, registration } from '../../db/schema.ts';
+import { account, event, registration, shift } from '../../db/schema.ts';
 import { contains, throughIndexes } from '../../db/search.ts';
 import { totalOf } from '../../db/totals.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -25,15 +26,18 @@ import { csvPages } from '../../http/csv.ts';
 import { enqueueMail } from '../../mail/registry.ts';
 import { mailEvent } from '../../mail/templates/event-links.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
-import { fillFreedPlaces, lockEventPlaces, nextWaitlistPosition, oneAtATime, registeredCount } from '../events/places.ts';
+import { fillFreedPlaces, lockEventPlaces, nextWaitlistPosition, oneAtATime, poolCount } from '../events/places.ts';
 import { toEvent } from '../events/service.ts';
 import { isPast } from '../events/when.ts';
+import { toShiftSummary } from '../shifts/service.ts';
 
-const columns = { registration, event, role: account.role };
+const shiftColumns = { id: shift.id, role: shift.role, startsAt: shift.startsAt, endsAt: shift.endsAt };
+const columns = { registration, event, role: account.role, shift: shiftColumns };
 type Row = {
   registration: typeof registration.$inferSelect;
   event: typeof event.$inferSelect;
   role: (typeof account.$inferSelect)['role'];
+  shift: { id: string; role: string; startsAt: string; endsAt: string } | null;
 };
 
 function toRegistration(row: Row): Registration {
@@ -49,6 +53,7 @@ function toRegistration(row: Row): Registration {
     status: row.registration.status,
     position: row.registration.status === 'waitlisted' ? row.registration.position : null,
     registeredAt: row.registration.createdAt.toISOString(),
+    shift: row.shift?.id ? toShiftSummary(row.shift) : null,
   };
 }
 
@@ -57,7 +62,8 @@ function selectRegistrations(db: Database) {
     .select(columns)
     .from(registration)
     .innerJoin(event, eq(registration.eventId, event.id))
-    .innerJoin(account, eq(registration.accountId, account.id));
+    .innerJoin(account, eq(registration.accountId, account.id))
+    .leftJoin(shift, eq(registration.shiftId, shift.id));
 }
 
 /** Whether the account wants messages about its events (the 'events' email preference). */
@@ -66,15 +72,80 @@ async function wantsEventMail(db: Database, accountId: string): Promise<boolean>
   return found?.events ?? false;
 }
 
+type ShiftRow = typeof shift.$inferSelect;
+
+/**
+ * The shifts asked for, checked: on an event staffed by shifts at least one, each of this event; on an
+ * event without, none. 400 naming `shiftIds` otherwise.
+ */
+async function chosenShifts(tx: Database, eventId: string, shiftIds: string[] | undefined): Promise<ShiftRow[]> {
+  const wanted = [...new Set(shiftIds ?? [])];
+  const invalid = (message: string) => new AppError('invalid_input', message, { shiftIds: message });
+  if (wanted.length === 0) {
+    const [any] = await tx.select({ id: shift.id }).from(shift).where(eq(shift.eventId, eventId)).limit(1);
+    if (any) throw invalid(shiftMessages.chooseShift);
+    return [];
+  }
+  const rows = await tx
+    .select()
+    .from(shift)
+    .where(and(eq(shift.eventId, eventId), inArray(shift.id, wanted)))
+    .orderBy(shift.startsAt, shift.id);
+  if (rows.length === wanted.length) return rows;
+  const [any] = await tx.select({ id: shift.id }).from(shift).where(eq(shift.eventId, eventId)).limit(1);
+  throw invalid(any ? shiftMessages.notThisEvent : shiftMessages.noShifts);
+}
+
+/**
+ * Refuses shifts that overlap one another or a shift the person already has (of any event, with a place
+ * or waiting), and one they already have. The person's own registrations are changed one at a time
+ * (a lock on their id, taken after the event's), so two at once cannot both pass this check.
+ */
+async function checkOwnShifts(tx: Database, accountId: string, chosen: ShiftRow[]) {
+  for (let i = 1; i < chosen.length; i++) {
+    const [a, b] = [chosen[i - 1] as ShiftRow, chosen[i] as ShiftRow];
+    if (shiftsOverlap(a, b)) throw new AppError('conflict', shiftMessages.overlaps, { shiftIds: shiftMessages.overlaps });
+  }
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`registration:${accountId}`}, 0))`);
+  const first = chosen[0] as ShiftRow;
+  const last = chosen.reduce((latest, one) => (one.endsAt > latest ? one.endsAt : latest), first.endsAt);
+  const held = await tx
+    .select({ id: shift.id, startsAt: shift.startsAt, endsAt: shift.endsAt })
+    .from(registration)
+    .innerJoin(shift, eq(shift.id, registration.shiftId))
+    .where(
+      and(
+        eq(registration.accountId, accountId),
+        sql`${shift.startsAt} < ${last}::timestamp`,
+        sql`${shift.endsAt} > ${first.startsAt}::timestamp`,
+      ),
+    );
+  for (const one of chosen) {
+    if (held.some((h) => h.id === one.id))
+      throw new AppError('conflict', shiftMessages.alreadyRegistered, { shiftIds: shiftMessages.alreadyRegistered });
+  }
+  for (const one of chosen) {
+    if (held.some((h) => shiftsOverlap(h, one)))
+      throw new AppError('conflict', shiftMessages.overlaps, { shiftIds: shiftMessages.overlaps });
+  }
+}
+
 /**
  * Registers the caller for an event, with their name, email and picture as their account has them:
- * a place while there is one, else the next number on the waitlist. The event's row is locked first,
- * so concurrent registrations count and take places one after another (no overbooking). The
- * confirmation (with the event as a calendar file, or the waitlist number) is queued in the same
- * transaction. The database's unique constraint, not a read before the write, makes a second
- * registration fail.
+ * a place while there is one, else the next number on the waitlist. On an event staffed by shifts, one
+ * registration per shift asked for, each with its own place or number, all in one transaction (all or
+ * none). The event's row is locked first, so concurrent registrations count and take places one after
+ * another (no overbooking). Each confirmation (with the event or shift as a calendar file, or the
+ * waitlist number) is queued in the same transaction. The database's unique constraints, not a read
+ * before the write, make a second registration fail.
  */
-export async function register(db: Database, caller: SignedInAccount, eventId: string, site: SigningSite): Promise<RegistrationCreated> {
+export async function register(
+  db: Database,
+  caller: SignedInAccount,
+  input: RegistrationCreate,
+  site: SigningSite,
+): Promise<RegistrationCreated> {
+  const { eventId } = input;
   // Read before the event's row is locked: the lock is held for what must be counted and written alone.
   const wantsMail = await wantsEventMail(db, caller.id);
   try {
@@ -85,25 +156,53 @@ export async function register(db: Database, caller: SignedInAccount, eventId: s
         const found = await lockEventPlaces(tx, eventId);
         if (!found) throw notFound('Event');
         if (isPast(found, wallClockAt(site.timeZone))) throw new AppError('conflict', registrationMessages.eventPast);
-        const full = found.capacity !== null && (await registeredCount(tx, eventId)) >= found.capacity;
-        const position = full ? await nextWaitlistPosition(tx, eventId) : null;
-        const status = full ? 'waitlisted' : 'registered';
-        const [row] = await tx
-          .insert(registration)
-          .values({ accountId: caller.id, eventId, name: caller.name, email: caller.email, image: caller.image, status, position })
-          .returning({ id: registration.id });
-        if (!row) throw new Error('registration not stored');
-        if (wantsMail) {
-          // Only the template's input: the worker writes the message (QR code, calendar file) after the commit.
-          const mail = { registrationId: row.id, accountId: caller.id, to: caller.email, name: caller.name, event: mailEvent(found) };
-          if (position === null) await enqueueMail(tx, 'registration-confirmed', mail);
-          else await enqueueMail(tx, 'registration-waitlisted', { ...mail, waitlistPosition: position });
+        const chosen = await chosenShifts(tx, eventId, input.shiftIds);
+        if (chosen.length > 0) await checkOwnShifts(tx, caller.id, chosen);
+        const pools: (ShiftRow | null)[] = chosen.length > 0 ? chosen : [null];
+        const taken: RegistrationCreated['registrations'] = [];
+        for (const pool of pools) {
+          const shiftId = pool?.id ?? null;
+          const capacity = pool ? pool.capacity : found.capacity;
+          const full = capacity !== null && (await poolCount(tx, eventId, shiftId)) >= capacity;
+          const position = full ? await nextWaitlistPosition(tx, eventId, shiftId) : null;
+          const status = full ? 'waitlisted' : 'registered';
+          const [row] = await tx
+            .insert(registration)
+            .values({
+              accountId: caller.id,
+              eventId,
+              shiftId,
+              name: caller.name,
+              email: caller.email,
+              image: caller.image,
+              status,
+              position,
+            })
+            .returning({ id: registration.id });
+          if (!row) throw new Error('registration not stored');
+          if (wantsMail) {
+            // Only the template's input: the worker writes the message (QR code, calendar file) after the commit.
+            const mail = {
+              registrationId: row.id,
+              accountId: caller.id,
+              to: caller.email,
+              name: caller.name,
+              event: mailEvent(found, pool),
+            };
+            if (position === null) await enqueueMail(tx, 'registration-confirmed', mail);
+            else await enqueueMail(tx, 'registration-waitlisted', { ...mail, waitlistPosition: position });
+          }
+          taken.push({ insertedId: row.id, status, position, shiftId });
         }
-        return { insertedId: row.id, status, position };
+        const first = taken[0] as RegistrationCreated['registrations'][number];
+        return { insertedId: first.insertedId, status: first.status, position: first.position, registrations: taken };
       }),
     );
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', registrationMessages.alreadyRegistered);
+    if (isUniqueViolation(error)) {
+      const message = input.shiftIds?.length ? shiftMessages.alreadyRegistered : registrationMessages.alreadyRegistered;
+      throw new AppError('conflict', message);
+    }
     // The event was deleted between the check and the insert.
     if (isForeignKeyViolation(error)) throw notFound('Event');
     throw error;
@@ -130,7 +229,7 @@ export async function listRegistrationsOf(db: Database, email: string): Promise<
         mine.map((row) => row.id),
       ),
     )
-    .orderBy(event.date, event.time, registration.id);
+    .orderBy(event.date, event.time, shift.startsAt, registration.id);
   return rows.map(toRegistration);
 }
 
@@ -218,6 +317,7 @@ function pageOf(db: Database, query: RegistrationListQuery, where: SQL | undefin
     .from(registration)
     .innerJoin(event, eq(registration.eventId, event.id))
     .innerJoin(account, eq(registration.accountId, account.id))
+    .leftJoin(shift, eq(registration.shiftId, shift.id))
     .where(inArray(registration.id, pageIds(db, query, where, collectFirst, from)))
     .orderBy(...orderOf(keys));
 }
@@ -265,12 +365,13 @@ export async function cancelRegistration(db: Database, caller: SignedInAccount, 
       .innerJoin(event, eq(registration.eventId, event.id))
       .where(eq(registration.id, id))
       .for('update', { of: registration });
+    const [taken] = row?.registration.shiftId ? await tx.select().from(shift).where(eq(shift.id, row.registration.shiftId)) : [];
     if (!row || !locked) return 0;
     if (row.registration.accountId !== caller.id && caller.role !== 'admin') {
       throw new AppError('forbidden', 'You can only cancel your own registrations');
     }
     const deleted = await tx.delete(registration).where(eq(registration.id, id)).returning({ id: registration.id });
-    if (deleted.length > 0) await fillFreedPlaces(tx, locked, now);
+    if (deleted.length > 0) await fillFreedPlaces(tx, locked, now, taken ?? null);
     // A registration for an event that has taken place is history: removing it tells nobody anything.
     if (deleted.length > 0 && !isPast(row.event, now) && (await wantsEventMail(tx, row.registration.accountId))) {
       await enqueueMail(tx, 'registration-cancelled', {
@@ -278,7 +379,7 @@ export async function cancelRegistration(db: Database, caller: SignedInAccount, 
         accountId: row.registration.accountId,
         to: row.registration.email,
         name: row.registration.name,
-        event: mailEvent(row.event),
+        event: mailEvent(row.event, taken),
         byOrganisers: row.registration.accountId !== caller.id,
       });
     }
@@ -295,20 +396,33 @@ const exportKeys = newestFirst(registration.createdAt, registration.id);
  */
 export function registrationsCsv(db: Database) {
   return csvPages(
-    ['Title', 'Event date', 'Name', 'Email', 'Role', 'Status', 'Waitlist number', 'Registered at'],
+    ['Title', 'Event date', 'Name', 'Email', 'Role', 'Status', 'Waitlist number', 'Registered at', 'Shift', 'Shift starts', 'Shift ends'],
     (from: KeyValue[] | undefined) =>
       db
         .select({ ...columns, cursorKey: cursorKey(exportKeys) })
         .from(registration)
         .innerJoin(event, eq(registration.eventId, event.id))
         .innerJoin(account, eq(registration.accountId, account.id))
+        .leftJoin(shift, eq(registration.shiftId, shift.id))
         .where(from && after(exportKeys, from))
         .orderBy(...orderOf(exportKeys))
         .limit(EXPORT_PAGE),
     (row) => JSON.parse(row.cursorKey) as KeyValue[],
     (row) => {
       const r = toRegistration(row);
-      return [r.title, r.date, r.name, r.email, r.role, r.status, r.position === null ? '' : String(r.position), r.registeredAt];
+      return [
+        r.title,
+        r.date,
+        r.name,
+        r.email,
+        r.role,
+        r.status,
+        r.position === null ? '' : String(r.position),
+        r.registeredAt,
+        r.shift?.role ?? '',
+        r.shift?.startsAt ?? '',
+        r.shift?.endsAt ?? '',
+      ];
     },
   );
 }

@@ -3,7 +3,7 @@ import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
 import { unsubscribeFor } from '../unsubscribe.ts';
 import { links } from './event-links.ts';
-import { Action, Layout, mailWords, Paragraph } from './layout.tsx';
+import { Action, Layout, mailWords, Paragraph, ShiftLine } from './layout.tsx';
 import type { RegistrationMail } from './registration-confirmed.tsx';
 import { placeOnList } from './registration-waitlisted.tsx';
 
@@ -31,6 +31,7 @@ function EventChanged({ mail, unsubscribeUrl }: { mail: EventChangeMail; unsubsc
     >
       <Paragraph>{t('eventChanged.hello', { name: mail.name })}</Paragraph>
       <Paragraph>{t('eventChanged.moved', { title: event.title, when, before: formatWallDate(mail.previousDate, language) })}</Paragraph>
+      <ShiftLine event={mail.event} language={mail.language} />
       <Paragraph>
         {mail.waitlistPosition
           ? t('eventChanged.stillWaiting', { position: placeOnList(mail.waitlistPosition, language) })

@@ -17,6 +17,11 @@ export interface MailEvent {
   /** Where it happens, and when it ends (wall clock, the site's time zone): for its calendar entry. */
   location?: string | null;
   end?: string | null;
+  /**
+   * The shift the message is about, on an event staffed by shifts: its role. Its start and end are then
+   * the message's `date` and `end` (and its calendar entry's).
+   */
+  role?: string | null;
 }
 
 /** The API's form of an event's date from its stored day and time. */
@@ -24,16 +29,36 @@ export function eventDate(day: string, time: string | null): string {
   return time ? `${day}T${time.slice(0, 5)}` : day;
 }
 
-/** An event row as the messages about it need it. */
-export function mailEvent(row: {
-  id: string;
-  title: string;
-  desc: string;
-  date: string;
-  time: string | null;
-  location?: string | null;
-  endAt?: string | null;
-}): MailEvent {
+/** A stored wall-clock time ('YYYY-MM-DD HH:MM:SS' or with a T) as the API gives it: 'YYYY-MM-DDTHH:MM'. */
+const wallMinute = (value: string) => `${value.slice(0, 10)}T${value.slice(11, 16)}`;
+
+/**
+ * An event row as the messages about it need it; with a shift, the shift's role and times in place of
+ * the event's (what the person comes for, and when).
+ */
+export function mailEvent(
+  row: {
+    id: string;
+    title: string;
+    desc: string;
+    date: string;
+    time: string | null;
+    location?: string | null;
+    endAt?: string | null;
+  },
+  shift?: { role: string; startsAt: string; endsAt: string } | null,
+): MailEvent {
+  if (shift) {
+    return {
+      id: row.id,
+      title: row.title,
+      desc: row.desc,
+      date: wallMinute(shift.startsAt),
+      location: row.location ?? null,
+      end: wallMinute(shift.endsAt),
+      role: shift.role,
+    };
+  }
   return {
     id: row.id,
     title: row.title,

@@ -1,7 +1,7 @@
 import { formatWallDate } from '../../../shared/format.ts';
 import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
-import { Action, type InLanguage, Layout, type MailSite, mailWords, Paragraph } from './layout.tsx';
+import { Action, type InLanguage, Layout, type MailSite, mailWords, Paragraph, ShiftLine } from './layout.tsx';
 
 export interface EventReminder extends InLanguage {
   site: MailSite;
@@ -9,6 +9,8 @@ export interface EventReminder extends InLanguage {
   to: string;
   name: string;
   event: { id: string; title: string; date: string; time: string | null };
+  /** The shift the person comes for, on an event staffed by shifts: its role and times ('YYYY-MM-DDTHH:MM'). */
+  shift?: { role: string; startsAt: string; endsAt: string } | null;
   /** From `unsubscribeFor(…, 'reminders', …)`. */
   unsubscribe: { url: string; headers: Record<string, string> };
 }
@@ -23,7 +25,8 @@ export const eventReminderHeading = (data: Omit<EventReminder, 'site' | 'unsubsc
 export async function eventReminderMessage(data: EventReminder): Promise<OutgoingMessage> {
   const { site, event, language } = data;
   const t = mailWords(data);
-  const when = formatWallDate(event.time ? `${event.date}T${event.time.slice(0, 5)}` : event.date, language);
+  const shift = data.shift;
+  const when = formatWallDate(shift ? shift.startsAt : event.time ? `${event.date}T${event.time.slice(0, 5)}` : event.date, language);
   const { html, text } = await renderMessage(
     <Layout
       site={site}
@@ -35,6 +38,7 @@ export async function eventReminderMessage(data: EventReminder): Promise<Outgoin
     >
       <Paragraph>{t('eventReminder.hello', { name: data.name })}</Paragraph>
       <Paragraph>{t('eventReminder.reminder', { title: event.title, when })}</Paragraph>
+      {shift ? <ShiftLine event={{ role: shift.role, date: shift.startsAt, end: shift.endsAt }} language={language} /> : null}
       <Paragraph>{t('eventReminder.cancel')}</Paragraph>
       <Action href={`${site.publicUrl}/dashboard/myEvents`} language={language}>
         {t('eventReminder.myEvents')}

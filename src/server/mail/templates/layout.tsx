@@ -1,5 +1,6 @@
 import { Body, Container, Head, Heading, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
+import { formatShiftTimes } from '../../../shared/format.ts';
 import type { Language } from '../../../shared/language.ts';
 import { type Words, wordsFor } from '../../words.ts';
 
@@ -97,6 +98,22 @@ export function oneLine(text: string): string {
 /** A paragraph in a message's body. */
 export function Paragraph({ children }: { children: ReactNode }) {
   return <Text style={text}>{children}</Text>;
+}
+
+/**
+ * The shift a message is about, on an event staffed by shifts: its role and times ('Your shift: Driver,
+ * Saturday 5 December 2026, 8:00 am – 10:00 am'). Nothing for an event without shifts.
+ */
+export function ShiftLine({
+  event,
+  language,
+}: {
+  event: { role?: string | null; date: string; end?: string | null };
+  language?: Language;
+}) {
+  if (!event.role || !event.end) return null;
+  const t = mailWords({ language });
+  return <Paragraph>{t('layout.shift', { role: event.role, when: formatShiftTimes(event.date, event.end, language) })}</Paragraph>;
 }
 
 /** The one action a message asks for, as a button with its address written out below for plain-text readers. */

@@ -3,7 +3,7 @@ import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
 import { unsubscribeFor } from '../unsubscribe.ts';
 import { links } from './event-links.ts';
-import { Action, Layout, mailWords, Paragraph } from './layout.tsx';
+import { Action, Layout, mailWords, Paragraph, ShiftLine } from './layout.tsx';
 import type { RegistrationMail } from './registration-confirmed.tsx';
 
 export interface CancellationMail extends RegistrationMail {
@@ -26,6 +26,7 @@ function RegistrationCancelled({ mail, unsubscribeUrl }: { mail: CancellationMai
     >
       <Paragraph>{t('registrationCancelled.hello', { name: mail.name })}</Paragraph>
       <Paragraph>
+        <ShiftLine event={mail.event} language={mail.language} />
         {mail.byOrganisers
           ? t('registrationCancelled.byOrganisers', { title: event.title, when })
           : t('registrationCancelled.byYou', { title: event.title, when })}

@@ -5,7 +5,7 @@ import { passAttachment } from '../pass-code.ts';
 import { renderMessage } from '../render.ts';
 import { type SigningSite, unsubscribeFor } from '../unsubscribe.ts';
 import { links, type MailEvent } from './event-links.ts';
-import { Action, type InLanguage, Layout, type MailSite, mailWords, Paragraph } from './layout.tsx';
+import { Action, type InLanguage, Layout, type MailSite, mailWords, Paragraph, ShiftLine } from './layout.tsx';
 import { PassCode } from './pass-code.tsx';
 
 export interface RegistrationMail extends InLanguage {
@@ -36,6 +36,7 @@ function RegistrationConfirmed({ mail, unsubscribeUrl }: { mail: RegistrationMai
     >
       <Paragraph>{t('registrationConfirmed.hello', { name: mail.name })}</Paragraph>
       <Paragraph>{t('registrationConfirmed.thanks', { title: event.title, when })}</Paragraph>
+      <ShiftLine event={mail.event} language={mail.language} />
       <PassCode language={language} />
       <Paragraph>{t('registrationConfirmed.calendar')}</Paragraph>
       <Action href={links.myEvents(site)} language={language}>
@@ -66,7 +67,7 @@ export async function registrationConfirmedMessage(mail: RegistrationMail): Prom
       date: event.date,
       end: event.end,
       timeZone: site.timeZone,
-      summary: event.title,
+      summary: event.role ? `${event.title}: ${event.role}` : event.title,
       description: `${event.desc}\n\n${links.event(site, event.id)}`,
       location: event.location,
       url: links.event(site, event.id),

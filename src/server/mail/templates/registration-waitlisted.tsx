@@ -4,7 +4,7 @@ import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
 import { unsubscribeFor } from '../unsubscribe.ts';
 import { links } from './event-links.ts';
-import { Action, Layout, mailWords, Paragraph } from './layout.tsx';
+import { Action, Layout, mailWords, Paragraph, ShiftLine } from './layout.tsx';
 import type { RegistrationMail } from './registration-confirmed.tsx';
 
 /** A place on the waitlist, in the language's digits and ungrouped, as English has always written it: 'number 1234'. */
@@ -26,6 +26,7 @@ function RegistrationWaitlisted({ mail, position, unsubscribeUrl }: { mail: Regi
     >
       <Paragraph>{t('registrationWaitlisted.hello', { name: mail.name })}</Paragraph>
       <Paragraph>{t('registrationWaitlisted.full', { title: event.title, when, position: number })}</Paragraph>
+      <ShiftLine event={mail.event} language={mail.language} />
       <Paragraph>{t('registrationWaitlisted.automatic')}</Paragraph>
       <Action href={links.myEvents(site)} language={language}>
         {t('registrationWaitlisted.myEvents')}

@@ -4,7 +4,7 @@ import { passAttachment } from '../pass-code.ts';
 import { renderMessage } from '../render.ts';
 import { unsubscribeFor } from '../unsubscribe.ts';
 import { links } from './event-links.ts';
-import { Action, Layout, mailWords, Paragraph } from './layout.tsx';
+import { Action, Layout, mailWords, Paragraph, ShiftLine } from './layout.tsx';
 import { PassCode } from './pass-code.tsx';
 import type { RegistrationMail } from './registration-confirmed.tsx';
 
@@ -23,6 +23,7 @@ function WaitlistPlace({ mail, unsubscribeUrl }: { mail: RegistrationMail; unsub
     >
       <Paragraph>{t('waitlistPlace.hello', { name: mail.name })}</Paragraph>
       <Paragraph>{t('waitlistPlace.freed', { title: event.title, when })}</Paragraph>
+      <ShiftLine event={mail.event} language={mail.language} />
       <PassCode language={language} />
       <Action href={links.myEvents(site)} language={language}>
         {t('waitlistPlace.myEvents')}
