@@ -12,11 +12,11 @@ export async function fetchRegistrationsOf(email: string, signal?: AbortSignal):
 }
 
 /**
- * Registers the signed-in person; the server takes everything but the event from the account. A full
- * event answers with a number on the waitlist.
+ * Registers the signed-in person; the server takes everything but the event (and, on an event staffed
+ * by shifts, the shifts taken) from the account. A full event or shift answers with a number on its waitlist.
  */
-export async function registerForEvent(eventId: string): Promise<RegistrationCreated> {
-  const { data } = await sendJson<RegistrationCreated>('POST', '/register', { eventId });
+export async function registerForEvent(eventId: string, shiftIds?: string[]): Promise<RegistrationCreated> {
+  const { data } = await sendJson<RegistrationCreated>('POST', '/register', shiftIds ? { eventId, shiftIds } : { eventId });
   return data;
 }
 
