@@ -34,6 +34,7 @@ import { setupRoutes } from './features/setup/routes.ts';
 import { adminExists } from './features/setup/service.ts';
 import { shiftRoutes } from './features/shifts/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
+import { staffRoutes } from './features/staff/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { errorsAsErrorBody } from './http/api-docs.ts';
 import { answerClientError } from './http/client-errors.ts';
@@ -199,6 +200,7 @@ export async function buildApp(
       await api.register(healthRoutes);
       await api.register(eventRoutes);
       await api.register(shiftRoutes);
+      await api.register(staffRoutes);
       await api.register(reviewRoutes);
       await api.register(rosterRoutes);
       await api.register(overviewRoutes);

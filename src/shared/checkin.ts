@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatEventDate } from './event-date.ts';
 import { eventDateSchema, eventStartOf } from './events.ts';
 import { hoursSchema } from './hours.ts';
+import { shiftSummarySchema } from './shifts.ts';
 import { instantOf, wallClockAt } from './time-zone.ts';
 
 /**
@@ -126,6 +127,8 @@ export const checkinSchema = z.object({
   eventId: z.string(),
   /** When the person was checked in (ISO 8601 instant). */
   checkedInAt: z.iso.datetime(),
+  /** The shift they were checked in for, on an event staffed by shifts; null: the event. */
+  shift: shiftSummarySchema.nullable(),
 });
 export type Checkin = z.infer<typeof checkinSchema>;
 
@@ -156,6 +159,8 @@ export const checkinPersonSchema = z.object({
   hours: z.number(),
   /** Whether `hours` was set for this person by an admin. */
   hoursAdjusted: z.boolean(),
+  /** The shift this place is for, on an event staffed by shifts (a person with two shifts is listed twice); null: the event's. */
+  shift: shiftSummarySchema.nullable(),
 });
 export type CheckinPerson = z.infer<typeof checkinPersonSchema>;
 
@@ -193,6 +198,8 @@ export const impactSchema = z.object({
       date: eventDateSchema,
       checkedInAt: z.iso.datetime(),
       hours: z.number(),
+      /** The shift they came for, on an event staffed by shifts (each shift is listed with its own hours); null: the event. */
+      shift: shiftSummarySchema.nullable(),
     }),
   ),
   hours: z.object({

@@ -33,6 +33,16 @@ export function eventHours(event: { date: string; end: string | null; hours: num
   return Math.round(minutes / 15) / 4;
 }
 
+/**
+ * The hours a shift credits each person who came: its start to its end, rounded to the nearest quarter
+ * hour, at most a day (hours are recorded per shift; the event's own figure is for those without one).
+ */
+export function shiftHours(shift: { startsAt: string; endsAt: string }): number {
+  const minutes = wallMinutes(shift.endsAt) - wallMinutes(shift.startsAt);
+  if (!Number.isFinite(minutes) || minutes <= 0) return 0;
+  return Math.min(24, Math.round(minutes / 15) / 4);
+}
+
 /** A person's hours at an event: the admin's figure for them when set, else the event's. */
 export const personHours = (eventHoursValue: number, ownMinutes: number | null) =>
   ownMinutes === null ? eventHoursValue : hoursOf(ownMinutes);

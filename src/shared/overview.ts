@@ -11,6 +11,13 @@ export const overviewEventSchema = z.object({
   registered: z.number().int(),
   /** Registrations waiting for one. */
   waitlisted: z.number().int(),
+  /**
+   * On an event staffed by shifts, places filled per role (its shifts of one role added up), in the order
+   * of each role's first shift; `capacity` null when one of them has no limit. Empty without shifts.
+   */
+  roles: z.array(
+    z.object({ role: z.string(), capacity: z.number().int().nullable(), registered: z.number().int(), waitlisted: z.number().int() }),
+  ),
 });
 export type OverviewEvent = z.infer<typeof overviewEventSchema>;
 

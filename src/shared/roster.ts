@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventDateSchema } from './events.ts';
+import { shiftSummarySchema } from './shifts.ts';
 
 /**
  * GET /api/events/{id}/roster (admins): who is coming to an event, for the day itself (the sign-in
@@ -22,16 +23,28 @@ export const rosterPersonSchema = z.object({
   email: z.string(),
   /** When they registered (ISO 8601 instant). */
   registeredAt: z.iso.datetime(),
+  /** The shift this place is for, on an event staffed by shifts (a person with two shifts is listed twice); null: the event's. */
+  shift: shiftSummarySchema.nullable(),
 });
 
 /** `position` is their place on the waitlist: 1 gets the next free place. */
 export const waitlistPersonSchema = rosterPersonSchema.extend({ position: z.number().int() });
 
+/** A shift as the roster heads its group: its role, times and places. */
+export const rosterShiftSchema = shiftSummarySchema.extend({
+  description: z.string(),
+  capacity: z.number().int().nullable(),
+  registered: z.number().int(),
+  waitlisted: z.number().int(),
+});
+
 export const rosterSchema = z.object({
   event: rosterEventSchema,
-  /** Those with a place, by name. */
+  /** The event's shifts in time order (empty for an event without shifts): the roster's groups. */
+  shifts: z.array(rosterShiftSchema),
+  /** Those with a place: shift by shift in time order (those without a shift first), by name within each. */
   registered: z.array(rosterPersonSchema),
-  /** Those waiting for a place, by position. */
+  /** Those waiting for a place: shift by shift, by position within each. */
   waitlist: z.array(waitlistPersonSchema),
 });
 export type Roster = z.infer<typeof rosterSchema>;

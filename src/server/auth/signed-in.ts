@@ -28,7 +28,7 @@ export function mfaRequired(pending: 'set-up' | 'confirm'): AppError {
  * Who may call a route. A route says it with `config: { public: true }` or one of the guards below;
  * saying nothing means any signed-in account. The API reference reads the same declarations.
  */
-export type Access = 'public' | 'signed-in' | 'self-or-admin' | { roles: readonly Role[] };
+export type Access = 'public' | 'signed-in' | 'self-or-admin' | 'event-staff-or-admin' | { roles: readonly Role[] };
 
 /** A route guard (`{ onRequest: guard }`) that carries whom it admits, so the reference cannot say otherwise. */
 export type Guard = ((request: FastifyRequest) => Promise<void>) & { readonly access: Access };
@@ -72,6 +72,18 @@ export const selfOrAdmin: Guard = Object.assign(
     requireSignedIn(request);
   },
   { access: 'self-or-admin' as const },
+);
+
+/**
+ * The guard of a route about one event's door or roster: `{ onRequest: eventStaffOrAdmin }`. It admits
+ * the signed-in; the handler then refuses anyone but admins and the people an admin named to run that
+ * event's door (`requireEventStaffOrAdmin`, features/staff), once it knows the event.
+ */
+export const eventStaffOrAdmin: Guard = Object.assign(
+  async (request: FastifyRequest) => {
+    requireSignedIn(request);
+  },
+  { access: 'event-staff-or-admin' as const },
 );
 
 /** The record belongs to the caller (by email or account id), or the caller is an admin. */

@@ -75,7 +75,7 @@ export function errorsAsErrorBody(route: RouteOptions) {
   };
 }
 
-/** The access in one word, for API clients and tests: public, signed-in, self-or-admin, admin, volunteer-or-admin. */
+/** The access in one word, for API clients and tests: public, signed-in, self-or-admin, event-staff-or-admin, admin, volunteer-or-admin. */
 export function accessName(access: Access): string {
   return typeof access === 'string' ? access : access.roles.join('-or-');
 }
@@ -89,6 +89,8 @@ function accessText(access: Access): string {
   if (access === 'public') return 'anyone; no sign-in needed.';
   if (access === 'signed-in') return 'any signed-in account.';
   if (access === 'self-or-admin') return 'the account the records belong to, or an admin.';
+  if (access === 'event-staff-or-admin')
+    return 'admins, and the people an admin named to run this event’s door (door staff and shift leads, of any role; no second factor asked of them for this).';
   return access.roles.length === 1 ? `${allOf(access.roles)} only.` : `${allOf(access.roles)}.`;
 }
 
@@ -109,6 +111,7 @@ export function errorReasons(access: Access, methods: readonly string[], takesIn
     403: [
       typeof access === 'object' ? `The caller is not ${anyOf(access.roles)}.` : '',
       access === 'self-or-admin' ? 'The records belong to another account and the caller is not an admin.' : '',
+      access === 'event-staff-or-admin' ? 'The caller is neither an admin nor named to run this event’s door.' : '',
       takesBody ? "The request came from another site (its Origin is not this app's)." : '',
     ].filter(Boolean),
     413: takesBody ? ['The body is larger than this call takes.'] : [],

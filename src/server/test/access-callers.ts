@@ -5,10 +5,12 @@ import { setUpSecondFactor } from './second-factor.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
- * The five callers every route is tried as: signed out, a donator, a volunteer, another account (a
- * second donator, who acts on the first donator's records), and an admin who has passed the second factor.
+ * The six callers every route is tried as: signed out, a donator, a volunteer, another account (a
+ * second donator, who acts on the first donator's records), door staff (a donator an admin named to run
+ * the door of the suite's events: its own caller, whose rights come from that and not from a role), and
+ * an admin who has passed the second factor.
  */
-export const callerNames = ['anonymous', 'donator', 'volunteer', 'other', 'admin'] as const;
+export const callerNames = ['anonymous', 'donator', 'volunteer', 'other', 'doorStaff', 'admin'] as const;
 export type CallerName = (typeof callerNames)[number];
 
 export interface Caller {
@@ -34,6 +36,7 @@ export async function signUpCallers(t: TestApp): Promise<Record<CallerName, Call
     donator: await signUpCaller(t, 'donator'),
     volunteer: await signUpCaller(t, 'volunteer'),
     other: await signUpCaller(t, 'other'),
+    doorStaff: await signUpCaller(t, 'doorStaff'),
     admin: await signUpCaller(t, 'admin'),
   };
 }

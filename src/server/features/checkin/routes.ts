@@ -12,13 +12,14 @@ import {
 import { eventParamsSchema } from '../../../shared/events.ts';
 import { modifiedCountSchema } from '../../../shared/results.ts';
 import { passToken, readPassToken } from '../../auth/pass-token.ts';
-import { requireRole, requireSelfOrAdmin, requireSignedIn, selfOrAdmin } from '../../auth/signed-in.ts';
+import { eventStaffOrAdmin, requireRole, requireSelfOrAdmin, selfOrAdmin } from '../../auth/signed-in.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { errorResponses, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
 import { noteAudit } from '../audit/record.ts';
 import { eventOfPath } from '../events/audit-targets.ts';
 import { checkinOfPath, othersRegistration } from '../registrations/audit-targets.ts';
+import { eventOfRegistration, requireEventStaffOrAdmin } from '../staff/service.ts';
 import { checkIn, eventCheckins, registrationOwner, setPersonHours, undoCheckin } from './service.ts';
 
 const adminOnly = requireRole('admin');
@@ -73,7 +74,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkin',
     {
-      onRequest: adminOnly,
+      onRequest: eventStaffOrAdmin,
       config: { audit: { action: 'checkin.record' } },
       schema: {
         summary: 'Check a person in',
@@ -100,8 +101,8 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = requireSignedIn(request);
       const { eventId, token, key, at } = request.body;
+      const admin = await requireEventStaffOrAdmin(request, app.db, eventId);
       const when = checkinTime(at);
       let registrationId = request.body.registrationId;
       if (token !== undefined) {
@@ -122,7 +123,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/checkin/:registrationId',
     {
-      onRequest: adminOnly,
+      onRequest: eventStaffOrAdmin,
       config: { audit: { action: 'checkin.undo', target: checkinOfPath } },
       schema: {
         summary: 'Undo a check-in',
@@ -134,6 +135,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = recordId(request.params.registrationId);
+      await requireEventStaffOrAdmin(request, app.db, await eventOfRegistration(app.db, id));
       const modifiedCount = id ? await undoCheckin(app.db, id) : undefined;
       if (modifiedCount === undefined) throw noSuchRegistration();
       return { modifiedCount };
@@ -166,7 +168,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/:id/checkins',
     {
-      onRequest: adminOnly,
+      onRequest: eventStaffOrAdmin,
       config: { cache: 'personal', audit: { action: 'checkins.read', target: eventOfPath } },
       schema: {
         summary: 'Get an event’s door list',
@@ -178,6 +180,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = recordId(request.params.id);
+      await requireEventStaffOrAdmin(request, app.db, id);
       const found = id && (await eventCheckins(app.db, id));
       if (!found) throw notFound('Event');
       return found;

@@ -8,12 +8,13 @@ import {
   checkinWindowRefusal,
   type EventCheckins,
 } from '../../../shared/checkin.ts';
-import { minutesOf, personHours } from '../../../shared/hours.ts';
+import { minutesOf, personHours, shiftHours } from '../../../shared/hours.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
-import { event, registration } from '../../db/schema.ts';
+import { event, registration, shift } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { creditedHours, toEvent } from '../events/service.ts';
+import { toShiftSummary } from '../shifts/service.ts';
 import { readSiteSettings } from '../site/settings.ts';
 
 /**
@@ -32,6 +33,13 @@ import { readSiteSettings } from '../site/settings.ts';
  */
 
 type RegistrationRow = typeof registration.$inferSelect;
+type ShiftRow = typeof shift.$inferSelect;
+
+async function shiftOf(db: Database, shiftId: string | null): Promise<ShiftRow | null> {
+  if (!shiftId) return null;
+  const [found] = await db.select().from(shift).where(eq(shift.id, shiftId));
+  return found ?? null;
+}
 
 const notFoundError = () => new AppError('not_found', checkinMessages.notFound);
 
@@ -54,6 +62,7 @@ async function asCheckin(db: Database, row: RegistrationRow): Promise<Checkin> {
     event: found?.title ?? '',
     eventId: row.eventId,
     checkedInAt: row.checkedInAt.toISOString(),
+    shift: await shiftOf(db, row.shiftId).then((found) => (found ? toShiftSummary(found) : null)),
   };
 }
 
@@ -166,14 +175,16 @@ export async function undoCheckin(db: Database, registrationId: string): Promise
   return found ? 0 : undefined;
 }
 
-function toPerson(row: RegistrationRow, eventHours: number): CheckinPerson {
+/** A place on the door list; on a shift, the shift's hours stand for the event's. */
+function toPerson(row: RegistrationRow, eventHours: number, taken: ShiftRow | null): CheckinPerson {
   return {
     registrationId: row.id,
     name: row.name,
     email: row.email,
     checkedInAt: row.checkedInAt?.toISOString() ?? null,
-    hours: personHours(eventHours, row.hoursMinutes),
+    hours: personHours(taken ? shiftHours(toShiftSummary(taken)) : eventHours, row.hoursMinutes),
     hoursAdjusted: row.hoursMinutes !== null,
+    shift: taken ? toShiftSummary(taken) : null,
   };
 }
 
@@ -186,7 +197,7 @@ export async function setPersonHours(db: Database, registrationId: string, hours
     .returning();
   if (!row) return undefined;
   const [found] = await db.select().from(event).where(eq(event.id, row.eventId));
-  return toPerson(row, found ? creditedHours(found) : 0);
+  return toPerson(row, found ? creditedHours(found) : 0, await shiftOf(db, row.shiftId));
 }
 
 /** The door list: everyone with a place (not the waitlist), by name, with who has come. */
@@ -194,12 +205,13 @@ export async function eventCheckins(db: Database, eventId: string): Promise<Even
   const [found] = await db.select().from(event).where(eq(event.id, eventId));
   if (!found) return undefined;
   const rows = await db
-    .select()
+    .select({ registration, shift })
     .from(registration)
+    .leftJoin(shift, eq(shift.id, registration.shiftId))
     .where(and(eq(registration.eventId, eventId), eq(registration.status, 'registered')))
-    .orderBy(asc(sql`lower(${registration.name})`), asc(registration.id));
+    .orderBy(asc(sql`lower(${registration.name})`), asc(shift.startsAt), asc(registration.id));
   const hours = creditedHours(found);
-  const people = rows.map((row) => toPerson(row, hours));
+  const people = rows.map((row) => toPerson(row.registration, hours, row.shift));
   const fields = toEvent(found);
   const { timeZone } = await readSiteSettings(db);
   const window = checkinWindow(fields, timeZone);

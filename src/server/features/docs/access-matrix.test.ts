@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { siteSettingsSchema } from '../../../shared/site.ts';
-import { outboxMessage, review } from '../../db/schema.ts';
+import { eventStaff, outboxMessage, review } from '../../db/schema.ts';
 import { dayFrom } from '../../db/seed.ts';
 import { unsubscribeToken } from '../../mail/unsubscribe.ts';
 import {
@@ -30,7 +30,7 @@ import type { TestApp } from '../../test/test-app.ts';
 import { calendarTokenOf } from '../calendar/service.ts';
 
 /**
- * Who may call what, proved by calling every route the app registers as each of five callers
+ * Who may call what, proved by calling every route the app registers as each of six callers
  * (DECISIONS.md section 2 and each route's own guard). A route added without a rule here fails
  * this file, and so does a rule for a route that is gone.
  *
@@ -54,12 +54,14 @@ interface CoveredElsewhere {
   why: string;
 }
 
-const anyone: Expectations = { anonymous: 'ok', donator: 'ok', volunteer: 'ok', other: 'ok', admin: 'ok' };
-const signedIn: Expectations = { anonymous: 401, donator: 'ok', volunteer: 'ok', other: 'ok', admin: 'ok' };
-const adminOnly: Expectations = { anonymous: 401, donator: 403, volunteer: 403, other: 403, admin: 'ok' };
-const volunteerOrAdmin: Expectations = { anonymous: 401, donator: 403, volunteer: 'ok', other: 403, admin: 'ok' };
-/** On the donator's records: the donator and admins; the volunteer and the other account are refused. */
-const selfOrAdmin: Expectations = { anonymous: 401, donator: 'ok', volunteer: 403, other: 403, admin: 'ok' };
+const anyone: Expectations = { anonymous: 'ok', donator: 'ok', volunteer: 'ok', other: 'ok', doorStaff: 'ok', admin: 'ok' };
+const signedIn: Expectations = { anonymous: 401, donator: 'ok', volunteer: 'ok', other: 'ok', doorStaff: 'ok', admin: 'ok' };
+const adminOnly: Expectations = { anonymous: 401, donator: 403, volunteer: 403, other: 403, doorStaff: 403, admin: 'ok' };
+const volunteerOrAdmin: Expectations = { anonymous: 401, donator: 403, volunteer: 'ok', other: 403, doorStaff: 403, admin: 'ok' };
+/** On the donator's records: the donator and admins; the volunteer and the other accounts are refused. */
+const selfOrAdmin: Expectations = { anonymous: 401, donator: 'ok', volunteer: 403, other: 403, doorStaff: 403, admin: 'ok' };
+/** The door and roster of an event the door staff caller was named for: admins and that caller. */
+const doorOrAdmin: Expectations = { anonymous: 401, donator: 403, volunteer: 403, other: 403, doorStaff: 'ok', admin: 'ok' };
 
 /**
  * Tables a refused call may change without doing anything: reading a session renews it (its expiry
@@ -97,8 +99,11 @@ const eventBody = (title: string) => ({
 /** The donator's registration for a new event going on now, with the event (its door, open for a check-in). */
 const freshPlace = async () => {
   const { id: eventId } = await insertEvent(t.app.db, { inDays: -1, time: '09:00', endAt: `${dayFrom(new Date(), 1)} 23:00:00` });
+  await nameDoorStaff(eventId);
   return { eventId, registrationId: await register(t, donator(), eventId) };
 };
+/** The door staff caller may run this event's door. */
+const nameDoorStaff = (id: string) => t.app.db.insert(eventStaff).values({ eventId: id, accountId: callers.doorStaff.account?.id ?? '' });
 const freshRegistration = async () => (await freshPlace()).registrationId;
 const freshNotice = async () => {
   const res = await call(t, 'POST', '/api/notices', { notice: 'Bring gloves tomorrow.' }, callers.admin.headers);
@@ -233,6 +238,7 @@ const rules: Record<string, Rule | CoveredElsewhere> = {
     donator: 'ok',
     volunteer: 404,
     other: 404,
+    doorStaff: 404,
     admin: 404,
     request: async () => {
       const { clientSecret, card } = await startPayment(t, donator(), eventId);
@@ -286,9 +292,26 @@ const rules: Record<string, Rule | CoveredElsewhere> = {
     ...adminOnly,
     request: async () => ({ path: `/api/events/${(await insertEvent(t.app.db)).id}/repeat`, body: { weeks: 2 } }),
   },
-  'GET /api/events/:id/roster': { ...adminOnly, request: () => ({ path: `/api/events/${eventId}/roster` }) },
-  'GET /api/events/:id/roster.csv': { ...adminOnly, request: () => ({ path: `/api/events/${eventId}/roster.csv` }) },
-  'GET /api/events/:id/checkins': { ...adminOnly, request: () => ({ path: `/api/events/${eventId}/checkins` }) },
+  'GET /api/events/:id/roster': { ...doorOrAdmin, request: () => ({ path: `/api/events/${eventId}/roster` }) },
+  'GET /api/events/:id/roster.csv': { ...doorOrAdmin, request: () => ({ path: `/api/events/${eventId}/roster.csv` }) },
+  'GET /api/events/:id/checkins': { ...doorOrAdmin, request: () => ({ path: `/api/events/${eventId}/checkins` }) },
+  'GET /api/events/:id/staff': { ...adminOnly, request: () => ({ path: `/api/events/${eventId}/staff` }) },
+  'POST /api/events/:id/staff': {
+    ...adminOnly,
+    request: async () => ({
+      path: `/api/events/${(await insertEvent(t.app.db)).id}/staff`,
+      body: { email: callers.volunteer.account?.email },
+    }),
+  },
+  'DELETE /api/events/:id/staff/:accountId': {
+    ...adminOnly,
+    request: async () => {
+      const { id } = await insertEvent(t.app.db);
+      await t.app.db.insert(eventStaff).values({ eventId: id, accountId: callers.volunteer.account?.id ?? '' });
+      return { path: `/api/events/${id}/staff/${callers.volunteer.account?.id}` };
+    },
+  },
+  'GET /api/door/events': { ...signedIn },
   'GET /api/events/:id/calendar.ics': { ...anyone, request: () => ({ path: `/api/events/${eventId}/calendar.ics` }) },
 
   'GET /api/review': { ...anyone },
@@ -342,11 +365,11 @@ const rules: Record<string, Rule | CoveredElsewhere> = {
   'POST /api/users/me/calendar': { ...signedIn },
 
   'POST /api/checkin': {
-    ...adminOnly,
+    ...doorOrAdmin,
     request: async () => ({ path: '/api/checkin', body: { ...(await freshPlace()), key: randomUUID() } }),
   },
   'DELETE /api/checkin/:registrationId': {
-    ...adminOnly,
+    ...doorOrAdmin,
     request: async () => {
       const checkedIn = await freshPlace();
       await call(t, 'POST', '/api/checkin', checkedIn, callers.admin.headers);
@@ -400,6 +423,7 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   eventId = (await insertEvent(t.app.db, { inDays: 5 })).id;
+  await nameDoorStaff(eventId);
   registrationId = await register(t, donator(), eventId);
   donationId = await donate(t, donator(), eventId);
   noticeId = await freshNotice();
@@ -467,7 +491,7 @@ describe('the access table', () => {
  * Those a route lets through are called first, so that a reply the app keeps in memory for them
  * (`config.cache`) is there to be wrongly given to the callers refused after them.
  */
-const callOrder: readonly CallerName[] = ['admin', 'donator', 'volunteer', 'other', 'anonymous'];
+const callOrder: readonly CallerName[] = ['admin', 'doorStaff', 'donator', 'volunteer', 'other', 'anonymous'];
 
 /** Routes called so far, and how many calls (cells) were made and refused. */
 const checked = new Set<string>();
@@ -504,7 +528,7 @@ async function checkRoute(route: { method: string; url: string }, rule: Rule): P
   return problems;
 }
 
-describe('every route, called as each of five callers: whom it lets through, and that a refused call changes nothing', () => {
+describe('every route, called as each of six callers: whom it lets through, and that a refused call changes nothing', () => {
   for (const [name, rule] of Object.entries(rules)) {
     if (isCoveredElsewhere(rule)) continue;
     const [method = '', url = ''] = name.split(' ');

@@ -123,7 +123,8 @@ describe('GET /api/openapi.json', () => {
       const access = op['x-access'] ?? '';
       if (!op.summary) problems.push(`${name}: no summary`);
       if (op.tags?.length !== 1 || !tags.includes(op.tags[0] ?? '')) problems.push(`${name}: tags ${op.tags}`);
-      if (!/^(public|signed-in|self-or-admin|admin|volunteer-or-admin)$/.test(access)) problems.push(`${name}: x-access ${access}`);
+      if (!/^(public|signed-in|self-or-admin|event-staff-or-admin|admin|volunteer-or-admin)$/.test(access))
+        problems.push(`${name}: x-access ${access}`);
       if (!op.description?.startsWith('**Who may call it:**')) problems.push(`${name}: does not say who may call it`);
       if (access !== 'public' && !statuses.includes('401')) problems.push(`${name}: ${access} without 401`);
       if (/admin/.test(access) && !statuses.includes('403')) problems.push(`${name}: ${access} without 403`);
@@ -200,14 +201,15 @@ describe('GET /api/openapi.json', () => {
       'PUT /api/notices/{id}': 'admin',
       'DELETE /api/notices/{id}': 'admin',
       'GET /api/overview': 'admin',
-      'GET /api/events/{id}/roster': 'admin',
-      'GET /api/events/{id}/roster.csv': 'admin',
+      // Rosters and the door: admins, and the door staff and shift leads named for the event (issue 32).
+      'GET /api/events/{id}/roster': 'event-staff-or-admin',
+      'GET /api/events/{id}/roster.csv': 'event-staff-or-admin',
       // Check-in at the door and each person's impact (issue 17).
       'GET /api/register/{id}/pass': 'self-or-admin',
-      'POST /api/checkin': 'admin',
-      'DELETE /api/checkin/{registrationId}': 'admin',
+      'POST /api/checkin': 'event-staff-or-admin',
+      'DELETE /api/checkin/{registrationId}': 'event-staff-or-admin',
       'PATCH /api/checkin/{registrationId}': 'admin',
-      'GET /api/events/{id}/checkins': 'admin',
+      'GET /api/events/{id}/checkins': 'event-staff-or-admin',
       'GET /api/impact/{email}': 'self-or-admin',
       'GET /api/impact/{email}/certificate.pdf': 'self-or-admin',
       // People's own data (issue 18): the caller's own account only.

@@ -34,8 +34,9 @@ const description = `The JSON API of Helping Hands, on the same origin as the ap
 \`set-auth-token\` header of the answer and send \`Authorization: Bearer <token>\`.
 
 **Who may call what.** Each call says it, as words and as \`x-access\`: \`public\` (anyone), \`signed-in\` (any
-account), \`self-or-admin\` (the account the records belong to, or an admin), or the roles it admits (\`admin\`,
-\`volunteer-or-admin\`). Anyone else gets 401 when signed out and 403 when signed in, and nothing changes.
+account), \`self-or-admin\` (the account the records belong to, or an admin), \`event-staff-or-admin\` (admins, and
+the door staff and shift leads an admin named for that one event: its door and roster, nothing else), or the roles
+it admits (\`admin\`, \`volunteer-or-admin\`). Anyone else gets 401 when signed out and 403 when signed in, and nothing changes.
 
 **Errors** are JSON: \`{ "error": { "code", "message", "fields" } }\`, where \`fields\` names each wrong field of
 the input and why. **Lists** are searched and paged with \`?q=&limit=&offset=\`; the number that match is in

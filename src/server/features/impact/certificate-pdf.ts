@@ -43,7 +43,8 @@ export async function certificatePdf(impact: Impact, charity: Charity, issued: s
   write(t('certificate.attended'), { bold: true, size: 14, gap: 8 });
   if (impact.events.length === 0) write(t('certificate.none'), { color: colours.grey });
   for (const attended of impact.events) {
-    write(attended.title, { bold: true, size: 11, gap: 2 });
+    // A shift is named with its role: two shifts of one event are two lines, each with its hours.
+    write(attended.shift ? `${attended.title}: ${attended.shift.role}` : attended.title, { bold: true, size: 11, gap: 2 });
     write(`${formatWallDate(attended.date, language)}: ${hoursText(attended.hours)}`, { size: 10, color: colours.grey, gap: 8 });
   }
   space(8);

@@ -89,8 +89,15 @@ describe('GET /api/impact/{email}', () => {
       email: giver.email,
       name: 'Grace Giver',
       events: [
-        { eventId: recent.id, title: 'Beach Clean', date: `${recent.date}T09:00`, checkedInAt: expect.any(String), hours: 3 },
-        { eventId: older.id, title: 'Food Bank Shift', date: `${thisYear - 1}-03-14T10:00`, checkedInAt: expect.any(String), hours: 1.5 },
+        { eventId: recent.id, title: 'Beach Clean', date: `${recent.date}T09:00`, checkedInAt: expect.any(String), hours: 3, shift: null },
+        {
+          eventId: older.id,
+          title: 'Food Bank Shift',
+          date: `${thisYear - 1}-03-14T10:00`,
+          checkedInAt: expect.any(String),
+          hours: 1.5,
+          shift: null,
+        },
       ],
       // On the 1st of January yesterday was last year.
       hours: { total: 4.5, thisYear: recent.date.startsWith(String(thisYear)) ? 3 : 0 },

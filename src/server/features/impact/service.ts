@@ -1,12 +1,13 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Impact } from '../../../shared/checkin.ts';
-import { personHours } from '../../../shared/hours.ts';
+import { personHours, shiftHours } from '../../../shared/hours.ts';
 import { todayIn, wallClockAt } from '../../../shared/time-zone.ts';
 import { ownerOf, type SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
-import { account, donation, event, registration } from '../../db/schema.ts';
+import { account, donation, event, registration, shift } from '../../db/schema.ts';
 import { creditedHours, toEvent } from '../events/service.ts';
 import { isPast } from '../events/when.ts';
+import { toShiftSummary } from '../shifts/service.ts';
 
 /**
  * What a person gave: the events they were checked in at, once each has taken place, with the hours each credits them (their own
@@ -40,24 +41,30 @@ export async function findImpact(db: Database, caller: SignedInAccount, email: s
 
   const attended = person
     ? await db
-        .select({ registration, event })
+        .select({ registration, event, shift })
         .from(registration)
         .innerJoin(event, eq(event.id, registration.eventId))
+        .leftJoin(shift, eq(shift.id, registration.shiftId))
         .where(and(eq(registration.accountId, person.id), isNotNull(registration.checkedInAt)))
-        .orderBy(desc(event.date), desc(event.time), desc(event.id))
+        .orderBy(desc(event.date), desc(event.time), desc(event.id), desc(shift.startsAt))
     : [];
   // Hours and certificates count an event once it has taken place (ended, on the site's clock): a
   // check-in days early, or during the event, credits nothing yet.
   const now = wallClockAt(timeZone);
   const events = attended
     .filter((row) => isPast(row.event, now))
-    .map((row) => ({
-      eventId: row.event.id,
-      title: row.event.title,
-      date: toEvent(row.event).date,
-      checkedInAt: row.registration.checkedInAt?.toISOString() ?? '',
-      hours: personHours(creditedHours(row.event), row.registration.hoursMinutes),
-    }));
+    .map((row) => {
+      // Hours are recorded per shift: a person who came for two shifts of an event is credited with both.
+      const taken = row.shift ? toShiftSummary(row.shift) : null;
+      return {
+        eventId: row.event.id,
+        title: row.event.title,
+        date: taken ? taken.startsAt : toEvent(row.event).date,
+        checkedInAt: row.registration.checkedInAt?.toISOString() ?? '',
+        hours: personHours(taken ? shiftHours(taken) : creditedHours(row.event), row.registration.hoursMinutes),
+        shift: taken,
+      };
+    });
   const thisYear = todayIn(timeZone).slice(0, 4);
 
   const byCurrency = new Map<string, { total: number; count: number }>();

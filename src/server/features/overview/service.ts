@@ -3,7 +3,7 @@ import { donorOf } from '../../../shared/donations.ts';
 import type { Activity, MoneyTotal, Overview } from '../../../shared/overview.ts';
 import { wallClockAt } from '../../../shared/time-zone.ts';
 import type { Database } from '../../db/client.ts';
-import { donation, event, notice, registration, review } from '../../db/schema.ts';
+import { donation, event, notice, registration, review, shift } from '../../db/schema.ts';
 import { whenCondition } from '../events/when.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,6 +47,10 @@ async function upcomingEvents(db: Database, timeZone: string) {
           )
           .groupBy(registration.eventId);
   const countsOf = new Map(counts.map((row) => [row.eventId, row]));
+  const rolesOf = await placesPerRole(
+    db,
+    events.map((row) => row.id),
+  );
   return events.map((row) => ({
     _id: row.id,
     title: row.title,
@@ -54,7 +58,44 @@ async function upcomingEvents(db: Database, timeZone: string) {
     capacity: row.capacity,
     registered: countsOf.get(row.id)?.registered ?? 0,
     waitlisted: countsOf.get(row.id)?.waitlisted ?? 0,
+    roles: rolesOf.get(row.id) ?? [],
   }));
+}
+
+/** Places filled per role at each of these events' shifts: their shifts, and their registrations counted per shift. */
+async function placesPerRole(db: Database, eventIds: string[]) {
+  const found = new Map<string, Overview['upcoming'][number]['roles']>();
+  if (eventIds.length === 0) return found;
+  const [shifts, counts] = await Promise.all([
+    db
+      .select({ id: shift.id, eventId: shift.eventId, role: shift.role, capacity: shift.capacity })
+      .from(shift)
+      .where(inArray(shift.eventId, eventIds))
+      .orderBy(asc(shift.startsAt), asc(shift.id)),
+    db
+      .select({
+        shiftId: registration.shiftId,
+        registered: sql<number>`count(*) filter (where ${registration.status} = 'registered')`.mapWith(Number),
+        waitlisted: sql<number>`count(*) filter (where ${registration.status} = 'waitlisted')`.mapWith(Number),
+      })
+      .from(registration)
+      .where(and(inArray(registration.eventId, eventIds), sql`${registration.shiftId} is not null`))
+      .groupBy(registration.shiftId),
+  ]);
+  const countOf = new Map(counts.map((row) => [row.shiftId, row]));
+  for (const one of shifts) {
+    const roles = found.get(one.eventId) ?? [];
+    let role = roles.find((r) => r.role === one.role);
+    if (!role) {
+      role = { role: one.role, capacity: 0, registered: 0, waitlisted: 0 };
+      roles.push(role);
+    }
+    role.capacity = role.capacity === null || one.capacity === null ? null : role.capacity + one.capacity;
+    role.registered += countOf.get(one.id)?.registered ?? 0;
+    role.waitlisted += countOf.get(one.id)?.waitlisted ?? 0;
+    found.set(one.eventId, roles);
+  }
+  return found;
 }
 
 /** Donations per currency (never one sum across currencies), largest first; refunded ones were given back. */

@@ -1,23 +1,25 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventParamsSchema } from '../../../shared/events.ts';
 import { rosterSchema } from '../../../shared/roster.ts';
-import { requireRole } from '../../auth/signed-in.ts';
+import { eventStaffOrAdmin } from '../../auth/signed-in.ts';
 import { notFound } from '../../errors.ts';
 import { errorResponses, fileResponse, tagged } from '../../http/api-docs.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { recordId } from '../../http/record-id.ts';
 import { eventOfPath } from '../events/audit-targets.ts';
+import { requireEventStaffOrAdmin } from '../staff/service.ts';
 import { findRoster, rosterCsv } from './service.ts';
 
-const adminOnly = requireRole('admin');
 const noSuchEvent = errorResponses({ 404: 'No event has this id.' });
 
 /** An event's roster for admins: who has a place and who is waiting, as JSON for the page and as CSV. */
 export const rosterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', tagged('Events'));
 
-  const rosterOf = async (rawId: string) => {
+  const rosterOf = async (request: FastifyRequest, rawId: string) => {
     const id = recordId(rawId);
+    await requireEventStaffOrAdmin(request, app.db, id);
     const found = id && (await findRoster(app.db, id));
     if (!found) throw notFound('Event');
     return found;
@@ -26,22 +28,23 @@ export const rosterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/:id/roster',
     {
-      onRequest: adminOnly,
+      onRequest: eventStaffOrAdmin,
       config: { audit: { action: 'roster.read', target: eventOfPath } },
       schema: {
         summary: 'Get an event’s roster',
-        description: 'The event, the people registered (by name) and the waitlist (by position).',
+        description:
+          'The event, its shifts (`shifts`, in time order; empty without shifts), the people registered and the waitlist, each person with the shift their place is for (`shift`, null without shifts): shift by shift, by name among the registered and by position on each waitlist. Admins, and the door staff and shift leads named for this event.',
         params: eventParamsSchema,
         response: { 200: rosterSchema, ...noSuchEvent },
       },
     },
-    async (request) => rosterOf(request.params.id),
+    async (request) => rosterOf(request, request.params.id),
   );
 
   app.get(
     '/events/:id/roster.csv',
     {
-      onRequest: adminOnly,
+      onRequest: eventStaffOrAdmin,
       config: { audit: { action: 'export.roster.csv', target: eventOfPath } },
       schema: {
         summary: 'Download an event’s roster as CSV',
@@ -49,6 +52,6 @@ export const rosterRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: fileResponse('text/csv', 'The people registered, by name, then the waitlist by position.'), ...noSuchEvent },
       },
     },
-    async (request, reply) => sendCsv(reply, 'roster', rosterCsv(await rosterOf(request.params.id))),
+    async (request, reply) => sendCsv(reply, 'roster', rosterCsv(await rosterOf(request, request.params.id))),
   );
 };

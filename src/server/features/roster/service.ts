@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Roster } from '../../../shared/roster.ts';
 import type { Database } from '../../db/client.ts';
-import { event, registration } from '../../db/schema.ts';
+import { event, registration, shift } from '../../db/schema.ts';
 import { csvLine } from '../../http/csv.ts';
+import { listShifts, toShiftSummary } from '../shifts/service.ts';
 
 /** '2026-12-05 16:00:00' (the column's text) as the API writes wall-clock times: '2026-12-05T16:00'. */
 const wallClock = (value: string | null) => (value ? value.replace(' ', 'T').slice(0, 16) : null);
@@ -15,24 +16,36 @@ const wallClock = (value: string | null) => (value ? value.replace(' ', 'T').sli
 export async function findRoster(db: Database, eventId: string): Promise<Roster | undefined> {
   const [found] = await db.select().from(event).where(eq(event.id, eventId));
   if (!found) return undefined;
-  const person = { id: registration.id, name: registration.name, email: registration.email, createdAt: registration.createdAt };
-  const [registered, waitlisted] = await Promise.all([
+  const person = {
+    id: registration.id,
+    name: registration.name,
+    email: registration.email,
+    createdAt: registration.createdAt,
+    shift: { id: shift.id, role: shift.role, startsAt: shift.startsAt, endsAt: shift.endsAt },
+  };
+  // Shift by shift in time order; the places without a shift (an event without shifts) come first.
+  const byShift = [sql`${shift.startsAt} asc nulls first`, sql`${shift.id} asc nulls first`];
+  const [registered, waitlisted, shifts] = await Promise.all([
     db
       .select(person)
       .from(registration)
+      .leftJoin(shift, eq(shift.id, registration.shiftId))
       .where(and(eq(registration.eventId, eventId), eq(registration.status, 'registered')))
-      .orderBy(sql`lower(${registration.name})`, asc(registration.createdAt), asc(registration.id)),
+      .orderBy(...byShift, sql`lower(${registration.name})`, asc(registration.createdAt), asc(registration.id)),
     db
       .select({ ...person, position: registration.position })
       .from(registration)
+      .leftJoin(shift, eq(shift.id, registration.shiftId))
       .where(and(eq(registration.eventId, eventId), eq(registration.status, 'waitlisted')))
-      .orderBy(sql`${registration.position} asc nulls last`, asc(registration.createdAt), asc(registration.id)),
+      .orderBy(...byShift, sql`${registration.position} asc nulls last`, asc(registration.createdAt), asc(registration.id)),
+    listShifts(db, eventId),
   ]);
   const toPerson = (row: (typeof registered)[number]) => ({
     _id: row.id,
     name: row.name,
     email: row.email,
     registeredAt: row.createdAt.toISOString(),
+    shift: row.shift?.id ? toShiftSummary(row.shift) : null,
   });
   return {
     event: {
@@ -43,15 +56,34 @@ export async function findRoster(db: Database, eventId: string): Promise<Roster 
       location: found.location,
       capacity: found.capacity,
     },
+    shifts: (shifts ?? []).map((one) => ({
+      _id: one._id,
+      role: one.role,
+      startsAt: one.startsAt,
+      endsAt: one.endsAt,
+      description: one.description,
+      capacity: one.capacity,
+      registered: one.registered,
+      waitlisted: one.waitlisted,
+    })),
     registered: registered.map(toPerson),
     // A waitlisted row always has its position; the index stands in should one ever lack it.
     waitlist: waitlisted.map((row, index) => ({ ...toPerson(row), position: row.position ?? index + 1 })),
   };
 }
 
-/** The roster as CSV: the people with a place, then the waitlist in order. */
+/**
+ * The roster as CSV: the people with a place, then the waitlist in order. On an event staffed by shifts,
+ * each row begins with its shift (role, start, end), the people grouped shift by shift.
+ */
 export async function* rosterCsv(roster: Roster): AsyncGenerator<string> {
-  yield `\uFEFF${csvLine(['Status', 'Waitlist position', 'Name', 'Email', 'Registered at'])}`;
-  for (const person of roster.registered) yield csvLine(['Registered', null, person.name, person.email, person.registeredAt]);
-  for (const person of roster.waitlist) yield csvLine(['Waitlisted', person.position, person.name, person.email, person.registeredAt]);
+  const byShift = roster.shifts.length > 0;
+  const shiftCells = (person: Roster['registered'][number]) =>
+    byShift ? [person.shift?.role ?? '', person.shift?.startsAt ?? '', person.shift?.endsAt ?? ''] : [];
+  const head = ['Status', 'Waitlist position', 'Name', 'Email', 'Registered at'];
+  yield `\uFEFF${csvLine(byShift ? ['Shift', 'Shift starts', 'Shift ends', ...head] : head)}`;
+  for (const person of roster.registered)
+    yield csvLine([...shiftCells(person), 'Registered', null, person.name, person.email, person.registeredAt]);
+  for (const person of roster.waitlist)
+    yield csvLine([...shiftCells(person), 'Waitlisted', person.position, person.name, person.email, person.registeredAt]);
 }

@@ -456,3 +456,40 @@ describe('copying and repeating an event', () => {
     expect(missing.status).toBe(404);
   });
 });
+
+describe('shifts in the overview and in hours given', () => {
+  it('the admin overview shows places filled per role for upcoming events', async () => {
+    const row = await insertEvent(t.app.db, { title: 'Roles at the fair', inDays: 1, time: '06:00' });
+    await insertShift(t.app.db, row, { role: 'Driver', at: 6, capacity: 2 });
+    await insertShift(t.app.db, row, { role: 'Packer', at: 8, capacity: 3 });
+    const second = await insertShift(t.app.db, row, { role: 'Driver', at: 10, capacity: 1 });
+    const [a, b] = await people(2);
+    await registered(a!, { eventId: row.id, shiftIds: [second.id] });
+    await registered(b!, { eventId: row.id, shiftIds: [second.id] });
+    const overview = await (await call(t, 'GET', '/api/overview', undefined, admin.auth)).json();
+    const shown = overview.upcoming.find((e: { _id: string }) => e._id === row.id);
+    expect(shown.roles).toEqual([
+      { role: 'Driver', capacity: 3, registered: 1, waitlisted: 1 },
+      { role: 'Packer', capacity: 3, registered: 0, waitlisted: 0 },
+    ]);
+  });
+
+  it('each shift a person came for credits its own hours, and the impact page adds them up', async () => {
+    const row = await insertEvent(t.app.db, { title: 'Two shifts ago', inDays: -2, time: '08:00', hoursMinutes: 600 });
+    const early = await insertShift(t.app.db, row, { role: 'Setup', at: 8, hours: 1.5 });
+    const late = await insertShift(t.app.db, row, { role: 'Teardown', at: 16, hours: 2 });
+    const [who] = await people(1);
+    // Registered and checked in as the door did then (the event is over, so neither call would take them now).
+    for (const one of [early, late]) {
+      await t.app.db
+        .insert(registration)
+        .values({ accountId: who!.id, eventId: row.id, shiftId: one.id, name: who!.name, email: who!.email, checkedInAt: new Date() });
+    }
+    const impact = await (await call(t, 'GET', `/api/impact/${encodeURIComponent(who!.email)}`, undefined, who!.auth)).json();
+    expect(impact.events.map((e: { hours: number; shift: { role: string } }) => [e.shift.role, e.hours])).toEqual([
+      ['Teardown', 2],
+      ['Setup', 1.5],
+    ]);
+    expect(impact.hours.total).toBe(3.5);
+  });
+});

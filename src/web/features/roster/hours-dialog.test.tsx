@@ -8,6 +8,7 @@ const rita: CheckinPerson = {
   registrationId: '3f1c2a4e-8b6d-4c1e-9f0a-2b7d5e6c8a91',
   name: 'Rita Moreno',
   email: 'rita@example.org',
+  shift: null,
   checkedInAt: '2026-12-05T14:05:00.000Z',
   hours: 3,
   hoursAdjusted: false,
