@@ -20,6 +20,7 @@ import { pdfTimes } from './pdf.ts';
 import { saveResults } from './results.ts';
 import { printRush, rush } from './rush.ts';
 import { seedLargeCharity } from './seed-large.ts';
+import { shiftsBench } from './shifts.ts';
 
 const databaseName = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded database';
 
@@ -222,6 +223,11 @@ if (process.argv.includes('--pdf')) {
   await saveResults(databaseName, { receiptPdfBengali: times });
   process.exit(0);
 }
+// `npm run bench -- --shifts`: an event's page data, shifts and roster with 200 shifts against 5, alone.
+if (process.argv.includes('--shifts')) {
+  await shiftsBench(databaseName);
+  process.exit(0);
+}
 // `npm run bench -- --growth`: every list at 1,000, 10,000 and 100,000 events, alone.
 if (process.argv.includes('--growth')) {
   await growth(databaseName);
@@ -307,3 +313,4 @@ async function adminListsAtSize() {
 console.log(`Admin lists at size (${process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded database'}):`);
 await adminListsAtSize();
 await growth(databaseName);
+await shiftsBench(databaseName);

@@ -1,10 +1,12 @@
 import { Stack, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { EventWrite } from '../../shared/events.ts';
 import { ButtonLink } from '../components/button.tsx';
 import { EventForm, emptyEventForm } from '../features/events/event-form.tsx';
 import { EventSaved } from '../features/events/event-saved.tsx';
 import { addEvent } from '../features/events/event-writes.ts';
+import { useShiftsPart } from '../features/shifts/shift-part.tsx';
 import { notify } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
@@ -42,14 +44,8 @@ export function DashboardAddEventPage() {
           }
         />
       )}
-      <EventForm
+      <AddEventForm
         key={formKey}
-        name={t('addEvent.title')}
-        initial={emptyEventForm}
-        submitLabel={t('addEvent.submit')}
-        pendingLabel={t('addEvent.pending')}
-        failureTitle={t('addEvent.failed')}
-        save={addEvent}
         onSaved={(id, event) => {
           const { title } = event;
           void notify({ color: 'teal', message: t('addEvent.addedToast', { title }) });
@@ -58,5 +54,24 @@ export function DashboardAddEventPage() {
         }}
       />
     </Stack>
+  );
+}
+
+/** A new event's form with its shift rows (none to start with): the event is added first, then its shifts. */
+function AddEventForm({ onSaved }: { onSaved: (id: string, event: EventWrite) => void }) {
+  const { t } = useTranslation('manage');
+  const shifts = useShiftsPart();
+  return (
+    <EventForm
+      name={t('addEvent.title')}
+      initial={emptyEventForm}
+      submitLabel={t('addEvent.submit')}
+      pendingLabel={t('addEvent.pending')}
+      failureTitle={t('addEvent.failed')}
+      save={addEvent}
+      part={shifts}
+      savedId={(id) => id}
+      onSaved={onSaved}
+    />
   );
 }

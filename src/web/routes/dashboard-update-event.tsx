@@ -3,15 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { Event } from '../../shared/events.ts';
+import type { Event, EventWrite } from '../../shared/events.ts';
+import type { Shift } from '../../shared/shifts.ts';
 import { ButtonLink } from '../components/button.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { eventQueries } from '../features/events/api.ts';
+import { EventCopyActions } from '../features/events/event-copies.tsx';
 import { EventForm } from '../features/events/event-form.tsx';
 import { EventFormSkeleton } from '../features/events/event-form-skeleton.tsx';
 import { backToAllEvents, EventNotFound } from '../features/events/event-not-found.tsx';
 import { EventSaved } from '../features/events/event-saved.tsx';
 import { type EventForm as EventFormValues, updateEvent } from '../features/events/event-writes.ts';
+import { shiftQueries } from '../features/shifts/api.ts';
+import { useShiftsPart } from '../features/shifts/shift-part.tsx';
 import { isApiError } from '../lib/api-error.ts';
 import { notify } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
@@ -38,8 +42,18 @@ function formValues(event: Event): EventFormValues {
 /** /dashboard/eventUpdatePage/{singleEventId}, inside RequireAdmin: edit every field the Add Event form has. */
 export function DashboardUpdateEventPage() {
   const { singleEventId = '' } = useParams();
+  // Another event (a copy just made) is another page: nothing of this one's carries over.
+  return <UpdateEventPage key={singleEventId} eventId={singleEventId} />;
+}
+
+function UpdateEventPage({ eventId }: { eventId: string }) {
   // Always asked again on arrival: a form filled from an older copy would undo someone else's changes.
-  const query = useQuery({ ...eventQueries.detail(singleEventId), refetchOnMount: 'always' });
+  const query = useQuery({ ...eventQueries.detail(eventId), refetchOnMount: 'always' });
+  const loaded = query.isFetchedAfterMount && query.data !== undefined && !query.isError;
+  // Its shifts once the event is there (none asked for an event that is not), fresh for the same reason.
+  const shifts = useQuery({ ...shiftQueries.ofEvent(eventId), enabled: loaded, staleTime: 0 });
+  const [shiftsShown, setShiftsShown] = useState(false);
+  if (!shiftsShown && loaded && shifts.isFetchedAfterMount && shifts.isSuccess) setShiftsShown(true);
   const notFound = isApiError(query.error, 'not_found');
   const [updated, setUpdated] = useState<string | null>(null);
   const { t } = useTranslation('manage');
@@ -50,19 +64,24 @@ export function DashboardUpdateEventPage() {
   );
 
   if (notFound) return <EventNotFound back={back} />;
+  const shiftsFailed = loaded && !shiftsShown && shifts.isFetchedAfterMount && shifts.isError;
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" gap="sm">
         <Title order={1}>{t('updateEvent.title')}</Title>
-        <ButtonLink to={back.to} variant="default">
-          {back.label}
-        </ButtonLink>
+        <Group gap="sm">
+          {loaded && query.data && <EventCopyActions event={query.data} />}
+          <ButtonLink to={back.to} variant="default">
+            {back.label}
+          </ButtonLink>
+        </Group>
       </Group>
-      {!query.isFetchedAfterMount && <EventFormSkeleton />}
+      {(!query.isFetchedAfterMount || (loaded && !shiftsShown && !shiftsFailed)) && <EventFormSkeleton />}
       {query.isFetchedAfterMount && query.isError && (
         <QueryError title={t('updateEvent.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
       )}
-      {query.isFetchedAfterMount && query.data && !query.isError && (
+      {shiftsFailed && <QueryError title={t('shifts.loadFailed')} error={shifts.error} onRetry={() => void shifts.refetch()} />}
+      {loaded && query.data && shiftsShown && (
         <>
           {updated && (
             <EventSaved
@@ -80,15 +99,11 @@ export function DashboardUpdateEventPage() {
               }
             />
           )}
-          <EventForm
+          <UpdateEventForm
             key={query.data._id}
-            name={t('updateEvent.title')}
-            initial={formValues(query.data)}
-            submitLabel={t('updateEvent.submit')}
-            pendingLabel={t('updateEvent.pending')}
-            failureTitle={t('updateEvent.failed')}
-            save={(event) => updateEvent(singleEventId, event)}
-            onSaved={(_modified, event) => {
+            event={query.data}
+            shifts={shifts.data ?? []}
+            onSaved={(event) => {
               const { title } = event;
               void notify({ color: 'teal', message: t('updateEvent.updatedToast', { title }) });
               setUpdated(title);
@@ -97,5 +112,31 @@ export function DashboardUpdateEventPage() {
         </>
       )}
     </Stack>
+  );
+}
+
+interface UpdateEventFormProps {
+  event: Event;
+  /** Its shifts as last loaded: the rows the form starts with, and their people as they change. */
+  shifts: readonly Shift[];
+  onSaved: (event: EventWrite) => void;
+}
+
+/** The event's form with its shift rows: the event is saved first, then its shifts. */
+function UpdateEventForm({ event, shifts, onSaved }: UpdateEventFormProps) {
+  const { t } = useTranslation('manage');
+  const part = useShiftsPart(shifts);
+  return (
+    <EventForm
+      name={t('updateEvent.title')}
+      initial={formValues(event)}
+      submitLabel={t('updateEvent.submit')}
+      pendingLabel={t('updateEvent.pending')}
+      failureTitle={t('updateEvent.failed')}
+      save={(values) => updateEvent(event._id, values)}
+      part={part}
+      savedId={() => event._id}
+      onSaved={(_modified, values) => onSaved(values)}
+    />
   );
 }

@@ -7,11 +7,19 @@ import { eventQueries } from '../features/events/api.ts';
 import { EventDetailsSkeleton } from '../features/events/event-details-skeleton.tsx';
 import { EventDetailsView } from '../features/events/event-details-view.tsx';
 import { EventNotFound } from '../features/events/event-not-found.tsx';
+import { shiftQueries } from '../features/shifts/api.ts';
+import { ShiftList } from '../features/shifts/shift-list.tsx';
 import { isApiError } from '../lib/api-error.ts';
 import type { PageData } from '../lib/page-data.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-export const pageData: PageData = ({ queryClient, params }) => queryClient.prefetchQuery(eventQueries.detail(params.eventId ?? ''));
+/** The event and, when shifts staff it, its shifts: the page is drawn with both. */
+export const pageData: PageData = async ({ queryClient, params }) => {
+  const eventId = params.eventId ?? '';
+  await queryClient.prefetchQuery(eventQueries.detail(eventId));
+  if (queryClient.getQueryData(eventQueries.detail(eventId).queryKey)?.shifts)
+    await queryClient.prefetchQuery(shiftQueries.ofEvent(eventId));
+};
 
 export function EventDetailsPage() {
   const { t } = useTranslation('events');
@@ -33,7 +41,7 @@ export function EventDetailsPage() {
           <QueryError title={t('details.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
         </>
       )}
-      {query.isSuccess && <EventDetailsView event={query.data} />}
+      {query.isSuccess && <EventDetailsView event={query.data} shifts={query.data.shifts > 0 ? <ShiftList event={query.data} /> : null} />}
     </Container>
   );
 }

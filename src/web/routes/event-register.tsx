@@ -1,20 +1,38 @@
-import { Container, Stack, Title } from '@mantine/core';
+import { Container, Skeleton, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatNumber } from '../../shared/format.ts';
 import { type RegistrationCreated, registrationMessages } from '../../shared/registrations.ts';
+import type { ShiftSummary } from '../../shared/shifts.ts';
 import { QueryError } from '../components/query-error.tsx';
 import { eventQueries } from '../features/events/api.ts';
 import { EventDetailsSkeleton } from '../features/events/event-details-skeleton.tsx';
 import { EventNotFound } from '../features/events/event-not-found.tsx';
 import { registerForEvent, registrationQueries } from '../features/registrations/api.ts';
 import { RegistrationForm, type RegistrationStatus } from '../features/registrations/registration-form.tsx';
+import { shiftQueries } from '../features/shifts/api.ts';
+import { type HeldShift, useShiftChoice } from '../features/shifts/shift-choice.ts';
+import { ShiftOutcome } from '../features/shifts/shift-outcome.tsx';
+import { ShiftPicker } from '../features/shifts/shift-picker.tsx';
 import { isApiError } from '../lib/api-error.ts';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { notify } from '../lib/notify.ts';
+import type { PageData } from '../lib/page-data.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
+
+/**
+ * The event and, on an event staffed by shifts, its shifts: in the page's cache when the app takes it
+ * over, so the form comes without asking again once the account is known (the server draws the
+ * guard's loader: it knows no one).
+ */
+export const pageData: PageData = async ({ queryClient, params }) => {
+  const eventId = params.singleEventId ?? '';
+  await queryClient.prefetchQuery(eventQueries.detail(eventId));
+  if (queryClient.getQueryData(eventQueries.detail(eventId).queryKey)?.shifts)
+    await queryClient.prefetchQuery(shiftQueries.ofEvent(eventId));
+};
 
 /** /events/register/:singleEventId, inside RequireSignedIn: the account is there. */
 export function EventRegisterPage() {
@@ -24,15 +42,50 @@ export function EventRegisterPage() {
   const email = account?.email ?? '';
   const queryClient = useQueryClient();
   const eventQuery = useQuery(eventQueries.detail(singleEventId));
+  const event = eventQuery.data;
+  const withShifts = (event?.shifts ?? 0) > 0;
+  const shiftsQuery = useQuery({ ...shiftQueries.ofEvent(singleEventId), enabled: withShifts });
+  const shifts = shiftsQuery.data ?? [];
   const mine = useQuery({ ...registrationQueries.mine(email), enabled: Boolean(email) });
   // What the server said to this page's own Register: it outranks the list loaded before.
   const [answer, setAnswer] = useState<Exclude<RegistrationStatus, 'open'> | null>(null);
   const [created, setCreated] = useState<RegistrationCreated | null>(null);
 
+  // The shifts the person has: of this event (shown taken), and of any event (a choice overlapping one
+  // is refused), with those this page has just taken until their list has them.
+  const justTaken = created?.registrations.filter((one) => one.shiftId !== null) ?? [];
+  const held: HeldShift[] = (mine.data ?? []).flatMap((registration) =>
+    registration.eventId === singleEventId && registration.shift
+      ? [{ shiftId: registration.shift._id, status: registration.status, position: registration.position }]
+      : [],
+  );
+  for (const one of justTaken) {
+    if (one.shiftId && !held.some((shift) => shift.shiftId === one.shiftId))
+      held.push({ shiftId: one.shiftId, status: one.status, position: one.position });
+  }
+  const own: ShiftSummary[] = [
+    ...(mine.data ?? []).flatMap((registration) => (registration.shift ? [registration.shift] : [])),
+    ...shifts.filter((shift) => justTaken.some((one) => one.shiftId === shift._id)),
+  ];
+  const choice = useShiftChoice(shifts, held, own);
+
   const register = useMutation({
-    mutationFn: () => registerForEvent(singleEventId),
-    onSuccess: (result) => {
+    mutationFn: (shiftIds?: string[]) => registerForEvent(singleEventId, shiftIds),
+    onMutate: (shiftIds) => {
+      if (shiftIds) setCreated(null);
+    },
+    onSuccess: (result, shiftIds) => {
       setCreated(result);
+      if (shiftIds) {
+        choice.clear();
+        const waiting = result.registrations.filter((one) => one.status === 'waitlisted').length;
+        const message =
+          waiting === 0
+            ? t('outcome.registeredToast')
+            : t('shiftOutcome.waitlistedToast', { count: waiting, n: formatNumber(waiting, i18n.language) });
+        void notify({ color: 'teal', message });
+        return;
+      }
       setAnswer(result.status);
       const message =
         result.status === 'waitlisted'
@@ -49,23 +102,26 @@ export function EventRegisterPage() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: registrationQueries.mine(email).queryKey }),
-        // Its places left change with every registration.
+        // Its places left change with every registration (its shifts' too: they are under the events' key).
         queryClient.invalidateQueries({ queryKey: eventQueries.all() }),
       ]),
   });
 
   const notFound = isApiError(eventQuery.error, 'not_found');
-  const event = eventQuery.data;
   usePageTitle(event ? t('register.title', { title: event.title }) : notFound ? t('register.notFound') : t('register.heading'));
 
   const existing = mine.data?.find((registration) => registration.eventId === singleEventId);
   let status: RegistrationStatus = 'open';
   if (answer) status = answer;
-  else if (existing) status = existing.status === 'waitlisted' ? 'waitlisted' : 'alreadyRegistered';
+  // With shifts, a person who has some may take more: each shift they have is shown as theirs.
+  else if (existing && !withShifts) status = existing.status === 'waitlisted' ? 'waitlisted' : 'alreadyRegistered';
   else if (event?.past) status = 'past';
   const position = created?.position ?? existing?.position ?? null;
+  // The server's refusal of the shifts chosen (none, one overlapping, one already theirs), in the
+  // reader's language as it answered: said beside the group, the choice kept.
+  const shiftProblem = withShifts && isApiError(register.error) ? (register.error.fields?.shiftIds ?? null) : null;
   // A conflict is shown as the status it names; any other failure beside the button.
-  const failure = register.error && !answer ? register.error : null;
+  const failure = register.error && !answer && !shiftProblem ? register.error : null;
 
   return (
     <Container size="md" py="xl">
@@ -82,16 +138,50 @@ export function EventRegisterPage() {
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
             {t('register.title', { title: event.title })}
           </Title>
-          <RegistrationForm
-            event={event}
-            account={account}
-            status={status}
-            position={position}
-            checking={mine.isPending}
-            submitting={register.isPending}
-            failure={failure}
-            onRegister={() => register.mutate()}
-          />
+          {withShifts && shiftsQuery.isPending && (
+            <Stack gap="sm" role="status" data-loading>
+              <VisuallyHidden>{t('shifts.loading')}</VisuallyHidden>
+              <Skeleton height={240} aria-hidden="true" />
+              <Skeleton height={24} width="40%" aria-hidden="true" />
+              <Skeleton height={48} aria-hidden="true" />
+              <Skeleton height={48} aria-hidden="true" />
+            </Stack>
+          )}
+          {withShifts && shiftsQuery.isError && (
+            <QueryError title={t('shifts.loadFailed')} error={shiftsQuery.error} onRetry={() => void shiftsQuery.refetch()} />
+          )}
+          {(!withShifts || shiftsQuery.isSuccess) && (
+            <RegistrationForm
+              event={event}
+              account={account}
+              status={status}
+              position={position}
+              checking={mine.isPending}
+              submitting={register.isPending}
+              failure={failure}
+              onRegister={(shiftIds) => register.mutate(shiftIds)}
+              shifts={
+                withShifts
+                  ? {
+                      picker: (
+                        <ShiftPicker
+                          shifts={shifts}
+                          held={held}
+                          choice={choice}
+                          problem={shiftProblem}
+                          onChange={() => {
+                            // A refusal of the choice before no longer applies to this one.
+                            if (register.isError) register.reset();
+                          }}
+                        />
+                      ),
+                      check: choice.check,
+                      answer: created ? <ShiftOutcome taken={created.registrations} shifts={shifts} /> : null,
+                    }
+                  : undefined
+              }
+            />
+          )}
         </Stack>
       )}
     </Container>

@@ -1,4 +1,5 @@
 import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '../../../shared/events.ts';
 import { ButtonLink } from '../../components/button.tsx';
@@ -8,8 +9,11 @@ import classes from './event-details-view.module.css';
 import { EventPlace, EventStatus, EventWhen } from './event-facts.tsx';
 import { EventProgress } from './event-progress.tsx';
 
-/** One event in full, with the two things a visitor can do about it while it has not ended. */
-export function EventDetailsView({ event }: { event: Event }) {
+/**
+ * One event in full, with the two things a visitor can do about it while it has not ended; `shifts`,
+ * for an event staffed by shifts, is its 'Shifts' section (the shifts feature's), after what it is about.
+ */
+export function EventDetailsView({ event, shifts }: { event: Event; shifts?: ReactNode }) {
   const { t } = useTranslation('events');
   const id = encodeURIComponent(event._id);
   return (
@@ -47,6 +51,7 @@ export function EventDetailsView({ event }: { event: Event }) {
         </Title>
         <Text className={classes.description}>{event.desc}</Text>
       </Stack>
+      {shifts}
       <EventActions event={event} />
     </Stack>
   );

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { EventWrite } from '../../../shared/events.ts';
 import { sent } from '../../test/dom-setup.ts';
 import { knownSite } from '../../test/fixtures.ts';
@@ -12,9 +13,10 @@ import {
   field,
   renderForm,
   replace,
+  screen,
   textbox,
 } from '../../test/render-form.tsx';
-import { EventForm, emptyEventForm } from './event-form.tsx';
+import { EventForm, type EventFormPart, emptyEventForm } from './event-form.tsx';
 import { addEvent, type EventForm as EventFormValues, updateEvent } from './event-writes.ts';
 
 const eventId = '7d2e4b1a-0c3f-4e5d-8a9b-1c2d3e4f5a6b';
@@ -284,5 +286,100 @@ describe('Update Event', () => {
     await submit(user, 'Update');
     expectProblem(day(), 'Date is required');
     expectRefused(title(), 'Title is required');
+  });
+});
+
+describe('an event with a part saved after it (its shifts)', () => {
+  /** The server as these tests need it: a new event's id, and a yes to every change. */
+  function answerEvents(calls: string[]) {
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
+      const answer = init?.method === 'POST' ? { insertedId: eventId } : { modifiedCount: 1 };
+      return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+  }
+
+  function formWithPart(part: Partial<EventFormPart>, onSaved = vi.fn()) {
+    const whole: EventFormPart = { render: () => null, check: () => true, question: () => null, save: async () => null, ...part };
+    const view = renderForm(
+      <EventForm
+        name="Add Event"
+        initial={emptyEventForm}
+        submitLabel="Add Event"
+        pendingLabel="Adding…"
+        failureTitle="The event was not added"
+        save={addEvent}
+        part={whole}
+        savedId={(id) => id}
+        onSaved={onSaved}
+      />,
+      { data: [knownSite({ name: 'Riverside Food Share', currency: 'gbp' })] },
+    );
+    return { ...view, onSaved };
+  }
+
+  it('sends nothing while the part says something is wrong', async () => {
+    const { user } = formWithPart({ check: () => false });
+    await fillRequired(user);
+    await submit(user);
+    expect(sent).toEqual([]);
+  });
+
+  it('saves the part with the new event’s id once the event is added, then says it is saved', async () => {
+    const calls: string[] = [];
+    answerEvents(calls);
+    const save = vi.fn(async () => null);
+    const { user, onSaved } = formWithPart({ save });
+    await fillRequired(user);
+    await submit(user);
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(eventId, expect.objectContaining(beachClean)));
+    expect(save).toHaveBeenCalledWith(eventId);
+    expect(calls).toEqual(['POST /api/events']);
+  });
+
+  it('keeps the event saved when its part fails, says so, and saving again changes that event instead of adding another', async () => {
+    const calls: string[] = [];
+    answerEvents(calls);
+    const save = vi
+      .fn<EventFormPart['save']>()
+      .mockResolvedValueOnce({ title: 'Some shifts were not saved', message: 'Shift 2 was not.', onField: false })
+      .mockResolvedValueOnce(null);
+    const { user, onSaved } = formWithPart({ save });
+    await fillRequired(user);
+    await submit(user);
+    const alert = await screen.findByText('Shift 2 was not.');
+    expect(onSaved).not.toHaveBeenCalled();
+    await waitFor(() => expect(alert.closest('[tabindex="-1"]')).toBe(document.activeElement));
+
+    await submit(user);
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(eventId, expect.objectContaining(beachClean)));
+    expect(calls).toEqual(['POST /api/events', `PUT /api/events/${eventId}`]);
+    expect(save).toHaveBeenNthCalledWith(2, eventId);
+    expect(screen.queryByText('Shift 2 was not.')).toBeNull();
+  });
+
+  it('asks first when the part has a question: a no sends nothing, a yes saves', async () => {
+    const calls: string[] = [];
+    answerEvents(calls);
+    const question = {
+      title: 'Remove shifts people are on?',
+      subject: 'Driver: 4 people registered or waiting will be emailed that their shift is cancelled.',
+      confirmLabel: 'Yes, remove and email them',
+      declineLabel: 'No, keep editing',
+    };
+    const { user, onSaved } = formWithPart({ question: () => question });
+    await fillRequired(user);
+    await submit(user);
+    const dialog = await screen.findByRole('dialog', { name: question.title });
+    expect(dialog.textContent).toContain(question.subject);
+    await user.click(screen.getByRole('button', { name: 'No, keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toEqual([]);
+
+    await submit(user);
+    await screen.findByRole('dialog', { name: question.title });
+    await user.click(screen.getByRole('button', { name: 'Yes, remove and email them' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls).toEqual(['POST /api/events']);
   });
 });

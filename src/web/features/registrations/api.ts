@@ -49,14 +49,28 @@ export const registrationQueries = {
 };
 
 /**
- * The signed-in person's registration for an event, if any, from their own list (the public event
- * replies carry nothing about a person); undefined when signed out.
+ * The signed-in person's registrations for an event, from their own list (the public event replies
+ * carry nothing about a person): one for an event of one pool of places, one per shift taken on an
+ * event staffed by shifts; undefined when signed out or not loaded yet.
  */
-export function useMyRegistration(eventId: string): Registration | undefined {
+export function useMyRegistrations(eventId: string): Registration[] | undefined {
   const { account } = useCurrentAccount();
   const email = account?.email ?? '';
   const query = useQuery({ ...registrationQueries.mine(email), enabled: Boolean(email) });
-  return query.data?.find((registration) => registration.eventId === eventId);
+  return query.data?.filter((registration) => registration.eventId === eventId);
+}
+
+/**
+ * Where the signed-in person stands with an event, as one registration: one with a place if they have
+ * any (a shift's, on an event staffed by shifts), else the nearest to the front of a waitlist; undefined
+ * when they have none.
+ */
+export function useMyRegistration(eventId: string): Registration | undefined {
+  const mine = useMyRegistrations(eventId) ?? [];
+  return (
+    mine.find((registration) => registration.status === 'registered') ??
+    [...mine].sort((a, b) => (a.position ?? Number.POSITIVE_INFINITY) - (b.position ?? Number.POSITIVE_INFINITY))[0]
+  );
 }
 
 /** Where the registrations can be downloaded as CSV (admins only; the browser sends the session cookie). */

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Modal.css';
 import { Modal, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatShiftTimes } from '../../../shared/format.ts';
 import type { Registration } from '../../../shared/registrations.ts';
 import { Button } from '../../components/button.tsx';
 import { EventDate } from '../../components/event-date.tsx';
@@ -20,11 +21,13 @@ interface PassDialogProps {
 
 /**
  * A registration's pass, to show at the door: the QR code of its signed token, with the event and the
- * person's name so the coordinator can see whose it is. Asked for only when opened.
+ * person's name so the coordinator can see whose it is (and the shift, on an event staffed by shifts).
+ * Asked for only when opened.
  */
 export function PassDialog({ registration, opened, onClose }: PassDialogProps) {
   const query = useQuery({ ...registrationQueries.pass(registration._id), enabled: opened });
-  const { t } = useTranslation('registrations');
+  const { t, i18n } = useTranslation('registrations');
+  const { shift } = registration;
   const title = t('pass.title', { title: registration.title });
 
   return (
@@ -42,6 +45,11 @@ export function PassDialog({ registration, opened, onClose }: PassDialogProps) {
           {registration.name}
         </Text>
         <EventDate date={registration.date} size="sm" c="dimmed" />
+        {shift && (
+          <Text size="sm" fw={600} ta="center" style={{ overflowWrap: 'anywhere' }}>
+            {t('card.shift', { role: shift.role, time: formatShiftTimes(shift.startsAt, shift.endsAt, i18n.language) })}
+          </Text>
+        )}
         {query.isPending && (
           <div role="status">
             <VisuallyHidden>{t('pass.loading')}</VisuallyHidden>

@@ -2,7 +2,7 @@ import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatNumber } from '../../../shared/format.ts';
+import { formatNumber, formatShiftTimes } from '../../../shared/format.ts';
 import type { Registration } from '../../../shared/registrations.ts';
 import { Button } from '../../components/button.tsx';
 import { EventBanner } from '../../components/event-banner.tsx';
@@ -21,14 +21,20 @@ interface RegistrationCardProps {
 
 /**
  * One of the person's registrations (spec section 2, 'Also seen'): banner, the whole title as a link
- * to the event, date, the 'Volunteer' marker (or their number on the waitlist), description cut to
- * 150, 'Show pass' (the QR code to show at the door) for a place held, and a red 'Cancel Event'.
+ * to the event, date, the 'Volunteer' marker (or their number on the waitlist), the shift taken (on an
+ * event staffed by shifts: one card per shift), description cut to 150, 'Show pass' (the QR code to
+ * show at the door) for a place held, and a red 'Cancel Event'.
  */
 export function RegistrationCard({ registration, cancelling, onCancel }: RegistrationCardProps) {
   const { t, i18n } = useTranslation('registrations');
   const titleId = useId();
+  const shiftId = useId();
+  // On an event staffed by shifts the title is the same on each shift's card: the shift says which.
+  const describedBy = registration.shift ? `${titleId} ${shiftId}` : titleId;
   const [showingPass, setShowingPass] = useState(false);
   const holdsPlace = registration.status === 'registered';
+  const shiftLine = (shift: NonNullable<Registration['shift']>) =>
+    t('card.shift', { role: shift.role, time: formatShiftTimes(shift.startsAt, shift.endsAt, i18n.language) });
   return (
     <article className={surface.card} data-testid="registration-card">
       <div className={surface.bleed}>
@@ -52,13 +58,18 @@ export function RegistrationCard({ registration, cancelling, onCancel }: Registr
             <VolunteerMarker />
           )}
         </Group>
+        {registration.shift && (
+          <Text size="sm" fw={600} id={shiftId} className={classes.shift} data-testid="registration-shift">
+            {shiftLine(registration.shift)}
+          </Text>
+        )}
         <Text size="sm" className={classes.description}>
           {cutDescription(registration.desc)}
         </Text>
       </Stack>
       {holdsPlace && (
         <>
-          <Button variant="light" fullWidth className={classes.action} aria-describedby={titleId} onClick={() => setShowingPass(true)}>
+          <Button variant="light" fullWidth className={classes.action} aria-describedby={describedBy} onClick={() => setShowingPass(true)}>
             {t('card.showPass')}
           </Button>
           <PassDialog registration={registration} opened={showingPass} onClose={() => setShowingPass(false)} />
@@ -68,7 +79,7 @@ export function RegistrationCard({ registration, cancelling, onCancel }: Registr
         tone="danger"
         fullWidth
         className={holdsPlace ? classes.nextAction : classes.action}
-        aria-describedby={titleId}
+        aria-describedby={describedBy}
         disabled={cancelling}
         onClick={() => onCancel(registration)}
       >

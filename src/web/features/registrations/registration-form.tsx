@@ -1,5 +1,5 @@
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../../shared/accounts.ts';
 import type { Event } from '../../../shared/events.ts';
@@ -25,7 +25,22 @@ interface RegistrationFormProps {
   checking: boolean;
   submitting: boolean;
   failure: Error | null;
-  onRegister: () => void;
+  /** Registers: on an event staffed by shifts, for the shifts the picker let go. */
+  onRegister: (shiftIds?: string[]) => void;
+  /** On an event staffed by shifts: what the page's shift picker brings to the form. */
+  shifts?: RegistrationShifts;
+}
+
+/**
+ * The shifts' part of the form (the shifts feature's picker, put in by the page): drawn above Register
+ * while registration is open; on Register, `check` gives the shifts' ids to send, or null when the
+ * picker refuses the choice (it says why, beside it). `answer` is what the server said to this page's
+ * last Register, one line per shift, read out where the event's answer would be.
+ */
+export interface RegistrationShifts {
+  picker: ReactNode;
+  check: () => string[] | null;
+  answer: ReactNode | null;
 }
 
 /** Mantine's light teal falls short of 4.5:1 (axe); teal.9 on teal.0 keeps it. */
@@ -82,16 +97,34 @@ function Outcome({ status, position }: { status: Exclude<RegistrationStatus, 'op
  * The spec's read-only registration form (section 2): the person from their account, the event from
  * the event. Nothing here is typed; the server takes both from its own records.
  */
-export function RegistrationForm({ event, account, status, position, checking, submitting, failure, onRegister }: RegistrationFormProps) {
+export function RegistrationForm({
+  event,
+  account,
+  status,
+  position,
+  checking,
+  submitting,
+  failure,
+  onRegister,
+  shifts,
+}: RegistrationFormProps) {
   const { t, i18n } = useTranslation('registrations');
-  const full = event.spotsLeft === 0;
+  // With shifts, each shift says whether it is full, beside it.
+  const full = !shifts && event.spotsLeft === 0;
   const [sent, setSent] = useState(false);
   const outcome = useRef<HTMLDivElement>(null);
   // The Register button goes with the answer: the focus goes to the answer, not the page's body.
-  useFocusWhen(outcome, sent && status !== 'open');
+  useFocusWhen(outcome, sent && (status !== 'open' || Boolean(shifts?.answer)));
   function handleSubmit(formEvent: FormEvent<HTMLFormElement>) {
     formEvent.preventDefault();
     if (status !== 'open' || checking || submitting) return;
+    if (shifts) {
+      const shiftIds = shifts.check();
+      if (!shiftIds) return;
+      setSent(true);
+      onRegister(shiftIds);
+      return;
+    }
     setSent(true);
     onRegister();
   }
@@ -120,8 +153,10 @@ export function RegistrationForm({ event, account, status, position, checking, s
           </SimpleGrid>
           <Textarea label={t('form.description')} value={event.desc} readOnly variant="filled" autosize minRows={2} maxRows={10} />
 
+          {status === 'open' && shifts?.picker}
           <div role="status" ref={outcome} tabIndex={-1}>
             {status !== 'open' && <Outcome status={status} position={position} />}
+            {status === 'open' && shifts?.answer}
           </div>
           {status === 'open' && full && (
             <Text fw={600} c="brand.9">
