@@ -3,6 +3,7 @@ import { roleSchema } from './accounts.ts';
 import { emailPreferencesSchema } from './mail-preferences.ts';
 import { registrationStatusSchema } from './registrations.ts';
 import { reviewStatusSchema } from './reviews.ts';
+import { shiftSummarySchema } from './shifts.ts';
 
 /**
  * People's own data (DECISIONS 4.7): GET /api/users/me/export gives everything the product holds
@@ -54,6 +55,8 @@ export const ownDataSchema = z.object({
       checkedInAt: instant.nullable(),
       /** The admin's own figure for this person's hours, in minutes; null: the event's. */
       hoursMinutes: z.number().int().nullable(),
+      /** The shift the registration is for (its role and times), or null. */
+      shift: shiftSummarySchema.nullable(),
     }),
   ),
   donations: z.array(

@@ -13,6 +13,7 @@ import {
   registration,
   review,
   session,
+  shift,
   testPayment,
   verification,
 } from '../../db/schema.ts';
@@ -22,6 +23,7 @@ import type { SigningSite } from '../../mail/unsubscribe.ts';
 import { lockEventPlaces } from '../events/places.ts';
 import { deleteImageByUrl } from '../images/service.ts';
 import { cancelRegistration } from '../registrations/service.ts';
+import { toShiftSummary } from '../shifts/service.ts';
 import { deletedAccountAddress, refuseLastAdmin, setAuthorPicture } from './service.ts';
 
 /**
@@ -44,9 +46,15 @@ export async function exportOwnData(db: Database, accountId: string): Promise<Ow
       .orderBy(asc(credential.createdAt)),
     db.select().from(session).where(eq(session.userId, accountId)).orderBy(asc(session.createdAt)),
     db
-      .select({ registration, title: event.title, date: event.date })
+      .select({
+        registration,
+        title: event.title,
+        date: event.date,
+        shift: { id: shift.id, role: shift.role, startsAt: shift.startsAt, endsAt: shift.endsAt },
+      })
       .from(registration)
       .innerJoin(event, eq(registration.eventId, event.id))
+      .leftJoin(shift, eq(shift.id, registration.shiftId))
       .where(eq(registration.accountId, accountId))
       .orderBy(asc(registration.createdAt)),
     db.select().from(donation).where(eq(donation.accountId, accountId)).orderBy(asc(donation.paymentCreatedAt)),
@@ -89,7 +97,7 @@ export async function exportOwnData(db: Database, accountId: string): Promise<Ow
       userAgent: s.userAgent,
       ipAddress: s.ipAddress,
     })),
-    registrations: registrations.map(({ registration: r, title, date }) => ({
+    registrations: registrations.map(({ registration: r, title, date, shift: taken }) => ({
       _id: r.id,
       eventId: r.eventId,
       event: title,
@@ -99,6 +107,7 @@ export async function exportOwnData(db: Database, accountId: string): Promise<Ow
       registeredAt: iso(r.createdAt),
       checkedInAt: isoOrNull(r.checkedInAt),
       hoursMinutes: r.hoursMinutes,
+      shift: taken?.id ? toShiftSummary(taken) : null,
     })),
     donations: donations.map((d) => ({
       _id: d.id,
