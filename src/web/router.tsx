@@ -14,7 +14,12 @@ import { siteQuery } from './lib/site.ts';
 type PageModule = { pageData?: PageData } & Partial<Record<string, ComponentType>>;
 
 /** Every module a route may load: each its own chunk, loaded on the first visit to one of its pages. */
-const pageModules = import.meta.glob<PageModule>(['./routes/*.tsx', './components/dashboard-shell.tsx', './components/require-admin.tsx']);
+const pageModules = import.meta.glob<PageModule>([
+  './routes/*.tsx',
+  './components/dashboard-shell.tsx',
+  './components/require-admin.tsx',
+  './features/staff/require-door.tsx',
+]);
 
 /**
  * A lazy route whose page is the export `name` of `file`, with the module's `pageData` as its loader on
@@ -58,6 +63,13 @@ const adminPages = [
   { path: 'audit', ...page('./routes/dashboard-audit.tsx', 'DashboardAuditPage') },
   { path: 'settings', ...page('./routes/dashboard-settings.tsx', 'DashboardSettingsPage') },
   { path: 'reviews', ...page('./routes/dashboard-reviews.tsx', 'DashboardReviewsPage') },
+];
+
+/**
+ * One event's door: its roster and its check-in, behind the door guard (DECISIONS.md 5.4): admins, and
+ * the people (of any role) an admin named to run that event's door.
+ */
+const doorPages = [
   { path: 'events/:eventId/roster', ...page('./routes/dashboard-event-roster.tsx', 'DashboardEventRosterPage') },
   { path: 'checkin/:eventId', ...page('./routes/dashboard-checkin.tsx', 'DashboardCheckinPage') },
 ];
@@ -155,6 +167,14 @@ export const routes: RouteObject[] = [
                   {
                     path: 'security',
                     ...page('./routes/dashboard-security.tsx', 'DashboardSecurityPage'),
+                  },
+                  {
+                    path: 'door',
+                    ...page('./routes/dashboard-door.tsx', 'DashboardDoorPage'),
+                  },
+                  {
+                    ...page('./features/staff/require-door.tsx', 'RequireDoor'),
+                    children: doorPages,
                   },
                   {
                     ...page('./components/require-admin.tsx', 'RequireAdmin'),

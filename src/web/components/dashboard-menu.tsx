@@ -1,8 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import type { Account, Role } from '../../shared/accounts.ts';
-import { useSignOut } from '../lib/current-account.ts';
+import type { Me, Role } from '../../shared/accounts.ts';
+import type { DoorEvent } from '../../shared/staff.ts';
+import { getJson } from '../lib/api-client.ts';
+import { accountScope, useSignOut } from '../lib/current-account.ts';
 import { AccountPhoto } from './account-photo.tsx';
 import classes from './dashboard-menu.module.css';
 
@@ -52,12 +56,42 @@ const roleNames = (t: TFunction): Record<Role, string | null> => ({
   admin: t('dashboard.roles.admin'),
 });
 
-/** The dashboard's side menu: who is signed in, then the pages their role may use, then 'Log Out'. */
-export function DashboardMenu({ account, onNavigate }: { account: Account; onNavigate?: () => void }) {
+/**
+ * The events whose door the person was named to run (GET /api/door/events): the same query, under the
+ * same key, as the Door page's and the door guard's (features/staff/api.ts), which this layer may not import.
+ */
+const doorEventsQuery = {
+  queryKey: [...accountScope, 'door-events'] as const,
+  queryFn: async ({ signal }: { signal?: AbortSignal }) => (await getJson<DoorEvent[]>('/door/events', signal)).data,
+  networkMode: 'always' as const,
+};
+
+/** 'Door', in the door area's words (fetched only for someone who has a door to run). */
+function DoorItem({ onNavigate }: { onNavigate?: () => void }) {
+  // The menu's own words are the common area's; this one item's, the door area's.
+  const { t: doorT } = useTranslation(['door']);
+  return (
+    <li>
+      <NavLink to="/dashboard/door" className={classes.item} onClick={onNavigate}>
+        {doorT('menu.door')}
+      </NavLink>
+    </li>
+  );
+}
+
+/**
+ * The dashboard's side menu: who is signed in, then the pages their role may use, then 'Door' for someone
+ * named to run an event's door (an admin past the second factor runs every door from All Events), then
+ * 'Log Out'.
+ */
+export function DashboardMenu({ account, onNavigate }: { account: Me; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { signOut, pending } = useSignOut();
   const items = [...everyone(t), ...byRole(t)[account.role]];
   const role = roleNames(t)[account.role];
+  const everyDoor = account.role === 'admin' && !account.mfaRequired;
+  const doorEvents = useQuery({ ...doorEventsQuery, enabled: !everyDoor });
+  const hasDoor = !everyDoor && (doorEvents.data?.length ?? 0) > 0;
 
   return (
     <div className={classes.menu}>
@@ -75,6 +109,11 @@ export function DashboardMenu({ account, onNavigate }: { account: Account; onNav
               </NavLink>
             </li>
           ))}
+          {hasDoor && (
+            <Suspense fallback={null}>
+              <DoorItem onNavigate={onNavigate} />
+            </Suspense>
+          )}
           <li>
             <button
               type="button"

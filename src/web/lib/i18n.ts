@@ -9,6 +9,7 @@ import type enAccounts from '../locales/en/accounts.json';
 import type enAdmin from '../locales/en/admin.json';
 import type enCommon from '../locales/en/common.json';
 import type enDonations from '../locales/en/donations.json';
+import type enDoor from '../locales/en/door.json';
 import type enEvents from '../locales/en/events.json';
 import type enManage from '../locales/en/manage.json';
 import type enNotices from '../locales/en/notices.json';
@@ -21,7 +22,8 @@ import type enSettings from '../locales/en/settings.json';
  * The areas of words: 'common' is the frame of every page (header, footer, menus), 'events' the public
  * event pages, 'accounts' signing up and in, 'registrations' volunteering for an event and one's
  * places, 'donations' giving and one's gifts; the dashboard's: 'admin' (lists, roles, outbox, audit),
- * 'manage' (event form, roster, check-in), 'settings', 'notices', 'reviews', 'profile' (profile, security,
+ * 'manage' (event form, roster, check-in), 'door' (door staff: their Door page, the door guard, naming
+ * them, shifts on the roster and at the door), 'settings', 'notices', 'reviews', 'profile' (profile, security,
  * impact, mail preferences). A page's areas come with it; another area on first use.
  */
 
@@ -36,6 +38,7 @@ declare module 'i18next' {
       donations: typeof enDonations;
       admin: typeof enAdmin;
       manage: typeof enManage;
+      door: typeof enDoor;
       settings: typeof enSettings;
       notices: typeof enNotices;
       reviews: typeof enReviews;

@@ -17,13 +17,16 @@ import { PassScanner } from '../features/checkin/pass-scanner.tsx';
 import { ResultBanner } from '../features/checkin/result-banner.tsx';
 import { doorShut, useDoor } from '../features/checkin/use-door.ts';
 import { backToAllEvents, EventNotFound } from '../features/events/event-not-found.tsx';
+import { runsEveryDoor, shiftLabel } from '../features/staff/api.ts';
 import { isApiError } from '../lib/api-error.ts';
+import { useCurrentAccount } from '../lib/current-account.ts';
 import { formatInstantIn } from '../lib/format-time.ts';
 import { notify } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /**
- * /dashboard/checkin/{eventId} (admins): the door. Scan passes with the phone's camera or find people by
+ * /dashboard/checkin/{eventId} (admins, and the event's door staff, who are led back to their Door page
+ * instead of All Events): the door. Scan passes with the phone's camera or find people by
  * name; each check-in says at once, in big words, checked in, already checked in, or not valid. With no
  * connection it goes on working from the door list kept on the phone: check-ins wait there and are sent,
  * each once, when the connection returns (decision 032).
@@ -40,8 +43,13 @@ export function DashboardCheckinPage() {
   const notFound = isApiError(query.error, 'not_found');
   const list = query.data?.list;
   const { t, i18n } = useTranslation('manage');
+  // The door area's words: door staff's way back, and a place's shift.
+  const { t: doorT } = useTranslation('door');
   const language = i18n.language;
   const count = (value: number) => formatNumber(value, language, { useGrouping: false });
+  const { account } = useCurrentAccount();
+  const admin = runsEveryDoor(account);
+  const back = admin ? { ...backToAllEvents, label: t('backToAllEvents') } : { to: '/dashboard/door', label: doorT('back') };
   usePageTitle(notFound ? t('eventNotFound') : list ? t('checkin.heading', { title: list.event.title }) : t('checkin.title'));
 
   useEffect(() => {
@@ -66,13 +74,18 @@ export function DashboardCheckinPage() {
     try {
       await undoCheckin(person.registrationId);
       door.markCheckedIn(person.registrationId, null);
-      void notify({ color: 'teal', message: t('checkin.undone', { name: person.name }) });
+      void notify({
+        color: 'teal',
+        message: person.shift
+          ? doorT('shift.undone', { name: person.name, shift: shiftLabel(person.shift, doorT, language) })
+          : t('checkin.undone', { name: person.name }),
+      });
     } catch (error) {
       void notify({ color: 'red', title: t('checkin.notUndone'), message: (error as Error).message });
     }
   }
 
-  if (notFound) return <EventNotFound back={{ ...backToAllEvents, label: t('backToAllEvents') }} />;
+  if (notFound) return <EventNotFound back={back} />;
 
   const checkedIn = list ? list.people.filter((person) => person.checkedInAt !== null).length : 0;
   const shut = list ? doorShut(list.event, t, language) : null;
@@ -161,14 +174,26 @@ export function DashboardCheckinPage() {
             <ButtonLink to={`/dashboard/events/${eventId}/roster`} variant="default">
               {t('checkin.roster')}
             </ButtonLink>
-            <ButtonLink to="/dashboard/allEvents" variant="default">
-              {t('allEvents')}
-            </ButtonLink>
+            {admin ? (
+              <ButtonLink to="/dashboard/allEvents" variant="default">
+                {t('allEvents')}
+              </ButtonLink>
+            ) : (
+              <ButtonLink to="/dashboard/door" variant="default">
+                {doorT('back')}
+              </ButtonLink>
+            )}
           </Group>
           <ConfirmDialog
             opened={undoing?.open ?? false}
             title={t('checkin.undoQuestion')}
-            subject={undoing ? t('checkin.undoSubject', { name: undoing.person.name }) : ''}
+            subject={
+              undoing
+                ? undoing.person.shift
+                  ? doorT('shift.undoSubject', { name: undoing.person.name, shift: shiftLabel(undoing.person.shift, doorT, language) })
+                  : t('checkin.undoSubject', { name: undoing.person.name })
+                : ''
+            }
             confirmLabel={t('checkin.undoConfirm')}
             declineLabel={t('checkin.undoDecline')}
             onConfirm={() => {

@@ -15,7 +15,10 @@ import { rosterCsvUrl, rosterQueries } from '../features/roster/api.ts';
 import { HoursDialog } from '../features/roster/hours-dialog.tsx';
 import { RosterLists } from '../features/roster/roster-lists.tsx';
 import { SignInSheet } from '../features/roster/sign-in-sheet.tsx';
+import { runsEveryDoor } from '../features/staff/api.ts';
+import { DoorStaffSection } from '../features/staff/door-staff-section.tsx';
 import { isApiError } from '../lib/api-error.ts';
+import { useCurrentAccount } from '../lib/current-account.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 function places(roster: Roster, t: TFunction<'manage'>, language: string): string {
@@ -27,9 +30,11 @@ function places(roster: Roster, t: TFunction<'manage'>, language: string): strin
 }
 
 /**
- * /dashboard/events/{eventId}/roster (admins): who has a place and who is waiting, the same as a
- * CSV download, and a sign-in sheet to print for the day; on and after the day, who was checked in,
- * the hours each is credited with, and a way to adjust them.
+ * /dashboard/events/{eventId}/roster (admins, and the event's door staff): who has a place and who is
+ * waiting (by shift, on an event staffed by shifts), the same as a CSV download, and a sign-in sheet to
+ * print for the day; on and after the day, who was checked in and the hours each is credited with. For
+ * admins, a way to adjust those hours and the event's door staff; door staff see neither, and are led
+ * back to their Door page instead of All Events.
  */
 export function DashboardEventRosterPage() {
   const { eventId = '' } = useParams();
@@ -40,10 +45,15 @@ export function DashboardEventRosterPage() {
   const notFound = isApiError(query.error, 'not_found');
   const roster = query.data;
   const { t, i18n } = useTranslation('manage');
+  // The door area's words: door staff's way back to their Door page.
+  const { t: doorT } = useTranslation('door');
   const language = i18n.language;
+  const { account } = useCurrentAccount();
+  const admin = runsEveryDoor(account);
+  const back = admin ? { ...backToAllEvents, label: t('backToAllEvents') } : { to: '/dashboard/door', label: doorT('back') };
   usePageTitle(notFound ? t('eventNotFound') : roster ? t('roster.heading', { title: roster.event.title }) : t('roster.title'));
 
-  if (notFound) return <EventNotFound back={{ ...backToAllEvents, label: t('backToAllEvents') }} />;
+  if (notFound) return <EventNotFound back={back} />;
 
   return (
     <>
@@ -84,14 +94,21 @@ export function DashboardEventRosterPage() {
               <Button variant="light" onClick={() => window.print()}>
                 {t('roster.print')}
               </Button>
-              <ButtonLink to="/dashboard/allEvents" variant="default">
-                {t('allEvents')}
-              </ButtonLink>
+              {admin ? (
+                <ButtonLink to="/dashboard/allEvents" variant="default">
+                  {t('allEvents')}
+                </ButtonLink>
+              ) : (
+                <ButtonLink to="/dashboard/door" variant="default">
+                  {doorT('back')}
+                </ButtonLink>
+              )}
             </Group>
-            <RosterLists roster={roster} checkins={checkins.data} onAdjust={setAdjusting} />
-            {checkins.data && (
+            <RosterLists roster={roster} checkins={checkins.data} onAdjust={admin ? setAdjusting : undefined} />
+            {admin && checkins.data && (
               <HoursDialog eventId={eventId} person={adjusting} eventHours={checkins.data.event.hours} onDone={() => setAdjusting(null)} />
             )}
+            {admin && <DoorStaffSection eventId={eventId} />}
           </>
         )}
       </Stack>

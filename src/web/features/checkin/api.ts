@@ -88,6 +88,17 @@ async function fetchDoorList(eventId: string, signal?: AbortSignal): Promise<Doo
   }
 }
 
+/**
+ * Whether this phone keeps a door list of the event: only someone the server let read it could have
+ * kept one, so with no connection it stands for the door guard's answer. False when IndexedDB refuses.
+ */
+export function hasKeptDoorList(eventId: string): Promise<boolean> {
+  return doorStore.doorLists.get(eventId).then(
+    (kept) => kept !== undefined,
+    () => false,
+  );
+}
+
 export const checkinQueries = {
   doorList: (eventId: string) =>
     queryOptions({

@@ -5,6 +5,7 @@ import type { CheckinPerson } from '../../../shared/checkin.ts';
 import { formatNumber } from '../../../shared/format.ts';
 import { Button } from '../../components/button.tsx';
 import { formatInstantIn } from '../../lib/format-time.ts';
+import { shiftLabel, shiftLine } from '../staff/api.ts';
 import classes from './checkin.module.css';
 
 /** A long door list is cut to this many matches; a few letters more find anyone. */
@@ -27,14 +28,22 @@ interface DoorSearchProps {
   busyId: string | null;
 }
 
-/** For people without their pass: the door list searched by name or email, each with 'Check in', or their time and 'Undo'. */
+/**
+ * For people without their pass: the door list searched by name or email (or a shift's role), each with
+ * 'Check in', or their time and 'Undo'. On an event staffed by shifts each place is its own line, under
+ * its shift: a person with two shifts is two lines, each checked in on its own, and the buttons say which.
+ */
 export function DoorSearch({ people, waitingIds, online, onCheckIn, onUndo, busyId }: DoorSearchProps) {
   const { t, i18n } = useTranslation('manage');
+  // The door area's words: the shifts.
+  const { t: doorT } = useTranslation('door');
   const language = i18n.language;
   const count = (value: number) => formatNumber(value, language, { useGrouping: false });
   const [typed, setTyped] = useState('');
   const query = fold(useDeferredValue(typed).trim());
-  const matches = query ? people.filter((person) => fold(`${person.name} ${person.email}`).includes(query)) : people;
+  const matches = query
+    ? people.filter((person) => fold(`${person.name} ${person.email} ${person.shift?.role ?? ''}`).includes(query))
+    : people;
   const shown = matches.slice(0, SHOWN);
 
   return (
@@ -56,6 +65,7 @@ export function DoorSearch({ people, waitingIds, online, onCheckIn, onUndo, busy
       <ul className={classes.people} aria-label={t('doorSearch.list')}>
         {shown.map((person) => {
           const waiting = waitingIds.has(person.registrationId);
+          const shift = person.shift && shiftLabel(person.shift, doorT, language);
           return (
             <li key={person.registrationId} className={classes.person}>
               <div className={classes.personName}>
@@ -63,6 +73,11 @@ export function DoorSearch({ people, waitingIds, online, onCheckIn, onUndo, busy
                 <Text size="sm" c="dimmed">
                   {person.email}
                 </Text>
+                {person.shift && (
+                  <Text size="sm" fw={600} data-testid="door-person-shift">
+                    {shiftLine(person.shift, doorT, language)}
+                  </Text>
+                )}
               </div>
               {person.checkedInAt ? (
                 <Stack gap={4} align="flex-end">
@@ -77,7 +92,7 @@ export function DoorSearch({ people, waitingIds, online, onCheckIn, onUndo, busy
                   <Button
                     variant="subtle"
                     disabled={!online}
-                    aria-label={t('doorSearch.undoOf', { name: person.name })}
+                    aria-label={shift ? doorT('shift.undoOf', { name: person.name, shift }) : t('doorSearch.undoOf', { name: person.name })}
                     onClick={() => onUndo(person)}
                   >
                     {t('doorSearch.undo')}
@@ -89,7 +104,9 @@ export function DoorSearch({ people, waitingIds, online, onCheckIn, onUndo, busy
                 </Text>
               ) : (
                 <Button
-                  aria-label={t('doorSearch.checkInOf', { name: person.name })}
+                  aria-label={
+                    shift ? doorT('shift.checkInOf', { name: person.name, shift }) : t('doorSearch.checkInOf', { name: person.name })
+                  }
                   disabled={busyId === person.registrationId}
                   onClick={() => onCheckIn(person)}
                 >

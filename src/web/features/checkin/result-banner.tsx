@@ -22,8 +22,9 @@ function ResultIcon({ tone }: { tone: DoorResult['tone'] }) {
 
 /**
  * The result of the last check-in, big enough to read at arm's length: green 'Checked in', amber
- * 'Already checked in', red 'Not valid', grey 'Saved on this phone'. A status region, so a screen
- * reader says each result; the page focuses it after each check-in.
+ * 'Already checked in', red 'Not valid', grey 'Saved on this phone'; under it, the shift the place is
+ * for, on an event staffed by shifts. A status region, so a screen reader says each result; the page
+ * focuses it after each check-in.
  */
 export const ResultBanner = forwardRef<HTMLDivElement, { result: DoorResult | null }>(function ResultBanner({ result }, ref) {
   const { t } = useTranslation('manage');
@@ -34,6 +35,11 @@ export const ResultBanner = forwardRef<HTMLDivElement, { result: DoorResult | nu
           <ResultIcon tone={result.tone} />
           <div>
             <strong>{result.title}</strong>
+            {result.shift && (
+              <div className={classes.shift} data-testid="door-result-shift">
+                {result.shift}
+              </div>
+            )}
             {result.detail && <div className={classes.detail}>{result.detail}</div>}
           </div>
         </>

@@ -4,8 +4,10 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { useTranslation } from 'react-i18next';
 import type { CheckinPerson } from '../../../shared/checkin.ts';
 import { formatNumber } from '../../../shared/format.ts';
+import type { ShiftSummary } from '../../../shared/shifts.ts';
 import { formatInstantIn } from '../../lib/format-time.ts';
 import { rosterQueries } from '../roster/api.ts';
+import { shiftLine } from '../staff/api.ts';
 import { checkinQueries, type DoorList, type SendResult, sendCheckin } from './api.ts';
 import { type CheckinConflict, doorStore, type QueuedCheckin } from './door-store.ts';
 import { registrationIdOfPass } from './pass-id.ts';
@@ -16,6 +18,8 @@ export interface DoorResult {
   tone: 'checked-in' | 'already' | 'invalid' | 'queued';
   title: string;
   detail?: string;
+  /** The shift the check-in is for, on an event staffed by shifts: 'Shift: Driver, Saturday 5 December 2026, 8:00 am – 10:00 am'. */
+  shift?: string;
   /** Counts up with each result, so the same words said twice are announced and focused again. */
   seq: number;
 }
@@ -111,8 +115,15 @@ export type DoorInput = { token: string } | { registrationId: string };
 export function useDoor(eventId: string, doorList: DoorList | undefined) {
   const queryClient = useQueryClient();
   const { t, i18n } = useTranslation('manage');
+  // The door area's words: the shifts.
+  const { t: doorT } = useTranslation('door');
   const language = i18n.language;
   const online = useOnline();
+  /** The banner's line for the shift of a place, or nothing for a place of the event's own. */
+  const shiftOf = useCallback(
+    (shift: ShiftSummary | null | undefined) => (shift ? shiftLine(shift, doorT, language) : undefined),
+    [doorT, language],
+  );
   const [result, setResult] = useState<DoorResult | null>(null);
   const [queue, setQueue] = useState<QueuedCheckin[]>([]);
   const [conflicts, setConflicts] = useState<CheckinConflict[]>([]);
@@ -240,7 +251,7 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
   }, [waiting, online, sendKept]);
 
   const keep = useCallback(
-    async (item: QueuedCheckin, why?: string) => {
+    async (item: QueuedCheckin, why?: string, shift?: string) => {
       try {
         await doorStore.queue.add(item);
         await reload();
@@ -249,6 +260,7 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
           tone: 'invalid',
           title: item.name ? t('door.notSavedOf', { name: item.name }) : t('door.notSaved'),
           detail: t('door.notSavedText'),
+          shift,
         });
         return;
       }
@@ -256,6 +268,7 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
         tone: 'queued',
         title: item.name ? t('door.savedOf', { name: item.name }) : t('door.saved'),
         detail: why ?? t('door.savedText'),
+        shift,
       });
     },
     [reload, show, t],
@@ -287,6 +300,7 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
             tone: 'already',
             title: t('door.alreadyCheckedInAt', { time: formatInstantIn(person.checkedInAt, language, 'time') }),
             detail: person.name,
+            shift: shiftOf(person.shift),
           });
           return;
         }
@@ -299,6 +313,7 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
             tone: 'already',
             title: t('door.alreadySavedOf', { name: person.name }),
             detail: t('door.alreadySavedText'),
+            shift: shiftOf(person.shift),
           });
           return;
         }
@@ -310,24 +325,25 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
         name: person?.name ?? null,
         at: new Date().toISOString(),
       };
+      const shift = shiftOf(person?.shift);
       if (!navigator.onLine) {
-        await keep(item);
+        await keep(item, undefined, shift);
         return;
       }
       const answer = await sendCheckin(item, { late: false });
       if (answer.kind === 'unsent') {
-        await keep(item, answer.error.code === 'network' ? undefined : t('door.notSentYet', { message: answer.error.message }));
+        await keep(item, answer.error.code === 'network' ? undefined : t('door.notSentYet', { message: answer.error.message }), shift);
         return;
       }
       if (answer.kind === 'recorded') {
         markCheckedIn(answer.checkin.registrationId, answer.checkin.checkedInAt);
-        show({ tone: 'checked-in', title: t('door.checkedInOf', { name: answer.checkin.name }) });
+        show({ tone: 'checked-in', title: t('door.checkedInOf', { name: answer.checkin.name }), shift: shiftOf(answer.checkin.shift) });
       } else {
         if (registrationId && answer.reason === 'already-checked-in') markCheckedIn(registrationId, answer.checkedInAt);
-        show(refusalResult(answer, t, language));
+        show({ ...refusalResult(answer, t, language), shift });
       }
     },
-    [eventId, keep, markCheckedIn, queryClient, show, t, language],
+    [eventId, keep, markCheckedIn, queryClient, show, shiftOf, t, language],
   );
 
   /** From the camera: the same pass seen again within a few seconds is the same scan, and is let be. */

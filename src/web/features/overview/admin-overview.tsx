@@ -2,6 +2,7 @@ import '@mantine/core/styles/Table.css';
 import { Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatAmount } from '../../../shared/money.ts';
@@ -14,6 +15,7 @@ import { QueryError } from '../../components/query-error.tsx';
 import { formatInstantIn } from '../../lib/format-time.ts';
 import classes from './admin-overview.module.css';
 import { overviewQueries } from './api.ts';
+import { RolePlacesList } from './role-places.tsx';
 
 type AdminT = TFunction<'admin'>;
 
@@ -81,7 +83,15 @@ function UpcomingEvents({ events }: { events: OverviewEvent[] }) {
               <Table.Td>
                 <EventDate date={event.date} size="sm" />
               </Table.Td>
-              <Table.Td>{places(event, t, i18n.language)}</Table.Td>
+              <Table.Td>
+                {places(event, t, i18n.language)}
+                {event.roles.length > 0 && (
+                  // Its words (the door area's) may still be on their way: the figures above stand without them.
+                  <Suspense fallback={null}>
+                    <RolePlacesList event={event} />
+                  </Suspense>
+                )}
+              </Table.Td>
               <Table.Td>{formatCount(event.waitlisted, i18n.language)}</Table.Td>
               <Table.Td>
                 <Link to={`/dashboard/events/${event._id}/roster`} aria-label={t('overview.rosterOf', { title: event.title })}>

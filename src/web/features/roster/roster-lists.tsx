@@ -7,6 +7,7 @@ import type { Roster } from '../../../shared/roster.ts';
 import { Button } from '../../components/button.tsx';
 import { formatInstantIn } from '../../lib/format-time.ts';
 import classes from './roster.module.css';
+import { ShiftGroups } from './shift-groups.tsx';
 
 type Person = Roster['registered'][number] & { position?: number };
 
@@ -22,10 +23,11 @@ interface PeopleTableProps {
   onAdjust?: (person: CheckinPerson) => void;
 }
 
+/** `onAdjust` only for those who may adjust hours (admins): without it, no 'Adjust hours' column. */
 function CheckinCells({ checkin, onAdjust }: { checkin: CheckinPerson | undefined; onAdjust?: (person: CheckinPerson) => void }) {
   const { t, i18n } = useTranslation('manage');
   const language = i18n.language;
-  if (!checkin) return <Table.Td colSpan={3}>{t('rosterLists.notOnList')}</Table.Td>;
+  if (!checkin) return <Table.Td colSpan={onAdjust ? 3 : 2}>{t('rosterLists.notOnList')}</Table.Td>;
   return (
     <>
       <Table.Td>
@@ -48,16 +50,18 @@ function CheckinCells({ checkin, onAdjust }: { checkin: CheckinPerson | undefine
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
-        <Button
-          variant="subtle"
-          size="sm"
-          aria-label={t('rosterLists.adjustOf', { name: checkin.name })}
-          onClick={() => onAdjust?.(checkin)}
-        >
-          {t('rosterLists.adjust')}
-        </Button>
-      </Table.Td>
+      {onAdjust && (
+        <Table.Td>
+          <Button
+            variant="subtle"
+            size="sm"
+            aria-label={t('rosterLists.adjustOf', { name: checkin.name })}
+            onClick={() => onAdjust(checkin)}
+          >
+            {t('rosterLists.adjust')}
+          </Button>
+        </Table.Td>
+      )}
     </>
   );
 }
@@ -79,9 +83,11 @@ function PeopleTable({ caption, people, withPosition, checkins, onAdjust }: Peop
               <>
                 <Table.Th scope="col">{t('rosterLists.checkedIn')}</Table.Th>
                 <Table.Th scope="col">{t('rosterLists.hours')}</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>{t('rosterLists.actions')}</VisuallyHidden>
-                </Table.Th>
+                {onAdjust && (
+                  <Table.Th scope="col">
+                    <VisuallyHidden>{t('rosterLists.actions')}</VisuallyHidden>
+                  </Table.Th>
+                )}
               </>
             )}
           </Table.Tr>
@@ -110,18 +116,25 @@ interface RosterListsProps {
   roster: Roster;
   /** The door list: who was checked in and their hours; the roster is shown without them until it loads. */
   checkins?: EventCheckins;
+  /** Admins only: door staff may not adjust hours, and see no button for it. */
   onAdjust?: (person: CheckinPerson) => void;
 }
 
 /**
  * The people with a place (by name), with who was checked in and the hours each is credited with, and
- * the waitlist (by position), each with an empty state.
+ * the waitlist (by position), each with an empty state. On an event staffed by shifts, each list is
+ * grouped by shift: a heading per shift with its places, and its people under it.
  */
 export function RosterLists({ roster, checkins, onAdjust }: RosterListsProps) {
   const { t, i18n } = useTranslation('manage');
   const language = i18n.language;
-  const { registered, waitlist } = roster;
+  const { registered, waitlist, shifts } = roster;
+  const byShift = shifts.length > 0;
   const byRegistration = checkins && new Map(checkins.people.map((person) => [person.registrationId, person]));
+  const registeredTable = (people: Person[], caption: string) => (
+    <PeopleTable caption={caption} people={people} checkins={byRegistration} onAdjust={onAdjust} />
+  );
+  const waitlistTable = (people: Person[], caption: string) => <PeopleTable caption={caption} people={people} withPosition />;
   return (
     <Stack gap="lg">
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="registered-heading">
@@ -132,17 +145,19 @@ export function RosterLists({ roster, checkins, onAdjust }: RosterListsProps) {
           {registered.length === 0 ? (
             <Text>{t('rosterLists.nobodyRegistered')}</Text>
           ) : (
-            <>
-              {checkins && (
-                <Text fw={600} data-testid="checked-in-count">
-                  {t('rosterLists.checkedInCount', {
-                    checkedIn: countIn(checkins.checkedIn, language),
-                    registered: countIn(checkins.registered, language),
-                  })}
-                </Text>
-              )}
-              <PeopleTable caption={t('rosterLists.registeredCaption')} people={registered} checkins={byRegistration} onAdjust={onAdjust} />
-            </>
+            checkins && (
+              <Text fw={600} data-testid="checked-in-count">
+                {t('rosterLists.checkedInCount', {
+                  checkedIn: countIn(checkins.checkedIn, language),
+                  registered: countIn(checkins.registered, language),
+                })}
+              </Text>
+            )
+          )}
+          {byShift ? (
+            <ShiftGroups shifts={shifts} people={registered} kind="registered" renderTable={registeredTable} />
+          ) : (
+            registered.length > 0 && registeredTable(registered, t('rosterLists.registeredCaption'))
           )}
         </Stack>
       </Paper>
@@ -153,8 +168,10 @@ export function RosterLists({ roster, checkins, onAdjust }: RosterListsProps) {
           </Title>
           {waitlist.length === 0 ? (
             <Text>{t('rosterLists.nobodyWaiting')}</Text>
+          ) : byShift ? (
+            <ShiftGroups shifts={shifts} people={waitlist} kind="waitlist" renderTable={waitlistTable} />
           ) : (
-            <PeopleTable caption={t('rosterLists.waitlistCaption')} people={waitlist} withPosition />
+            waitlistTable(waitlist, t('rosterLists.waitlistCaption'))
           )}
         </Stack>
       </Paper>
