@@ -13,6 +13,7 @@ export const shiftMessages = {
   notThisEvent: 'Choose shifts of this event',
   noShifts: 'This event has no shifts',
   alreadyRegistered: 'You are already registered for this shift',
+  shiftPast: 'This shift has already taken place',
   endNotAfterStart: 'A shift must end after it starts',
   nearEvent: 'A shift must start within a day of the event',
   /** '{count}' is replaced by the number of people registered. */

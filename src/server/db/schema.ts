@@ -224,6 +224,8 @@ export const shift = pgTable(
     check('shift_capacity_positive', sql`${t.capacity} is null or ${t.capacity} >= 1`),
     check('shift_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     index('shift_event_starts_idx').on(t.eventId, t.startsAt, t.id),
+    // Tomorrow's shifts, for their reminders, whatever their events' dates.
+    index('shift_starts_idx').on(t.startsAt),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { todayIn } from '../../shared/time-zone.ts';
 import type { Database } from '../db/client.ts';
@@ -28,54 +28,66 @@ export function tomorrow(instant: Date, timeZone: string): string {
  */
 export async function queueReminders(db: Database, site: MailSite, now = new Date()): Promise<number> {
   const day = tomorrow(now, site.timeZone);
+  const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  // Two kinds, each found through its own index: places at events on that day (the event's date), and
+  // shifts that start on that day (the shift's start: a setup shift the evening before, the third day
+  // of a long event), whatever the event's date.
+  const kinds = [
+    and(eq(event.date, day), isNull(registration.shiftId)),
+    and(sql`${shift.startsAt} >= ${day}::timestamp`, sql`${shift.startsAt} < ${nextDay}::timestamp`),
+  ];
   let queued = 0;
-  for (;;) {
-    const added = await db.transaction(async (tx) => {
-      const due = await tx
-        .select({
-          registrationId: registration.id,
-          accountId: account.id,
-          to: account.email,
-          name: account.name,
-          event: { id: event.id, title: event.title, date: event.date, time: event.time },
-          shift: { role: shift.role, startsAt: shift.startsAt, endsAt: shift.endsAt },
-        })
-        .from(registration)
-        .innerJoin(event, eq(event.id, registration.eventId))
-        .innerJoin(account, eq(account.id, registration.accountId))
-        .leftJoin(shift, eq(shift.id, registration.shiftId))
-        .where(
-          and(
-            eq(event.date, day),
-            // Only people with a place: someone still waiting has not been told to come.
-            eq(registration.status, 'registered'),
-            eq(account.emailReminders, true),
-            // Those already queued (here, or by another instance) are not rendered again.
-            sql`not exists (select 1 from ${outboxMessage} where ${outboxMessage.key} = 'reminder:' || ${registration.id}::text || ':' || ${event.date}::text)`,
-          ),
-        )
-        .orderBy(registration.id)
-        .limit(BATCH);
-      let count = 0;
-      for (const row of due) {
-        const queued = await enqueueMail(tx, 'event-reminder', {
-          registrationId: row.registrationId,
-          accountId: row.accountId,
-          to: row.to,
-          name: row.name,
-          event: { ...row.event, time: row.event.time ? row.event.time.slice(0, 5) : null },
-          shift: row.shift?.role
-            ? { role: row.shift.role, startsAt: wallMinute(row.shift.startsAt), endsAt: wallMinute(row.shift.endsAt) }
-            : null,
-        });
-        // Another instance queueing the same reminder at once: the key lets one of the two in.
-        if (queued) count += 1;
-      }
-      return { count, more: due.length === BATCH };
-    });
-    queued += added.count;
-    if (!added.more) return queued;
+  for (const kind of kinds) {
+    for (;;) {
+      const added = await db.transaction(async (tx) => {
+        const due = await tx
+          .select({
+            registrationId: registration.id,
+            accountId: account.id,
+            to: account.email,
+            name: account.name,
+            event: { id: event.id, title: event.title, date: event.date, time: event.time },
+            shift: { role: shift.role, startsAt: shift.startsAt, endsAt: shift.endsAt },
+          })
+          .from(registration)
+          .innerJoin(event, eq(event.id, registration.eventId))
+          .innerJoin(account, eq(account.id, registration.accountId))
+          .leftJoin(shift, eq(shift.id, registration.shiftId))
+          .where(
+            and(
+              kind,
+              // Only people with a place: someone still waiting has not been told to come.
+              eq(registration.status, 'registered'),
+              eq(account.emailReminders, true),
+              // Those already queued (here, or by another instance) are not rendered again.
+              sql`not exists (select 1 from ${outboxMessage} where ${outboxMessage.key} = 'reminder:' || ${registration.id}::text || ':' || ${day})`,
+            ),
+          )
+          .orderBy(registration.id)
+          .limit(BATCH);
+        let count = 0;
+        for (const row of due) {
+          const queued = await enqueueMail(tx, 'event-reminder', {
+            registrationId: row.registrationId,
+            accountId: row.accountId,
+            to: row.to,
+            name: row.name,
+            // Keyed by the day reminded of (the shift's, for a shift): `reminder:<registration>:<day>`.
+            event: { ...row.event, date: day, time: row.event.time ? row.event.time.slice(0, 5) : null },
+            shift: row.shift?.role
+              ? { role: row.shift.role, startsAt: wallMinute(row.shift.startsAt), endsAt: wallMinute(row.shift.endsAt) }
+              : null,
+          });
+          // Another instance queueing the same reminder at once: the key lets one of the two in.
+          if (queued) count += 1;
+        }
+        return { count, more: due.length === BATCH };
+      });
+      queued += added.count;
+      if (!added.more) break;
+    }
   }
+  return queued;
 }
 
 /**

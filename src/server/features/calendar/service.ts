@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { isLanguage } from '../../../shared/language.ts';
 import type { Database } from '../../db/client.ts';
-import { account, event, registration } from '../../db/schema.ts';
+import { account, event, registration, shift } from '../../db/schema.ts';
 import { type CalendarEvent, calendarFile, sequenceOf } from '../../mail/ics.ts';
 import { eventDate, links } from '../../mail/templates/event-links.ts';
 import type { MailSite } from '../../mail/templates/layout.tsx';
 import { wordsFor } from '../../words.ts';
 
 type EventRow = typeof event.$inferSelect;
+
+/** A stored wall-clock time as calendar entries take it: 'YYYY-MM-DDTHH:MM'. */
+const wallMinute = (value: string) => `${value.slice(0, 10)}T${value.slice(11, 16)}`;
 
 /** The event's UID in every calendar file about it: the same on each download, so calendars update the entry. */
 export const eventUid = (site: MailSite, eventId: string) => `event-${eventId}@${new URL(site.publicUrl).hostname}`;
@@ -68,13 +71,25 @@ export async function personalCalendar(db: Database, site: MailSite, token: stri
   const language = isLanguage(owner.language) ? owner.language : (site.defaultLanguage ?? 'en');
   const t = wordsFor(language, 'documents');
   const rows = await db
-    .select({ event, status: registration.status })
+    .select({ event, status: registration.status, shift })
     .from(registration)
     .innerJoin(event, eq(registration.eventId, event.id))
+    .leftJoin(shift, eq(shift.id, registration.shiftId))
     .where(eq(registration.accountId, owner.id))
-    .orderBy(asc(event.date), asc(event.time), asc(event.id));
-  const entries = rows.map(({ event: row, status }): CalendarEvent => {
-    const entry = calendarEvent(site, row);
+    .orderBy(asc(event.date), asc(event.time), asc(event.id), asc(shift.startsAt));
+  const entries = rows.map(({ event: row, status, shift: taken }): CalendarEvent => {
+    // A shift is an entry of its own: its times, its role in the title, and a UID of its own (two shifts
+    // of one event are two entries, not one entry twice).
+    const entry = taken
+      ? {
+          ...calendarEvent(site, row),
+          uid: `shift-${taken.id}@${new URL(site.publicUrl).hostname}`,
+          date: wallMinute(taken.startsAt),
+          end: wallMinute(taken.endsAt),
+          summary: `${row.title}: ${taken.role}`,
+          sequence: sequenceOf(taken.updatedAt > row.updatedAt ? taken.updatedAt : row.updatedAt),
+        }
+      : calendarEvent(site, row);
     return status === 'waitlisted'
       ? { ...entry, summary: t('calendar.waitlisted', { title: entry.summary }), status: 'TENTATIVE' }
       : { ...entry, status: 'CONFIRMED' };

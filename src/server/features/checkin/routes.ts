@@ -111,7 +111,15 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
         registrationId = named;
       }
       if (!registrationId) throw noSuchRegistration();
-      const done = await checkIn(app.db, admin, { eventId, registrationId, fromPass: token !== undefined, key, at: when });
+      const done = await checkIn(app.db, admin, { eventId, registrationId, fromPass: token !== undefined, key, at: when }).catch(
+        (error: unknown) => {
+          // Door staff run one event's door: a pass of another event is refused without saying whose it is.
+          if (admin.role !== 'admin' && error instanceof AppError && error.details?.reason === 'other-event') {
+            throw new AppError(error.code, error.message, error.fields, { ...error.details, registrationId: null, name: null });
+          }
+          throw error;
+        },
+      );
       noteAudit(request, {
         target: { kind: 'registration', id: done.registrationId, label: `${done.email} at ${done.event}` },
         details: { by: token !== undefined ? 'pass' : 'name' },

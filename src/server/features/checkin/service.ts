@@ -9,12 +9,13 @@ import {
   type EventCheckins,
 } from '../../../shared/checkin.ts';
 import { minutesOf, personHours, shiftHours } from '../../../shared/hours.ts';
+import { instantOf } from '../../../shared/time-zone.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { event, registration, shift } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { creditedHours, toEvent } from '../events/service.ts';
-import { toShiftSummary } from '../shifts/service.ts';
+import { shiftTimeOf, toShiftSummary } from '../shifts/service.ts';
 import { readSiteSettings } from '../site/settings.ts';
 
 /**
@@ -144,7 +145,7 @@ async function refuseOutsideWindow(db: Database, request: CheckinRequest): Promi
   if (!found) return;
   const { timeZone } = await readSiteSettings(db);
   const fields = toEvent(found);
-  const refusal = checkinWindowRefusal(checkinWindow(fields, timeZone), fields, timeZone, request.at ?? new Date());
+  const refusal = checkinWindowRefusal(await doorWindow(db, found, timeZone), fields, timeZone, request.at ?? new Date());
   if (!refusal) return;
   if (request.key !== undefined) {
     const [same] = await db
@@ -160,6 +161,28 @@ async function refuseOutsideWindow(db: Database, request: CheckinRequest): Promi
     if (same) return;
   }
   throw refused(refusal.reason, refusal.message);
+}
+
+/**
+ * When the door may check people in to an event: its own window (from `checkinHoursBefore` hours before
+ * its start to its end), widened to take in its shifts, each from as long before its start to its end
+ * (a setup shift the evening before, a teardown after the event's end).
+ */
+async function doorWindow(db: Database, row: typeof event.$inferSelect, timeZone: string) {
+  const fields = toEvent(row);
+  const window = checkinWindow(fields, timeZone);
+  const [span] = await db
+    .select({ first: sql<string | null>`min(${shift.startsAt})`, last: sql<string | null>`max(${shift.endsAt})` })
+    .from(shift)
+    .where(eq(shift.eventId, row.id));
+  if (!span?.first || !span.last) return window;
+  const before = Math.round(fields.checkinHoursBefore * 60) * 60_000;
+  const opens = new Date(instantOf(shiftTimeOf(span.first), timeZone).getTime() - before);
+  const closes = instantOf(shiftTimeOf(span.last), timeZone);
+  return {
+    opensAt: opens < window.opensAt ? opens : window.opensAt,
+    closesAt: closes > window.closesAt ? closes : window.closesAt,
+  };
 }
 
 /** Undoes a check-in (a wrong person scanned); 0 when the person was not checked in. Undefined: no such registration. */
@@ -214,7 +237,7 @@ export async function eventCheckins(db: Database, eventId: string): Promise<Even
   const people = rows.map((row) => toPerson(row.registration, hours, row.shift));
   const fields = toEvent(found);
   const { timeZone } = await readSiteSettings(db);
-  const window = checkinWindow(fields, timeZone);
+  const window = await doorWindow(db, found, timeZone);
   return {
     event: {
       _id: fields._id,

@@ -108,7 +108,9 @@ async function fillPool(tx: Database, row: EventRow, now: string, pool: ShiftRow
   const shiftId = pool?.id ?? null;
   const capacity = pool ? pool.capacity : row.capacity;
   let moved: { id: string; accountId: string; email: string; name: string; wantsMail: boolean }[] = [];
-  if (!isPast(row, now)) {
+  // Nobody moves up once it is over: a shift at its own end, the event's own places at the event's.
+  const over = pool ? `${pool.endsAt.slice(0, 10)}T${pool.endsAt.slice(11, 19)}` <= now : isPast(row, now);
+  if (!over) {
     const free = capacity === null ? null : capacity - (await poolCount(tx, row.id, shiftId));
     if (free === null || free > 0) {
       const next = tx

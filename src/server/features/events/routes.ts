@@ -13,10 +13,10 @@ import { createEvent, deleteEvent, findEvent, listEvents, updateEvent } from './
 
 const adminOnly = requireRole('admin');
 /**
- * What an event as listed is made of: its row, its places taken (not its waitlist), its donations, and
- * the site's clock and currency.
+ * What an event as listed is made of: its row, its shifts (their number and places), its places taken (not
+ * its waitlist), its donations, and the site's clock and currency.
  */
-const eventReadTables = ['event', REGISTRATION_PLACES, 'donation', 'site_settings'];
+const eventReadTables = ['event', 'shift', REGISTRATION_PLACES, 'donation', 'site_settings'];
 const noSuchEvent = errorResponses({ 404: 'No event has this id.' });
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {

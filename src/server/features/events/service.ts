@@ -28,7 +28,7 @@ import { donationProgress, type Progress, progressOf } from './progress.ts';
 import { endOf, endsAfterStart, endWallClock, isPast, siteNow, whenCondition, whenConditions } from './when.ts';
 
 type EventRow = typeof event.$inferSelect;
-type ShiftTotal = { shifts: number; capacity: number; unlimited: boolean };
+type ShiftTotal = { shifts: number; capacity: number; unlimited: boolean; taken: number };
 
 /** The event's own fields, as the API and the registrations give them. */
 export function toEvent(row: EventRow): EventFields {
@@ -59,7 +59,7 @@ function withPlaces(row: EventRow, registered: number, now: string, progress: Pr
   return {
     ...toEvent(row),
     registered,
-    spotsLeft: capacity === null ? null : Math.max(0, capacity - registered),
+    spotsLeft: capacity === null ? null : Math.max(0, capacity - (shifts ? shifts.taken : registered)),
     shifts: shifts?.shifts ?? 0,
     past: isPast(row, now),
     raised: progress.raised,
@@ -307,8 +307,13 @@ export async function updateEvent(db: Database, id: string, input: EventWrite, s
     // 'Today' is the site's (where the charity is), not the database server's.
     const today = now.slice(0, 10);
     if (moved && (row.date >= today || before.date >= today)) {
-      for (const person of await registeredFor(tx, id)) {
-        await enqueueMail(tx, 'event-changed', { ...person, event: mailEvent(row), previousDate, changedAt: row.updatedAt });
+      for (const { shift: taken, ...person } of await registeredFor(tx, id)) {
+        await enqueueMail(tx, 'event-changed', {
+          ...person,
+          event: mailEvent(row, taken?.role ? taken : null),
+          previousDate,
+          changedAt: row.updatedAt,
+        });
       }
     }
     // Checked even when the capacity stays: a place may be free for the first person waiting.
@@ -328,8 +333,8 @@ export async function deleteEvent(db: Database, id: string, site: SigningSite): 
     const [found] = await tx.select({ event }).from(event).where(eq(event.id, id)).for('update');
     if (!found) return 0;
     if (found.event.date >= today) {
-      for (const person of await registeredFor(tx, id)) {
-        await enqueueMail(tx, 'event-deleted', { ...person, event: mailEvent(found.event) });
+      for (const { shift: taken, ...person } of await registeredFor(tx, id)) {
+        await enqueueMail(tx, 'event-deleted', { ...person, event: mailEvent(found.event, taken?.role ? taken : null) });
       }
     }
     const rows = await tx.delete(event).where(eq(event.id, id)).returning({ id: event.id });
@@ -349,9 +354,12 @@ async function registeredFor(db: Database, eventId: string) {
       to: registration.email,
       name: registration.name,
       waitlistPosition: registration.position,
+      // On an event staffed by shifts, each message names the person's shift (and its times).
+      shift: { role: shift.role, startsAt: shift.startsAt, endsAt: shift.endsAt },
     })
     .from(registration)
     .innerJoin(account, eq(account.id, registration.accountId))
+    .leftJoin(shift, eq(shift.id, registration.shiftId))
     .where(and(eq(registration.eventId, eventId), eq(account.emailEvents, true)))
     .orderBy(registration.id);
 }
@@ -367,7 +375,8 @@ const daysBetween = (from: string, to: string) =>
  */
 export async function copyEvent(db: Database, id: string, days: string[]): Promise<string[] | undefined> {
   return db.transaction(async (tx) => {
-    const [source] = await tx.select().from(event).where(eq(event.id, id));
+    // Shared: a change to its shifts (which locks the event's row) waits, so every copy has the same shifts.
+    const [source] = await tx.select().from(event).where(eq(event.id, id)).for('share');
     if (!source) return undefined;
     const ids: string[] = [];
     for (const day of days) {

@@ -29,7 +29,7 @@ import type { SigningSite } from '../../mail/unsubscribe.ts';
 import { fillFreedPlaces, lockEventPlaces, nextWaitlistPosition, oneAtATime, poolCount } from '../events/places.ts';
 import { toEvent } from '../events/service.ts';
 import { isPast } from '../events/when.ts';
-import { toShiftSummary } from '../shifts/service.ts';
+import { shiftTimeOf, toShiftSummary } from '../shifts/service.ts';
 
 const shiftColumns = { id: shift.id, role: shift.role, startsAt: shift.startsAt, endsAt: shift.endsAt };
 const columns = { registration, event, role: account.role, shift: shiftColumns };
@@ -155,8 +155,13 @@ export async function register(
         // then tells it), or goes first and this one sees the new date and capacity.
         const found = await lockEventPlaces(tx, eventId);
         if (!found) throw notFound('Event');
-        if (isPast(found, wallClockAt(site.timeZone))) throw new AppError('conflict', registrationMessages.eventPast);
+        const now = wallClockAt(site.timeZone);
         const chosen = await chosenShifts(tx, eventId, input.shiftIds);
+        // A shift is over at its own end (a teardown may end after the event); an event without shifts at its end.
+        if (chosen.length === 0 && isPast(found, now)) throw new AppError('conflict', registrationMessages.eventPast);
+        if (chosen.some((one) => shiftTimeOf(one.endsAt) <= now.slice(0, 16))) {
+          throw new AppError('conflict', shiftMessages.shiftPast, { shiftIds: shiftMessages.shiftPast });
+        }
         if (chosen.length > 0) await checkOwnShifts(tx, caller.id, chosen);
         const pools: (ShiftRow | null)[] = chosen.length > 0 ? chosen : [null];
         const taken: RegistrationCreated['registrations'] = [];

@@ -68,9 +68,13 @@ export async function listShifts(db: Database, eventId: string): Promise<Shift[]
   return typeof shifts === 'string' ? (JSON.parse(shifts) as Shift[]) : shifts;
 }
 
-/** How many shifts each of these events has, their places in all, and whether any has no limit. */
+/**
+ * How many shifts each of these events has, their places in all, whether any has no limit, and how many
+ * of those places are taken (registrations with a shift: any made before the event had shifts are its own).
+ */
 export async function shiftTotals(db: Database, eventIds: string[]) {
-  if (eventIds.length === 0) return new Map<string, { shifts: number; capacity: number; unlimited: boolean }>();
+  const found = new Map<string, { shifts: number; capacity: number; unlimited: boolean; taken: number }>();
+  if (eventIds.length === 0) return found;
   const rows = await db
     .select({
       eventId: shift.eventId,
@@ -81,7 +85,31 @@ export async function shiftTotals(db: Database, eventIds: string[]) {
     .from(shift)
     .where(inArray(shift.eventId, eventIds))
     .groupBy(shift.eventId);
-  return new Map(rows.map((r) => [r.eventId, { shifts: r.shifts, capacity: Number(r.capacity ?? 0), unlimited: Boolean(r.unlimited) }]));
+  if (rows.length === 0) return found;
+  const taken = await db
+    .select({ eventId: registration.eventId, value: count() })
+    .from(registration)
+    .where(
+      and(
+        inArray(
+          registration.eventId,
+          rows.map((r) => r.eventId),
+        ),
+        eq(registration.status, 'registered'),
+        sql`${registration.shiftId} is not null`,
+      ),
+    )
+    .groupBy(registration.eventId);
+  const takenOf = new Map(taken.map((r) => [r.eventId, r.value]));
+  for (const r of rows) {
+    found.set(r.eventId, {
+      shifts: r.shifts,
+      capacity: Number(r.capacity ?? 0),
+      unlimited: Boolean(r.unlimited),
+      taken: takenOf.get(r.eventId) ?? 0,
+    });
+  }
+  return found;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registration, shift } from '../../db/schema.ts';
+import { outboxMessage, registration, shift } from '../../db/schema.ts';
 import { dayFrom } from '../../db/seed.ts';
+import { queueReminders } from '../../mail/reminders.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent, insertShift } from '../../test/factories.ts';
 import { mailingApp } from '../../test/mailing-app.ts';
@@ -491,5 +492,72 @@ describe('shifts in the overview and in hours given', () => {
       ['Setup', 1.5],
     ]);
     expect(impact.hours.total).toBe(3.5);
+  });
+});
+
+describe("a shift's own times", () => {
+  it('a teardown shift after the event has ended still takes people and its door is open; a shift over is refused', async () => {
+    const yesterday = dayFrom(new Date(), -1);
+    const tomorrow = dayFrom(new Date(), 1);
+    const row = await insertEvent(t.app.db, { title: 'Late teardown', date: yesterday, time: '18:00', endAt: `${yesterday} 23:00:00` });
+    const teardown = await insertShift(t.app.db, row, {
+      role: 'Teardown',
+      startsAt: `${yesterday} 22:00:00`,
+      endsAt: `${tomorrow} 02:00:00`,
+    });
+    const earlier = await insertShift(t.app.db, row, { role: 'Setup', startsAt: `${yesterday} 16:00:00`, endsAt: `${yesterday} 18:00:00` });
+    const [who] = await people(1);
+    const over = await register(who!, { eventId: row.id, shiftIds: [earlier.id] });
+    expect(over.status).toBe(409);
+    expect((await over.json()).error.message).toBe('This shift has already taken place');
+    const made = await registered(who!, { eventId: row.id, shiftIds: [teardown.id] });
+    // The door stays open until the last shift ends.
+    const checked = await call(t, 'POST', '/api/checkin', { eventId: row.id, registrationId: made.insertedId }, admin.auth);
+    expect(checked.status, await checked.clone().text()).toBe(200);
+    const door = await (await call(t, 'GET', `/api/events/${row.id}/checkins`, undefined, admin.auth)).json();
+    expect(door.event.checkinClosesAt).not.toBe(door.event.checkinOpensAt);
+    expect(new Date(door.event.checkinClosesAt).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("a person's calendar feed has each shift as its own entry, at the shift's times", async () => {
+    const row = await insertEvent(t.app.db, { title: 'Feed fair', date: day, time: '08:00' });
+    const a = await insertShift(t.app.db, row, { role: 'Setup', at: 7 });
+    const b = await insertShift(t.app.db, row, { role: 'Stall', at: 10 });
+    const [who] = await people(1);
+    await registered(who!, { eventId: row.id, shiftIds: [a.id, b.id] });
+    const { url } = await (await call(t, 'GET', '/api/users/me/calendar', undefined, who!.auth)).json();
+    const feed = await (await fetch(url)).text();
+    const uids = [...feed.matchAll(/^UID:(.*)$/gm)].map((m) => m[1]?.trim());
+    expect(uids).toHaveLength(2);
+    expect(new Set(uids).size).toBe(2);
+    expect(feed).toContain('SUMMARY:Feed fair: Setup');
+    expect(feed).toContain('SUMMARY:Feed fair: Stall');
+  });
+
+  it('a shift starting tomorrow is reminded today, whatever its event’s date; once', async () => {
+    const tomorrow = dayFrom(new Date(), 1);
+    const row = await insertEvent(t.app.db, { title: 'Setup the night before', date: dayFrom(new Date(), 2), time: '09:00' });
+    const setup = await insertShift(t.app.db, row, { role: 'Setup', startsAt: `${tomorrow} 18:00:00`, endsAt: `${tomorrow} 21:00:00` });
+    const [who] = await people(1);
+    const made = await registered(who!, { eventId: row.id, shiftIds: [setup.id] });
+    const site = await t.app.mailSite();
+    await queueReminders(t.app.db, site);
+    await queueReminders(t.app.db, site);
+    const queued = await t.app.db
+      .select({ key: outboxMessage.key })
+      .from(outboxMessage)
+      .where(eq(outboxMessage.key, `reminder:${made.insertedId}:${tomorrow}`));
+    expect(queued).toHaveLength(1);
+    const [mail] = await smtp.mailTo(who!.email, { subject: /^Tomorrow/ });
+    expect(mail?.text).toContain('Your shift: Setup,');
+  });
+
+  it('places left on an event with shifts count only the places taken on its shifts', async () => {
+    const row = await insertEvent(t.app.db, { title: 'Shifts added later', date: day, capacity: 10 });
+    const [early, late] = await people(2);
+    await registered(early!, { eventId: row.id });
+    const one = await insertShift(t.app.db, row, { role: 'Helper', at: 9, capacity: 4 });
+    await registered(late!, { eventId: row.id, shiftIds: [one.id] });
+    expect(await (await t.api(`/api/events/${row.id}`)).json()).toMatchObject({ shifts: 1, registered: 2, spotsLeft: 3 });
   });
 });

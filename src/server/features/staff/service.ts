@@ -1,9 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DoorEvent, EventStaffMember } from '../../../shared/staff.ts';
 import { mfaRequired, requireSignedIn, type SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
-import { account, event, eventStaff, registration } from '../../db/schema.ts';
+import { account, event, eventStaff, registration, shift } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { toEvent } from '../events/service.ts';
 import { siteNow, whenCondition } from '../events/when.ts';
@@ -86,7 +86,16 @@ export async function doorEventsOf(db: Database, accountId: string): Promise<Doo
     .select({ event })
     .from(eventStaff)
     .innerJoin(event, eq(event.id, eventStaff.eventId))
-    .where(and(eq(eventStaff.accountId, accountId), whenCondition('upcoming', now)))
+    .where(
+      and(
+        eq(eventStaff.accountId, accountId),
+        // Still to come or under way, or with a shift that has not ended (a teardown after the event's end).
+        or(
+          whenCondition('upcoming', now),
+          sql`exists (select 1 from ${shift} where ${shift.eventId} = ${event.id} and ${shift.endsAt} > ${now}::timestamp)`,
+        ),
+      ),
+    )
     .orderBy(asc(event.date), sql`${event.time} asc nulls first`, asc(event.id))
     .limit(100);
   return rows.map(({ event: row }) => {

@@ -42,7 +42,8 @@ sharedApp(
       title: 'Street fair',
     });
     otherEvent = await insertEvent(t.app.db, { inDays: 0, time: '00:00', endAt: `${dayFrom(new Date(), 1)} 23:00:00` });
-    const sorting = await insertShift(t.app.db, doorEvent, { role: 'Sorter', at: 1, hours: 3 });
+    // The whole of today, so that it is still on whenever the suite runs.
+    const sorting = await insertShift(t.app.db, doorEvent, { role: 'Sorter', at: 0, hours: 24 });
     const mine = await call(t, 'POST', '/api/register', { eventId: doorEvent.id, shiftIds: [sorting.id] }, attendee.auth);
     registrationId = (await mine.json()).insertedId;
     const theirs = await call(t, 'POST', '/api/register', { eventId: otherEvent.id }, attendee.auth);
@@ -90,9 +91,9 @@ describe('what door staff may do', () => {
       expect.objectContaining({ _id: registrationId, shift: expect.objectContaining({ role: 'Sorter' }) }),
     ]);
     const door = await (await call(t, 'GET', `/api/events/${doorEvent.id}/checkins`, undefined, lead.auth)).json();
-    // Hours are the shift's: 01:00 to 04:00.
+    // Hours are the shift's: the whole day.
     expect(door.people).toEqual([
-      expect.objectContaining({ registrationId, hours: 3, shift: expect.objectContaining({ role: 'Sorter' }) }),
+      expect.objectContaining({ registrationId, hours: 24, shift: expect.objectContaining({ role: 'Sorter' }) }),
     ]);
     const checked = await call(t, 'POST', '/api/checkin', { eventId: doorEvent.id, registrationId }, lead.auth);
     expect(checked.status).toBe(200);
@@ -100,7 +101,7 @@ describe('what door staff may do', () => {
     expect(await (await call(t, 'DELETE', `/api/checkin/${registrationId}`, undefined, lead.auth)).json()).toEqual({ modifiedCount: 1 });
     const csv = await (await call(t, 'GET', `/api/events/${doorEvent.id}/roster.csv`, undefined, lead.auth)).text();
     expect(csv.split('\r\n')[0]).toBe('Shift,Shift starts,Shift ends,Status,Waitlist position,Name,Email,Registered at');
-    expect(csv).toContain(`Sorter,${doorEvent.date}T01:00,${doorEvent.date}T04:00,Registered,,`);
+    expect(csv).toContain(`Sorter,${doorEvent.date}T00:00,${dayFrom(new Date(), 1)}T00:00,Registered,,`);
   });
 
   it('lists the events whose door they run', async () => {

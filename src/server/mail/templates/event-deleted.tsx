@@ -3,7 +3,7 @@ import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
 import { unsubscribeFor } from '../unsubscribe.ts';
 import { links } from './event-links.ts';
-import { Action, Layout, mailWords, Paragraph } from './layout.tsx';
+import { Action, Layout, mailWords, Paragraph, ShiftLine } from './layout.tsx';
 import type { RegistrationMail } from './registration-confirmed.tsx';
 
 function EventDeleted({ mail, unsubscribeUrl }: { mail: RegistrationMail; unsubscribeUrl: string }) {
@@ -21,6 +21,7 @@ function EventDeleted({ mail, unsubscribeUrl }: { mail: RegistrationMail; unsubs
     >
       <Paragraph>{t('eventDeleted.hello', { name: mail.name })}</Paragraph>
       <Paragraph>{t('eventDeleted.cancelled', { title: event.title, when })}</Paragraph>
+      <ShiftLine event={mail.event} language={mail.language} />
       <Paragraph>{t('eventDeleted.thanks')}</Paragraph>
       <Action href={links.events(site)} language={language}>
         {t('eventDeleted.browse')}

@@ -26,11 +26,11 @@ function RegistrationCancelled({ mail, unsubscribeUrl }: { mail: CancellationMai
     >
       <Paragraph>{t('registrationCancelled.hello', { name: mail.name })}</Paragraph>
       <Paragraph>
-        <ShiftLine event={mail.event} language={mail.language} />
         {mail.byOrganisers
           ? t('registrationCancelled.byOrganisers', { title: event.title, when })
           : t('registrationCancelled.byYou', { title: event.title, when })}
       </Paragraph>
+      <ShiftLine event={mail.event} language={mail.language} />
       <Paragraph>{t('registrationCancelled.again')}</Paragraph>
       <Action href={links.event(site, event.id)} language={language}>
         {t('registrationCancelled.open')}

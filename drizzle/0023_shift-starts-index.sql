@@ -1,0 +1,1 @@
+CREATE INDEX "shift_starts_idx" ON "shift" USING btree ("starts_at");
