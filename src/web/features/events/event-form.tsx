@@ -1,12 +1,13 @@
 import { Alert, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_CHECKIN_HOURS_BEFORE, type EventWrite, eventWriteSchema } from '../../../shared/events.ts';
 import { moneyInput, parseMoney } from '../../../shared/money.ts';
 import { adminListKey } from '../../components/admin-list/list-query.ts';
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import type { FormPart, PartFailure, SaveQuestion } from '../../lib/forms/form-part.ts';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { useSite } from '../../lib/site.ts';
 import { eventQueries } from './api.ts';
@@ -53,41 +54,8 @@ function goalMinor(money: string, currency: string): string {
 /** The schema's and the server's `date` is shown on the day field. */
 const fieldNames = { date: 'day' };
 
-/** The event's day, start time and end as the form holds them now. */
-export interface EventTimes {
-  day: string;
-  time: string;
-  end: string;
-}
-
-/** Asked before a save that takes away something people are on. */
-export interface SaveQuestion {
-  title: string;
-  subject: string;
-  confirmLabel: string;
-  declineLabel: string;
-}
-
-/** What of a part did not save, for the form's alert; `onField` when a box of it says what went wrong. */
-export interface PartFailure {
-  title: string;
-  message: string;
-  onField: boolean;
-}
-
-/**
- * More to save with an event, after it (its shifts: features/shifts' useShiftsPart): drawn after the
- * event's own boxes, checked with them, and saved once the event has its id.
- */
-export interface EventFormPart {
-  render: (eventTimes: () => EventTimes) => ReactNode;
-  /** Shows what is wrong beside its own boxes: true when nothing is. */
-  check: () => boolean;
-  /** What to ask before saving, or null. */
-  question: () => SaveQuestion | null;
-  /** Saves it for the saved event: what did not go, or null when all did. */
-  save: (eventId: string) => Promise<PartFailure | null>;
-}
+/** More to save with an event, after it (its shifts): see lib/forms/form-part.ts. */
+export type EventFormPart = FormPart;
 
 interface EventFormProps<Result> {
   /** The form's accessible name: 'Add Event'. */

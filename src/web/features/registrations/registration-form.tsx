@@ -5,6 +5,7 @@ import type { Account } from '../../../shared/accounts.ts';
 import type { Event } from '../../../shared/events.ts';
 import { formatNumber, formatWallDate } from '../../../shared/format.ts';
 import { AccountPhoto } from '../../components/account-photo.tsx';
+import { registeredLook, waitlistLook } from '../../components/alert-looks.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { EventBanner } from '../../components/event-banner.tsx';
 import { useFocusWhen } from '../../lib/use-focus-when.ts';
@@ -42,16 +43,6 @@ export interface RegistrationShifts {
   check: () => string[] | null;
   answer: ReactNode | null;
 }
-
-/** Mantine's light teal falls short of 4.5:1 (axe); teal.9 on teal.0 keeps it. */
-const registeredLook = {
-  root: { background: 'var(--mantine-color-teal-0)' },
-  title: { color: 'var(--mantine-color-teal-9)' },
-};
-const waitlistLook = {
-  root: { background: 'var(--mantine-color-brand-0)' },
-  title: { color: 'var(--mantine-color-brand-9)' },
-};
 
 function Outcome({ status, position }: { status: Exclude<RegistrationStatus, 'open'>; position?: number | null }) {
   const { t, i18n } = useTranslation('registrations');

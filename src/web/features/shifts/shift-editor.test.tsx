@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Shift } from '../../../shared/shifts.ts';
+import type { EventTimes } from '../../lib/forms/form-part.ts';
 import { sent } from '../../test/dom-setup.ts';
 import type { User } from '../../test/render-form.tsx';
 import { button, expectNoProblem, expectProblem, renderForm, replace, screen, within } from '../../test/render-form.tsx';
-import { type EventTimes, useShiftsPart } from './shift-part.tsx';
+import { useShiftsPart } from './shift-part.tsx';
 
 const eventId = '7d2e4b1a-0c3f-4e5d-8a9b-1c2d3e4f5a6b';
 const beachClean: EventTimes = { day: '2026-12-05', time: '14:30', end: '' };

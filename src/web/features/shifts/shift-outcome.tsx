@@ -4,17 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber, formatShiftTimes } from '../../../shared/format.ts';
 import type { RegistrationCreated } from '../../../shared/registrations.ts';
 import type { Shift } from '../../../shared/shifts.ts';
+import { registeredLook, waitlistLook } from '../../components/alert-looks.ts';
 import { ButtonLink } from '../../components/button.tsx';
-
-/** Mantine's light teal falls short of 4.5:1 (axe); teal.9 on teal.0 keeps it (as the register form's answers). */
-const registeredLook = {
-  root: { background: 'var(--mantine-color-teal-0)' },
-  title: { color: 'var(--mantine-color-teal-9)' },
-};
-const waitlistLook = {
-  root: { background: 'var(--mantine-color-brand-0)' },
-  title: { color: 'var(--mantine-color-brand-9)' },
-};
 
 /**
  * What the server said to Register on an event staffed by shifts: each shift taken, with a place

@@ -1,43 +1,18 @@
 import { Text } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/format.ts';
 import type { Shift } from '../../../shared/shifts.ts';
+import type { FormPart } from '../../lib/forms/form-part.ts';
 import { hasWork, newShiftTimes, syncShifts } from './shift-drafts.ts';
 import { peopleOn, type ShiftDrafts, ShiftEditor, useShiftDrafts } from './shift-editor.tsx';
-
-/** The event's day, start time and end as its form holds them now (new rows start then). */
-export interface EventTimes {
-  day: string;
-  time: string;
-  end: string;
-}
-
-/** Asked before a save that would email people about shifts taken away. */
-export interface SaveQuestion {
-  title: string;
-  subject: string;
-  confirmLabel: string;
-  declineLabel: string;
-}
-
-/** Some rows were not saved: said in the form's alert; `onField` when a box says what went wrong. */
-export interface PartFailure {
-  title: string;
-  message: string;
-  onField: boolean;
-}
 
 /**
  * An event's shifts as a part of its form (the shape the event form takes as `part`): drawn after the
  * event's own boxes, checked with them, and saved once the event is, from what the form shows.
  */
-export interface ShiftsPart {
+export interface ShiftsPart extends FormPart {
   drafts: ShiftDrafts;
-  render: (eventTimes: () => EventTimes) => ReactNode;
-  check: () => boolean;
-  question: () => SaveQuestion | null;
-  save: (eventId: string) => Promise<PartFailure | null>;
 }
 
 const listIn = (language: string, items: string[]) => new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
