@@ -29,7 +29,8 @@ export function EventProgress({ event }: { event: Event }) {
   /** '$1,200' for a whole amount, '$1,200.50' otherwise: a goal reads as a round number. */
   const money = (cents: number) => formatMoney(cents, currency, { language, whole: true });
   const goal = event.goal;
-  const capacity = event.capacity;
+  // Staffed by shifts, its places are the shifts' own, listed with them: no one bar for the event.
+  const capacity = event.shifts > 0 ? null : event.capacity;
   if (goal === null && capacity === null) return null;
   return (
     <SimpleGrid cols={goal !== null && capacity !== null ? { base: 1, xs: 2 } : 1} spacing="sm" data-testid="event-progress">
