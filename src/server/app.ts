@@ -27,6 +27,7 @@ import { mailPreferenceRoutes } from './features/mail-preferences/routes.ts';
 import { noticeRoutes } from './features/notices/routes.ts';
 import { outboxRoutes } from './features/outbox/routes.ts';
 import { overviewRoutes } from './features/overview/routes.ts';
+import { questionRoutes } from './features/questions/routes.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { rosterRoutes } from './features/roster/routes.ts';
@@ -200,6 +201,7 @@ export async function buildApp(
       await api.register(healthRoutes);
       await api.register(eventRoutes);
       await api.register(shiftRoutes);
+      await api.register(questionRoutes);
       await api.register(staffRoutes);
       await api.register(reviewRoutes);
       await api.register(rosterRoutes);

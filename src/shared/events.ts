@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hoursSchema } from './hours.ts';
 import { cursorSchema, pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
+import { questionSchema } from './questions.ts';
 import { requiredText } from './text.ts';
 
 /**
@@ -50,6 +51,8 @@ export const eventSchema = eventFieldsSchema.extend({
   spotsLeft: z.number().int().nullable(),
   /** How many shifts staff it (GET /api/events/{id}/shifts); 0: one pool of places, its capacity. */
   shifts: z.number().int(),
+  /** What registering asks: the event's questions less the staff-only ones (admins: GET /api/events/{id}/questions). */
+  questions: z.array(questionSchema),
   /** Whether it has ended (its end, or the end of its day), by the site's time zone. */
   past: z.boolean(),
   /** Donations to it in the site's currency, in minor units (cents; yen for JPY), refunds left out. */

@@ -57,6 +57,8 @@ export const ownDataSchema = z.object({
       hoursMinutes: z.number().int().nullable(),
       /** The shift the registration is for (its role and times), or null. */
       shift: shiftSummarySchema.nullable(),
+      /** The answers given to the event's questions, sensitive ones too; null: none. */
+      answers: z.record(z.string(), z.unknown()).nullable(),
     }),
   ),
   donations: z.array(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roleSchema } from './accounts.ts';
 import { eventFieldsSchema } from './events.ts';
 import { cursorSchema, pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
+import { answersInputSchema } from './questions.ts';
 import { shiftMessages, shiftSummarySchema } from './shifts.ts';
 
 export const registrationMessages = {
@@ -36,6 +37,8 @@ export const registrationSchema = eventFieldsSchema
     registeredAt: z.iso.datetime(),
     /** The shift taken, on an event staffed by shifts; null: the event's own places. */
     shift: shiftSummarySchema.nullable(),
+    /** The person's answers to the event's questions, keyed by question id; null: none. */
+    answers: z.record(z.string(), z.unknown()).nullable(),
   });
 export type Registration = z.infer<typeof registrationSchema>;
 
@@ -49,6 +52,8 @@ export const registrationCreateSchema = z.object({
     .array(z.uuid({ message: shiftMessages.notThisEvent }), { message: shiftMessages.chooseShift })
     .max(100, 'Choose at most 100 shifts')
     .optional(),
+  /** Answers to the event's questions (`questions` on the event), keyed by question id. */
+  answers: answersInputSchema,
 });
 export type RegistrationCreate = z.infer<typeof registrationCreateSchema>;
 

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Answers, Question } from '../../shared/questions.ts';
 
 /**
  * The whole data model. Accounts, sessions, credentials and verifications follow the shape the
@@ -185,6 +186,8 @@ export const event = pgTable(
     hoursMinutes: integer('hours_minutes'),
     /** How long before its start the door may check people in (until its end), in minutes. */
     checkinOpensMinutes: integer('checkin_opens_minutes').notNull().default(120),
+    /** What registering asks (shared/questions.ts): `[{ id, type, label, required, options, staffOnly, sensitive }]`. */
+    questions: jsonb('questions').$type<Question[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [
@@ -279,6 +282,8 @@ export const registration = pgTable(
     checkedInBy: text('checked_in_by').references(() => account.id, { onDelete: 'set null' }),
     checkinKey: uuid('checkin_key'),
     hoursMinutes: integer('hours_minutes'),
+    /** The person's answers to the event's questions, keyed by question id; null: none asked or given. */
+    answers: jsonb('answers').$type<Answers>(),
     ...timestamps,
   },
   (t) => [

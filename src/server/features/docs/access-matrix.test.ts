@@ -292,6 +292,18 @@ const rules: Record<string, Rule | CoveredElsewhere> = {
     ...adminOnly,
     request: async () => ({ path: `/api/events/${(await insertEvent(t.app.db)).id}/repeat`, body: { weeks: 2 } }),
   },
+  'GET /api/events/:id/questions': { ...adminOnly, request: () => ({ path: `/api/events/${eventId}/questions` }) },
+  'PUT /api/events/:id/questions': {
+    ...adminOnly,
+    request: async () => ({
+      path: `/api/events/${(await insertEvent(t.app.db)).id}/questions`,
+      body: { questions: [{ id: 'shirt', type: 'choice', label: 'T-shirt size', options: ['S', 'M', 'L'] }] },
+    }),
+  },
+  'PUT /api/register/:id/answers': {
+    ...selfOrAdmin,
+    request: () => ({ path: `/api/register/${registrationId}/answers`, body: { answers: {} } }),
+  },
   'GET /api/events/:id/roster': { ...doorOrAdmin, request: () => ({ path: `/api/events/${eventId}/roster` }) },
   'GET /api/events/:id/roster.csv': { ...doorOrAdmin, request: () => ({ path: `/api/events/${eventId}/roster.csv` }) },
   'GET /api/events/:id/checkins': { ...doorOrAdmin, request: () => ({ path: `/api/events/${eventId}/checkins` }) },

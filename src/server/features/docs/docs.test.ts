@@ -263,7 +263,8 @@ function isErrorBody(text: string) {
 
 /** The records of `owner` that a self-or-admin operation names in its path. */
 function recordsOf(op: Operation, owner: TestAccount): Record<string, string> {
-  if (op.path === '/api/register/{id}' || op.path === '/api/register/{id}/pass') return owner === other ? { id: othersRegistration } : {};
+  if (op.path === '/api/register/{id}' || op.path === '/api/register/{id}/pass' || op.path === '/api/register/{id}/answers')
+    return owner === other ? { id: othersRegistration } : {};
   if (op.path === '/api/payment/{id}/receipt' || op.path === '/api/payment/{id}/receipt.pdf')
     return owner === other ? { id: othersDonation } : {};
   return { email: owner.email, id: owner.id };

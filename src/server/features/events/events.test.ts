@@ -44,6 +44,7 @@ describe('GET /api/events', () => {
       'key',
       'location',
       'past',
+      'questions',
       'raised',
       'registered',
       'shifts',

@@ -11,6 +11,7 @@ import {
 import { eventHours, hoursOf, minutesOf } from '../../../shared/hours.ts';
 import { fillMessage } from '../../../shared/messages.ts';
 import { parseSort } from '../../../shared/paging.ts';
+import { askedQuestions } from '../../../shared/questions.ts';
 import { todayIn } from '../../../shared/time-zone.ts';
 import { rowsOf } from '../../db/catalog.ts';
 import type { Database } from '../../db/client.ts';
@@ -61,6 +62,7 @@ function withPlaces(row: EventRow, registered: number, now: string, progress: Pr
     registered,
     spotsLeft: capacity === null ? null : Math.max(0, capacity - (shifts ? shifts.taken : registered)),
     shifts: shifts?.shifts ?? 0,
+    questions: askedQuestions(row.questions),
     past: isPast(row, now),
     raised: progress.raised,
     donors: progress.donors,

@@ -29,6 +29,7 @@ import type { SigningSite } from '../../mail/unsubscribe.ts';
 import { fillFreedPlaces, lockEventPlaces, nextWaitlistPosition, oneAtATime, poolCount } from '../events/places.ts';
 import { toEvent } from '../events/service.ts';
 import { isPast } from '../events/when.ts';
+import { answersFor } from '../questions/service.ts';
 import { shiftTimeOf, toShiftSummary } from '../shifts/service.ts';
 
 const shiftColumns = { id: shift.id, role: shift.role, startsAt: shift.startsAt, endsAt: shift.endsAt };
@@ -54,6 +55,7 @@ function toRegistration(row: Row): Registration {
     position: row.registration.status === 'waitlisted' ? row.registration.position : null,
     registeredAt: row.registration.createdAt.toISOString(),
     shift: row.shift?.id ? toShiftSummary(row.shift) : null,
+    answers: row.registration.answers ?? null,
   };
 }
 
@@ -157,6 +159,8 @@ export async function register(
         if (!found) throw notFound('Event');
         const now = wallClockAt(site.timeZone);
         const chosen = await chosenShifts(tx, eventId, input.shiftIds);
+        // Checked against the questions as they are now (the event's row is locked): 400 naming each answer.
+        const answers = answersFor(found.questions, input.answers);
         // A shift is over at its own end (a teardown may end after the event); an event without shifts at its end.
         if (chosen.length === 0 && isPast(found, now)) throw new AppError('conflict', registrationMessages.eventPast);
         if (chosen.some((one) => shiftTimeOf(one.endsAt) <= now.slice(0, 16))) {
@@ -182,6 +186,7 @@ export async function register(
               image: caller.image,
               status,
               position,
+              answers,
             })
             .returning({ id: registration.id });
           if (!row) throw new Error('registration not stored');

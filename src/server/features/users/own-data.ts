@@ -108,6 +108,7 @@ export async function exportOwnData(db: Database, accountId: string): Promise<Ow
       checkedInAt: isoOrNull(r.checkedInAt),
       hoursMinutes: r.hoursMinutes,
       shift: taken?.id ? toShiftSummary(taken) : null,
+      answers: r.answers ?? null,
     })),
     donations: donations.map((d) => ({
       _id: d.id,

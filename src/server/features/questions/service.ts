@@ -1,0 +1,84 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { eventStartOf } from '../../../shared/events.ts';
+import { type Answers, checkAnswers, type Question, questionMessages } from '../../../shared/questions.ts';
+import { wallClockAt } from '../../../shared/time-zone.ts';
+import type { SignedInAccount } from '../../auth/signed-in.ts';
+import type { Database } from '../../db/client.ts';
+import { event, registration } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { eventDate } from '../../mail/templates/event-links.ts';
+import { lockEventPlaces } from '../events/places.ts';
+
+/** An event's questions, staff-only ones too (for admins); undefined when no event has the id. */
+export async function readQuestions(db: Database, eventId: string): Promise<Question[] | undefined> {
+  const [found] = await db.select({ questions: event.questions }).from(event).where(eq(event.id, eventId));
+  return found?.questions;
+}
+
+/**
+ * Replaces an event's questions. A question whose type changes once anyone has answered it is refused
+ * (409): its answers would no longer read as that type; a new question (a new id) is the way. A choice
+ * whose options change keeps the answers given, as given. 0 when no event has the id.
+ */
+export async function saveQuestions(db: Database, eventId: string, questions: Question[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const found = await lockEventPlaces(tx, eventId);
+    if (!found) return 0;
+    for (const question of questions) {
+      const before = found.questions.find((one) => one.id === question.id);
+      if (!before || before.type === question.type) continue;
+      const [answered] = await tx
+        .select({ id: registration.id })
+        .from(registration)
+        .where(and(eq(registration.eventId, eventId), sql`${registration.answers} ? ${question.id}`))
+        .limit(1);
+      if (answered) throw new AppError('conflict', questionMessages.typeChanged, { questions: questionMessages.typeChanged });
+    }
+    await tx.update(event).set({ questions }).where(eq(event.id, eventId));
+    return 1;
+  });
+}
+
+/** The answers given checked against the event's questions: as kept, or 400 naming each `answers.<id>`. */
+export function answersFor(questions: readonly Question[], given: Record<string, unknown> | undefined): Answers | null {
+  const checked = checkAnswers(questions, given);
+  if (checked.problems) {
+    const [first] = Object.values(checked.problems);
+    throw new AppError('invalid_input', first ?? questionMessages.required, checked.problems);
+  }
+  return Object.keys(checked.answers).length > 0 || questions.length > 0 ? checked.answers : null;
+}
+
+/**
+ * Changes a person's answers for an event (all their registrations of it: one per shift), until the event
+ * starts; the registration's owner or an admin. Undefined when no registration has the id.
+ */
+export async function changeAnswers(
+  db: Database,
+  caller: SignedInAccount,
+  registrationId: string,
+  given: Record<string, unknown> | undefined,
+  timeZone: string,
+): Promise<{ answers: Answers | null } | undefined> {
+  return db.transaction(async (tx) => {
+    const [named] = await tx
+      .select({ eventId: registration.eventId, accountId: registration.accountId })
+      .from(registration)
+      .where(eq(registration.id, registrationId));
+    if (!named) return undefined;
+    if (named.accountId !== caller.id && caller.role !== 'admin') {
+      throw new AppError('forbidden', 'You can only see or change your own records');
+    }
+    const found = await lockEventPlaces(tx, named.eventId);
+    if (!found) return undefined;
+    if (eventStartOf(eventDate(found.date, found.time)) <= wallClockAt(timeZone).slice(0, 16)) {
+      throw new AppError('conflict', questionMessages.startedAnswers);
+    }
+    const answers = answersFor(found.questions, given);
+    await tx
+      .update(registration)
+      .set({ answers })
+      .where(and(eq(registration.eventId, named.eventId), eq(registration.accountId, named.accountId)));
+    return { answers };
+  });
+}
