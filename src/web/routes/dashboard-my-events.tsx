@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { QueryError } from '../components/query-error.tsx';
+import { RegistrationAnswers } from '../features/questions/registration-answers.tsx';
 import { registrationQueries } from '../features/registrations/api.ts';
 import { RegistrationGrid, RegistrationGridSkeleton } from '../features/registrations/registration-grid.tsx';
 import { useCancelRegistration } from '../features/registrations/use-cancel-registration.ts';
@@ -36,7 +37,12 @@ export function DashboardMyEventsPage() {
         </Paper>
       )}
       {query.isSuccess && query.data.length > 0 && (
-        <RegistrationGrid registrations={query.data} cancellingId={cancel.cancellingId} onCancel={cancel.ask} />
+        <RegistrationGrid
+          registrations={query.data}
+          cancellingId={cancel.cancellingId}
+          onCancel={cancel.ask}
+          answers={(registration, describedBy) => <RegistrationAnswers registration={registration} describedBy={describedBy} />}
+        />
       )}
       <ConfirmDialog
         opened={cancel.opened}

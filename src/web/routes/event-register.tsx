@@ -4,12 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatNumber } from '../../shared/format.ts';
+import type { Answers, Question } from '../../shared/questions.ts';
 import { type RegistrationCreated, registrationMessages } from '../../shared/registrations.ts';
 import type { ShiftSummary } from '../../shared/shifts.ts';
 import { QueryError } from '../components/query-error.tsx';
 import { eventQueries } from '../features/events/api.ts';
 import { EventDetailsSkeleton } from '../features/events/event-details-skeleton.tsx';
 import { EventNotFound } from '../features/events/event-not-found.tsx';
+import { QuestionFields } from '../features/questions/question-fields.tsx';
+import { refusedOnFields, useAnswers } from '../features/questions/use-answers.ts';
 import { registerForEvent, registrationQueries } from '../features/registrations/api.ts';
 import { RegistrationForm, type RegistrationStatus } from '../features/registrations/registration-form.tsx';
 import { shiftQueries } from '../features/shifts/api.ts';
@@ -33,6 +36,14 @@ export const pageData: PageData = async ({ queryClient, params }) => {
   if (queryClient.getQueryData(eventQueries.detail(eventId).queryKey)?.shifts)
     await queryClient.prefetchQuery(shiftQueries.ofEvent(eventId));
 };
+
+/** What is sent on Register: the shifts chosen and the answers given, each only when the event has them. */
+interface RegisterChoice {
+  shiftIds?: string[];
+  answers?: Answers;
+}
+
+const noQuestions: Question[] = [];
 
 /** /events/register/:singleEventId, inside RequireSignedIn: the account is there. */
 export function EventRegisterPage() {
@@ -68,13 +79,19 @@ export function EventRegisterPage() {
     ...shifts.filter((shift) => justTaken.some((one) => one.shiftId === shift._id)),
   ];
   const choice = useShiftChoice(shifts, held, own);
+  // The event's questions (those a person registering sees), their fields filled with the answers the
+  // person gave before (another shift of this event) until they change one.
+  const questions = event?.questions ?? noQuestions;
+  const withQuestions = questions.length > 0;
+  const answered = mine.data?.find((registration) => registration.eventId === singleEventId && registration.answers)?.answers;
+  const answers = useAnswers(questions, answered);
 
   const register = useMutation({
-    mutationFn: (shiftIds?: string[]) => registerForEvent(singleEventId, shiftIds),
-    onMutate: (shiftIds) => {
+    mutationFn: ({ shiftIds, answers: given }: RegisterChoice) => registerForEvent(singleEventId, shiftIds, given),
+    onMutate: ({ shiftIds }) => {
       if (shiftIds) setCreated(null);
     },
-    onSuccess: (result, shiftIds) => {
+    onSuccess: (result, { shiftIds }) => {
       setCreated(result);
       if (shiftIds) {
         choice.clear();
@@ -96,6 +113,8 @@ export function EventRegisterPage() {
       void notify({ color: 'teal', message });
     },
     onError: (error) => {
+      // A refused answer is said beside its field, what was typed kept.
+      if (withQuestions && isApiError(error, 'invalid_input')) answers.showServerErrors(error);
       if (isApiError(error, 'conflict') && error.message === registrationMessages.alreadyRegistered) setAnswer('alreadyRegistered');
       else if (isApiError(error, 'conflict') && error.message === registrationMessages.eventPast) setAnswer('past');
     },
@@ -121,7 +140,9 @@ export function EventRegisterPage() {
   // reader's language as it answered: said beside the group, the choice kept.
   const shiftProblem = withShifts && isApiError(register.error) ? (register.error.fields?.shiftIds ?? null) : null;
   // A conflict is shown as the status it names; any other failure beside the button.
-  const failure = register.error && !answer && !shiftProblem ? register.error : null;
+  // A refusal of answers only is said beside their fields.
+  const answersProblem = withQuestions && refusedOnFields(register.error, questions);
+  const failure = register.error && !answer && !shiftProblem && !answersProblem ? register.error : null;
 
   return (
     <Container size="md" py="xl">
@@ -159,7 +180,7 @@ export function EventRegisterPage() {
               checking={mine.isPending}
               submitting={register.isPending}
               failure={failure}
-              onRegister={(shiftIds) => register.mutate(shiftIds)}
+              onRegister={(shiftIds, given) => register.mutate({ shiftIds, answers: given })}
               shifts={
                 withShifts
                   ? {
@@ -177,6 +198,14 @@ export function EventRegisterPage() {
                       ),
                       check: choice.check,
                       answer: created ? <ShiftOutcome taken={created.registrations} shifts={shifts} /> : null,
+                    }
+                  : undefined
+              }
+              questions={
+                withQuestions
+                  ? {
+                      fields: <QuestionFields answers={answers} legend={t('questions.legend')} />,
+                      check: answers.check,
                     }
                   : undefined
               }

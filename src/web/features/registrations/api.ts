@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Pass } from '../../../shared/checkin.ts';
+import type { Answers } from '../../../shared/questions.ts';
 import type { Registration, RegistrationCreated } from '../../../shared/registrations.ts';
 import { deleteJson, getJson, sendJson } from '../../lib/api-client.ts';
 import { webConfig } from '../../lib/config.ts';
@@ -13,11 +14,29 @@ export async function fetchRegistrationsOf(email: string, signal?: AbortSignal):
 
 /**
  * Registers the signed-in person; the server takes everything but the event (and, on an event staffed
- * by shifts, the shifts taken) from the account. A full event or shift answers with a number on its waitlist.
+ * by shifts, the shifts taken; on an event that asks questions, the answers) from the account. A full
+ * event or shift answers with a number on its waitlist; a refused answer with 400 naming `answers.<id>`.
  */
-export async function registerForEvent(eventId: string, shiftIds?: string[]): Promise<RegistrationCreated> {
-  const { data } = await sendJson<RegistrationCreated>('POST', '/register', shiftIds ? { eventId, shiftIds } : { eventId });
+export async function registerForEvent(eventId: string, shiftIds?: string[], answers?: Answers): Promise<RegistrationCreated> {
+  const { data } = await sendJson<RegistrationCreated>('POST', '/register', {
+    eventId,
+    ...(shiftIds ? { shiftIds } : {}),
+    ...(answers ? { answers } : {}),
+  });
   return data;
+}
+
+/**
+ * Replaces the person's answers for the event of a registration (every registration of theirs at it),
+ * until the event starts (409 after); the answers as kept. A refused answer: 400 naming `answers.<id>`.
+ */
+export async function changeAnswers(registrationId: string, answers: Answers): Promise<Record<string, unknown> | null> {
+  const { data } = await sendJson<{ answers: Record<string, unknown> | null }>(
+    'PUT',
+    `/register/${encodeURIComponent(registrationId)}/answers`,
+    { answers },
+  );
+  return data.answers;
 }
 
 /** Cancels a registration; 0 when it was already gone. */

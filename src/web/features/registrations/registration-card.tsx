@@ -1,5 +1,5 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, formatShiftTimes } from '../../../shared/format.ts';
@@ -17,6 +17,11 @@ interface RegistrationCardProps {
   registration: Registration;
   cancelling: boolean;
   onCancel: (registration: Registration) => void;
+  /**
+   * The person's answers to the event's questions, and the way to change them (the questions feature's,
+   * put in by the page), drawn after the description; `describedBy` names the card (its title, its shift).
+   */
+  answers?: (registration: Registration, describedBy: string) => ReactNode;
 }
 
 /**
@@ -25,7 +30,7 @@ interface RegistrationCardProps {
  * event staffed by shifts: one card per shift), description cut to 150, 'Show pass' (the QR code to
  * show at the door) for a place held, and a red 'Cancel Event'.
  */
-export function RegistrationCard({ registration, cancelling, onCancel }: RegistrationCardProps) {
+export function RegistrationCard({ registration, cancelling, onCancel, answers }: RegistrationCardProps) {
   const { t, i18n } = useTranslation('registrations');
   const titleId = useId();
   const shiftId = useId();
@@ -66,6 +71,7 @@ export function RegistrationCard({ registration, cancelling, onCancel }: Registr
         <Text size="sm" className={classes.description}>
           {cutDescription(registration.desc)}
         </Text>
+        {answers?.(registration, describedBy)}
       </Stack>
       {holdsPlace && (
         <>

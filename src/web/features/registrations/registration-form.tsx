@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Account } from '../../../shared/accounts.ts';
 import type { Event } from '../../../shared/events.ts';
 import { formatNumber, formatWallDate } from '../../../shared/format.ts';
+import type { Answers } from '../../../shared/questions.ts';
 import { AccountPhoto } from '../../components/account-photo.tsx';
 import { registeredLook, waitlistLook } from '../../components/alert-looks.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
@@ -26,10 +27,12 @@ interface RegistrationFormProps {
   checking: boolean;
   submitting: boolean;
   failure: Error | null;
-  /** Registers: on an event staffed by shifts, for the shifts the picker let go. */
-  onRegister: (shiftIds?: string[]) => void;
+  /** Registers: on an event staffed by shifts, for the shifts the picker let go; with the answers, on an event that asks questions. */
+  onRegister: (shiftIds?: string[], answers?: Answers) => void;
   /** On an event staffed by shifts: what the page's shift picker brings to the form. */
   shifts?: RegistrationShifts;
+  /** On an event that asks questions: what the page's question fields bring to the form. */
+  questions?: RegistrationQuestions;
 }
 
 /**
@@ -42,6 +45,16 @@ export interface RegistrationShifts {
   picker: ReactNode;
   check: () => string[] | null;
   answer: ReactNode | null;
+}
+
+/**
+ * The questions' part of the form (the questions feature's fields, put in by the page): drawn above
+ * Register, after the shifts, while registration is open; on Register, `check` gives the answers to
+ * send, or null when one is refused (said beside its field; the focus goes there when `focus`).
+ */
+export interface RegistrationQuestions {
+  fields: ReactNode;
+  check: (focus: boolean) => Answers | null;
 }
 
 function Outcome({ status, position }: { status: Exclude<RegistrationStatus, 'open'>; position?: number | null }) {
@@ -98,6 +111,7 @@ export function RegistrationForm({
   failure,
   onRegister,
   shifts,
+  questions,
 }: RegistrationFormProps) {
   const { t, i18n } = useTranslation('registrations');
   // With shifts, each shift says whether it is full, beside it.
@@ -109,15 +123,12 @@ export function RegistrationForm({
   function handleSubmit(formEvent: FormEvent<HTMLFormElement>) {
     formEvent.preventDefault();
     if (status !== 'open' || checking || submitting) return;
-    if (shifts) {
-      const shiftIds = shifts.check();
-      if (!shiftIds) return;
-      setSent(true);
-      onRegister(shiftIds);
-      return;
-    }
+    const shiftIds = shifts ? shifts.check() : undefined;
+    // Both say what is wrong; the focus goes to the first problem on the page: the shifts'.
+    const answers = questions ? questions.check(shiftIds !== null) : undefined;
+    if (shiftIds === null || answers === null) return;
     setSent(true);
-    onRegister();
+    onRegister(shiftIds, answers);
   }
 
   return (
@@ -145,6 +156,7 @@ export function RegistrationForm({
           <Textarea label={t('form.description')} value={event.desc} readOnly variant="filled" autosize minRows={2} maxRows={10} />
 
           {status === 'open' && shifts?.picker}
+          {status === 'open' && questions?.fields}
           <div role="status" ref={outcome} tabIndex={-1}>
             {status !== 'open' && <Outcome status={status} position={position} />}
             {status === 'open' && shifts?.answer}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Registration } from '../../../shared/registrations.ts';
 import grid from '../../components/card-grid.module.css';
@@ -10,14 +11,21 @@ interface RegistrationGridProps {
   /** The registration being cancelled, whose button waits. */
   cancellingId: string | null;
   onCancel: (registration: Registration) => void;
+  /** Each card's answers part (see RegistrationCard). */
+  answers?: (registration: Registration, describedBy: string) => ReactNode;
 }
 
-export function RegistrationGrid({ registrations, cancellingId, onCancel }: RegistrationGridProps) {
+export function RegistrationGrid({ registrations, cancellingId, onCancel, answers }: RegistrationGridProps) {
   return (
     <ul className={grid.grid}>
       {registrations.map((registration) => (
         <li key={registration._id}>
-          <RegistrationCard registration={registration} cancelling={cancellingId === registration._id} onCancel={onCancel} />
+          <RegistrationCard
+            registration={registration}
+            cancelling={cancellingId === registration._id}
+            onCancel={onCancel}
+            answers={answers}
+          />
         </li>
       ))}
     </ul>
