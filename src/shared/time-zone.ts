@@ -73,3 +73,6 @@ export function serverTimeZone(): string {
   serverZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   return serverZone;
 }
+
+/** A stored wall-clock time ('YYYY-MM-DD HH:MM:SS', or with a T) to the minute, as the API gives it: 'YYYY-MM-DDTHH:MM'. */
+export const wallMinute = (value: string) => `${value.slice(0, 10)}T${value.slice(11, 16)}`;

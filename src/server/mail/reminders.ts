@@ -1,14 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { todayIn } from '../../shared/time-zone.ts';
+import { todayIn, wallMinute } from '../../shared/time-zone.ts';
 import type { Database } from '../db/client.ts';
 import { account, event, outboxMessage, registration, shift } from '../db/schema.ts';
 import { PeriodicJob } from '../periodic-job.ts';
 import { enqueueMail } from './registry.ts';
 import type { MailSite } from './templates/layout.tsx';
-
-/** A stored wall-clock time as messages take it: 'YYYY-MM-DDTHH:MM'. */
-const wallMinute = (value: string) => `${value.slice(0, 10)}T${value.slice(11, 16)}`;
 
 /** Registrations reminded in one transaction: a large event is queued in several short ones. */
 const BATCH = 200;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { isLanguage } from '../../../shared/language.ts';
+import { wallMinute } from '../../../shared/time-zone.ts';
 import type { Database } from '../../db/client.ts';
 import { account, event, registration, shift } from '../../db/schema.ts';
 import { type CalendarEvent, calendarFile, sequenceOf } from '../../mail/ics.ts';
@@ -9,9 +10,6 @@ import type { MailSite } from '../../mail/templates/layout.tsx';
 import { wordsFor } from '../../words.ts';
 
 type EventRow = typeof event.$inferSelect;
-
-/** A stored wall-clock time as calendar entries take it: 'YYYY-MM-DDTHH:MM'. */
-const wallMinute = (value: string) => `${value.slice(0, 10)}T${value.slice(11, 16)}`;
 
 /** The event's UID in every calendar file about it: the same on each download, so calendars update the entry. */
 export const eventUid = (site: MailSite, eventId: string) => `event-${eventId}@${new URL(site.publicUrl).hostname}`;

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { wallMinute } from '../../../shared/time-zone.ts';
 import type { Database } from '../../db/client.ts';
 import { account, event, registration, shift } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/registry.ts';
@@ -109,7 +110,7 @@ async function fillPool(tx: Database, row: EventRow, now: string, pool: ShiftRow
   const capacity = pool ? pool.capacity : row.capacity;
   let moved: { id: string; accountId: string; email: string; name: string; wantsMail: boolean }[] = [];
   // Nobody moves up once it is over: a shift at its own end, the event's own places at the event's.
-  const over = pool ? `${pool.endsAt.slice(0, 10)}T${pool.endsAt.slice(11, 19)}` <= now : isPast(row, now);
+  const over = pool ? wallMinute(pool.endsAt) <= now.slice(0, 16) : isPast(row, now);
   if (!over) {
     const free = capacity === null ? null : capacity - (await poolCount(tx, row.id, shiftId));
     if (free === null || free > 0) {

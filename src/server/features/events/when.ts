@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { eventStartOf } from '../../../shared/events.ts';
-import { wallClockAt } from '../../../shared/time-zone.ts';
+import { wallClockAt, wallMinute } from '../../../shared/time-zone.ts';
 import type { Database } from '../../db/client.ts';
 import { event } from '../../db/schema.ts';
 import { readSiteSettings } from '../site/settings.ts';
@@ -17,7 +17,7 @@ export async function siteNow(db: Database): Promise<{ now: string; timeZone: st
 }
 
 /** The stored end ('YYYY-MM-DD HH:MM:SS' or with a T) as the API gives it: 'YYYY-MM-DDTHH:MM'. */
-export const endOf = (endAt: string | null) => (endAt ? `${endAt.slice(0, 10)}T${endAt.slice(11, 16)}` : null);
+export const endOf = (endAt: string | null) => (endAt ? wallMinute(endAt) : null);
 
 function nextDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

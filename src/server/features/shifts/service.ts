@@ -8,6 +8,7 @@ import {
   type ShiftUpdate,
   shiftMessages,
 } from '../../../shared/shifts.ts';
+import { wallMinute } from '../../../shared/time-zone.ts';
 import { rowsOf } from '../../db/catalog.ts';
 import type { Database } from '../../db/client.ts';
 import { account, event, registration, shift } from '../../db/schema.ts';
@@ -15,13 +16,13 @@ import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../../mail/registry.ts';
 import { mailEvent } from '../../mail/templates/event-links.ts';
 import { fillFreedPlaces, lockEventPlaces, oneAtATime, poolCount } from '../events/places.ts';
-import { endOf, endWallClock, isPast, siteNow } from '../events/when.ts';
+import { endWallClock, isPast, siteNow } from '../events/when.ts';
 
 type ShiftRow = typeof shift.$inferSelect;
 type EventRow = typeof event.$inferSelect;
 
 /** A stored wall-clock time as the API gives it: 'YYYY-MM-DDTHH:MM'. */
-export const shiftTimeOf = (value: string) => endOf(value) as string;
+export const shiftTimeOf = wallMinute;
 
 /** A shift as registrations carry it. */
 export function toShiftSummary(row: Pick<ShiftRow, 'id' | 'role' | 'startsAt' | 'endsAt'>): ShiftSummary {

@@ -1,3 +1,4 @@
+import { wallMinute } from '../../../shared/time-zone.ts';
 import type { MailSite } from './layout.tsx';
 
 /** Where the messages about events and donations point: the web app's own routes (src/web/router.tsx). */
@@ -28,9 +29,6 @@ export interface MailEvent {
 export function eventDate(day: string, time: string | null): string {
   return time ? `${day}T${time.slice(0, 5)}` : day;
 }
-
-/** A stored wall-clock time ('YYYY-MM-DD HH:MM:SS' or with a T) as the API gives it: 'YYYY-MM-DDTHH:MM'. */
-const wallMinute = (value: string) => `${value.slice(0, 10)}T${value.slice(11, 16)}`;
 
 /**
  * An event row as the messages about it need it; with a shift, the shift's role and times in place of
