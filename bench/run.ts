@@ -13,6 +13,7 @@ import { signUp } from '../src/server/test/accounts.ts';
 import { insertEvent } from '../src/server/test/factories.ts';
 import { startTestApp } from '../src/server/test/test-app.ts';
 import { createTestDatabase } from '../src/server/test/test-database.ts';
+import { answersBench } from './answers.ts';
 import { printCeiling, readsAgainstCeiling } from './ceiling.ts';
 import { growth } from './growth.ts';
 import { lighthousePages, printLighthouse } from './lighthouse.ts';
@@ -226,6 +227,11 @@ if (process.argv.includes('--pdf')) {
 // `npm run bench -- --shifts`: an event's page data, shifts and roster with 200 shifts against 5, alone.
 if (process.argv.includes('--shifts')) {
   await shiftsBench(databaseName);
+  process.exit(0);
+}
+// `npm run bench -- --answers`: the registrations CSV with answers at 100,000 rows, and registering with ten answers, alone.
+if (process.argv.includes('--answers')) {
+  await answersBench(databaseName);
   process.exit(0);
 }
 // `npm run bench -- --growth`: every list at 1,000, 10,000 and 100,000 events, alone.

@@ -37,6 +37,7 @@ import { shiftRoutes } from './features/shifts/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { waiverRoutes } from './features/waivers/routes.ts';
 import { errorsAsErrorBody } from './http/api-docs.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -202,6 +203,7 @@ export async function buildApp(
       await api.register(eventRoutes);
       await api.register(shiftRoutes);
       await api.register(questionRoutes);
+      await api.register(waiverRoutes);
       await api.register(staffRoutes);
       await api.register(reviewRoutes);
       await api.register(rosterRoutes);

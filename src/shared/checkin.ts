@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatEventDate } from './event-date.ts';
 import { eventDateSchema, eventStartOf } from './events.ts';
 import { hoursSchema } from './hours.ts';
+import { questionSchema } from './questions.ts';
 import { shiftSummarySchema } from './shifts.ts';
 import { instantOf, wallClockAt } from './time-zone.ts';
 
@@ -161,6 +162,8 @@ export const checkinPersonSchema = z.object({
   hoursAdjusted: z.boolean(),
   /** The shift this place is for, on an event staffed by shifts (a person with two shifts is listed twice); null: the event's. */
   shift: shiftSummarySchema.nullable(),
+  /** Their answers to the questions marked for check-in (`questions` on the door list), keyed by question id; null: none given. */
+  answers: z.record(z.string(), z.unknown()).nullable(),
 });
 export type CheckinPerson = z.infer<typeof checkinPersonSchema>;
 
@@ -179,6 +182,8 @@ export const eventCheckinsSchema = z.object({
     /** When check-in closes (ISO 8601 instant): its end, or the end of its day. */
     checkinClosesAt: z.iso.datetime(),
   }),
+  /** The questions an admin marked for check-in (`checkIn`): their answers are on each person's card. */
+  questions: z.array(questionSchema),
   /** Registered people (places held), not counting the waitlist. */
   registered: z.number().int(),
   checkedIn: z.number().int(),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { hoursSchema } from './hours.ts';
 import { cursorSchema, pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
-import { questionSchema } from './questions.ts';
+import { questionSchema, questionsSchema } from './questions.ts';
 import { requiredText } from './text.ts';
+import { eventWaiverSchema, waiverWriteSchema } from './waivers.ts';
 
 /**
  * An event's date is a calendar day, optionally with a local wall-clock time:
@@ -53,6 +54,8 @@ export const eventSchema = eventFieldsSchema.extend({
   shifts: z.number().int(),
   /** What registering asks: the event's questions less the staff-only ones (admins: GET /api/events/{id}/questions). */
   questions: z.array(questionSchema),
+  /** The waiver registering asks people to sign (`waiver` on POST /api/register), with its version; null: none. */
+  waiver: eventWaiverSchema.nullable(),
   /** Whether it has ended (its end, or the end of its day), by the site's time zone. */
   past: z.boolean(),
   /** Donations to it in the site's currency, in minor units (cents; yen for JPY), refunds left out. */
@@ -221,6 +224,13 @@ export const eventWriteSchema = z
       // Left out (an API client's update that does not name it): kept as it is.
       checkinHoursBeforeSchema.optional(),
     ),
+    /**
+     * What registering asks (as PUT /api/events/{id}/questions takes them). Left out: a new event gets the
+     * organisation's questions (GET /api/site), a changed one keeps its own.
+     */
+    questions: questionsSchema.optional(),
+    /** The waiver to sign: its text (a changed text is a new version), null for none; left out: kept as it is. */
+    waiver: waiverWriteSchema.nullable().optional(),
   })
   .superRefine((input, ctx) => {
     // An end with an offset is compared once the server has it on the site's clock.

@@ -4,6 +4,7 @@ import { emailPreferencesSchema } from './mail-preferences.ts';
 import { registrationStatusSchema } from './registrations.ts';
 import { reviewStatusSchema } from './reviews.ts';
 import { shiftSummarySchema } from './shifts.ts';
+import { signedWaiverSchema } from './waivers.ts';
 
 /**
  * People's own data (DECISIONS 4.7): GET /api/users/me/export gives everything the product holds
@@ -76,6 +77,8 @@ export const ownDataSchema = z.object({
       refundedAt: instant.nullable(),
     }),
   ),
+  /** The waivers the account signed (text, version, name, guardian, when, from where); kept when it is deleted. */
+  waivers: z.array(signedWaiverSchema),
   reviews: z.array(z.object({ _id: z.string(), message: z.string(), review: z.string(), status: reviewStatusSchema, createdAt: instant })),
   /** Notices the account wrote (organisers only); notices are not kept per recipient. */
   notices: z.array(z.object({ _id: z.string(), notice: z.string(), createdAt: instant })),

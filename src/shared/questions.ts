@@ -24,7 +24,11 @@ export const questionMessages = {
   duplicateId: 'Each question needs its own id',
   typeChanged: 'A question’s type cannot change once people have answered it: add a new question instead',
   startedAnswers: 'Answers can no longer be changed: the event has started',
+  ageType: 'Only a date, yes/no or text question can tell a person’s age',
 } as const;
+
+/** The types of question whose answer can tell a person's age (`age` on the question). */
+const ageTypes: readonly QuestionType[] = ['date', 'yesNo', 'text'];
 
 const shortText = (label: string, max: number) =>
   z
@@ -48,10 +52,21 @@ export const questionSchema = z
     staffOnly: z.boolean({ message: 'Staff only must be true or false' }).default(false),
     /** Shown only to admins and the person; left out of CSV exports unless asked for. */
     sensitive: z.boolean({ message: 'Sensitive must be true or false' }).default(false),
+    /** Shown on the person's card at the door (an allergy, a medical note), to whoever checks them in. */
+    checkIn: z.boolean({ message: 'Check-in must be true or false' }).default(false),
+    /**
+     * The answer tells whether the person is under 18 (a waiver then needs a guardian's name too): a
+     * `date` question is their date of birth, a `yesNo` one asks 'under 18?', a `text` one their age in
+     * years. A `date` question with the id `dateOfBirth` counts without being marked.
+     */
+    age: z.boolean({ message: 'Age must be true or false' }).default(false),
   })
   .superRefine((question, ctx) => {
     if ((question.type === 'choice' || question.type === 'multiChoice') && question.options.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['options'], message: questionMessages.optionsNeeded });
+    }
+    if (question.age && !ageTypes.includes(question.type)) {
+      ctx.addIssue({ code: 'custom', path: ['age'], message: questionMessages.ageType });
     }
   });
 export type Question = z.infer<typeof questionSchema>;
@@ -162,3 +177,69 @@ export function checkAnswers(
 
 /** The questions a person registering sees: not the staff-only ones. */
 export const askedQuestions = (questions: readonly Question[]) => questions.filter((question) => !question.staffOnly);
+
+/** The age below which a waiver needs a parent's or guardian's name too. */
+export const ADULT_AGE = 18;
+
+/** Whether the question's answer tells the person's age: marked so, or a date question named `dateOfBirth`. */
+export const tellsAge = (question: Question) => question.age || (question.id === 'dateOfBirth' && question.type === 'date');
+
+/** Whole years from a date of birth to a day ('YYYY-MM-DD' both). */
+export function yearsOn(birth: string, day: string): number {
+  const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/**
+ * Whether the answers say the person is under 18 on `day` (the event's): by a date of birth, a yes to
+ * 'under 18?', or an age in years, each on a question that tells age. False when none says so.
+ */
+export function isMinor(questions: readonly Question[], answers: Answers | null | undefined, day: string): boolean {
+  return questions.filter(tellsAge).some((question) => {
+    const answer = answers?.[question.id];
+    if (question.type === 'date' && typeof answer === 'string') return yearsOn(answer, day) < ADULT_AGE;
+    if (question.type === 'yesNo') return answer === true;
+    if (question.type === 'text' && typeof answer === 'string') {
+      const years = /^\s*(\d{1,3})\b/.exec(answer);
+      return years ? Number(years[1]) < ADULT_AGE : false;
+    }
+    return false;
+  });
+}
+
+/** An answer as one line of text (a CSV cell, a door card): choices joined, yes/no in words, a contact as 'name (phone)'. */
+export function answerText(answer: Answer | undefined, words: { yes: string; no: string } = { yes: 'Yes', no: 'No' }): string {
+  if (answer === undefined) return '';
+  if (typeof answer === 'boolean') return answer ? words.yes : words.no;
+  if (typeof answer === 'string') return answer;
+  if (Array.isArray(answer)) return answer.join(', ');
+  return `${answer.name} (${answer.phone})`;
+}
+
+/**
+ * The questions and answers a reader may see: admins and the person all of them; others (door staff)
+ * not the sensitive ones. `only` narrows to questions marked so (the door card's `checkIn`).
+ */
+export function visibleAnswers(
+  questions: readonly Question[],
+  answers: Answers | null | undefined,
+  { sensitive, only }: { sensitive: boolean; only?: (question: Question) => boolean },
+): Answers | null {
+  if (!answers) return null;
+  const shown: Answers = {};
+  for (const question of questions) {
+    if (!sensitive && question.sensitive) continue;
+    if (only && !only(question)) continue;
+    const answer = answers[question.id];
+    if (answer !== undefined) shown[question.id] = answer;
+  }
+  return shown;
+}
+
+/** `?include=sensitive` on a CSV export: answers to sensitive questions too (admins, recorded in the audit log). */
+export const includeQuerySchema = z.object({
+  include: z.enum(['sensitive'], { message: 'Include must be sensitive' }).optional(),
+});
+
+export const sensitiveMessages = { adminsOnly: 'Only admins can export sensitive answers' } as const;

@@ -4,6 +4,7 @@ import { eventFieldsSchema } from './events.ts';
 import { cursorSchema, pagingSchema, searchTextSchema, sortSchema } from './paging.ts';
 import { answersInputSchema } from './questions.ts';
 import { shiftMessages, shiftSummarySchema } from './shifts.ts';
+import { waiverSignSchema } from './waivers.ts';
 
 export const registrationMessages = {
   alreadyRegistered: 'You are already registered for this event',
@@ -39,6 +40,8 @@ export const registrationSchema = eventFieldsSchema
     shift: shiftSummarySchema.nullable(),
     /** The person's answers to the event's questions, keyed by question id; null: none. */
     answers: z.record(z.string(), z.unknown()).nullable(),
+    /** The waiver signed registering (GET /api/register/{id}/waiver); null: none asked. */
+    waiverId: z.string().nullable(),
   });
 export type Registration = z.infer<typeof registrationSchema>;
 
@@ -54,6 +57,8 @@ export const registrationCreateSchema = z.object({
     .optional(),
   /** Answers to the event's questions (`questions` on the event), keyed by question id. */
   answers: answersInputSchema,
+  /** The event's waiver signed (when `waiver` is on the event): accepted, a name, a guardian's for someone under 18. */
+  waiver: waiverSignSchema,
 });
 export type RegistrationCreate = z.infer<typeof registrationCreateSchema>;
 

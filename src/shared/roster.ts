@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventDateSchema } from './events.ts';
+import { questionSchema } from './questions.ts';
 import { shiftSummarySchema } from './shifts.ts';
 
 /**
@@ -25,6 +26,8 @@ export const rosterPersonSchema = z.object({
   registeredAt: z.iso.datetime(),
   /** The shift this place is for, on an event staffed by shifts (a person with two shifts is listed twice); null: the event's. */
   shift: shiftSummarySchema.nullable(),
+  /** Their answers to `questions` (sensitive ones for admins only), keyed by question id; null: none given. */
+  answers: z.record(z.string(), z.unknown()).nullable(),
 });
 
 /** `position` is their place on the waitlist: 1 gets the next free place. */
@@ -40,6 +43,8 @@ export const rosterShiftSchema = shiftSummarySchema.extend({
 
 export const rosterSchema = z.object({
   event: rosterEventSchema,
+  /** The event's questions the reader may see: all for admins, none marked sensitive for door staff. */
+  questions: z.array(questionSchema),
   /** The event's shifts in time order (empty for an event without shifts): the roster's groups. */
   shifts: z.array(rosterShiftSchema),
   /** Those with a place: shift by shift in time order (those without a shift first), by name within each. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { languages } from './language.ts';
 import { formatMoney, minorPerMajor, moneyExample, parseMoney } from './money.ts';
+import { questionsSchema } from './questions.ts';
 import { requiredText } from './text.ts';
 
 /**
@@ -135,6 +136,11 @@ const siteSettingsFields = z.object({
   customAmount: z.boolean({ message: 'Other amounts must be allowed or not' }).default(false),
   minAmount: amountMinorSchema('The smallest other amount').default(100),
   maxAmount: amountMinorSchema('The largest other amount').default(1_000_000),
+  /**
+   * The organisation's questions, for every event at once (issue 33): each new event starts with them
+   * (its add page offers them, to keep or switch off), as `questions` on an event.
+   */
+  questions: questionsSchema.default([]),
 });
 
 /** Each amount within what a card payment may be, in the settings' currency, and the bounds in order. */

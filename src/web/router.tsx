@@ -161,6 +161,10 @@ export const routes: RouteObject[] = [
                     ...page('./routes/dashboard-donation-receipt.tsx', 'DashboardDonationReceiptPage'),
                   },
                   {
+                    path: 'registrations/:registrationId/waiver',
+                    ...page('./routes/dashboard-registration-waiver.tsx', 'DashboardRegistrationWaiverPage'),
+                  },
+                  {
                     path: 'notices',
                     ...page('./routes/dashboard-notices.tsx', 'DashboardNoticesPage'),
                   },

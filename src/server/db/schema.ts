@@ -19,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Answers, Question } from '../../shared/questions.ts';
+import type { EventWaiver } from '../../shared/waivers.ts';
 
 /**
  * The whole data model. Accounts, sessions, credentials and verifications follow the shape the
@@ -188,6 +189,8 @@ export const event = pgTable(
     checkinOpensMinutes: integer('checkin_opens_minutes').notNull().default(120),
     /** What registering asks (shared/questions.ts): `[{ id, type, label, required, options, staffOnly, sensitive }]`. */
     questions: jsonb('questions').$type<Question[]>().notNull().default([]),
+    /** The waiver registering asks people to sign, as it reads now (its versions in `waiver_version`); null: none. */
+    waiver: jsonb('waiver').$type<EventWaiver>(),
     ...timestamps,
   },
   (t) => [
@@ -284,6 +287,8 @@ export const registration = pgTable(
     hoursMinutes: integer('hours_minutes'),
     /** The person's answers to the event's questions, keyed by question id; null: none asked or given. */
     answers: jsonb('answers').$type<Answers>(),
+    /** The waiver the person signed registering (one signature for all their shifts of the event); null: none asked. */
+    waiverSignatureId: uuid('waiver_signature_id').references(() => waiverSignature.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -295,12 +300,55 @@ export const registration = pgTable(
     index('registration_shift_status_idx').on(t.shiftId, t.status, t.position).where(sql`${t.shiftId} is not null`),
     index('registration_account_id_idx').on(t.accountId),
     index('registration_event_id_idx').on(t.eventId),
+    index('registration_waiver_signature_idx').on(t.waiverSignatureId).where(sql`${t.waiverSignatureId} is not null`),
     index('registration_created_at_idx').on(t.createdAt, t.id),
     index('registration_name_sort_idx').on(sql`lower(${t.name})`, t.id),
     index('registration_email_idx').on(t.email, t.id),
     index('registration_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with(trigramIndexOptions),
     index('registration_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with(trigramIndexOptions),
   ],
+);
+
+/**
+ * Each text an event's waiver has had: version 1, 2, … (a new one for every change), with a SHA-256 of
+ * the text. Kept when the event is deleted: signatures name it.
+ */
+export const waiverVersion = pgTable(
+  'waiver_version',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id').references(() => event.id, { onDelete: 'set null' }),
+    version: integer('version').notNull(),
+    text: text('text').notNull(),
+    textHash: text('text_hash').notNull(),
+    createdBy: text('created_by').references(() => account.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('waiver_version_event_uq').on(t.eventId, t.version)],
+);
+
+/**
+ * A signed waiver: a record kept like a donation. It outlives the registration, the account (its email
+ * then a placeholder, shown as 'Deleted account') and the event (whose title it keeps).
+ */
+export const waiverSignature = pgTable(
+  'waiver_signature',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    waiverVersionId: uuid('waiver_version_id')
+      .notNull()
+      .references(() => waiverVersion.id, { onDelete: 'restrict' }),
+    eventId: uuid('event_id').references(() => event.id, { onDelete: 'set null' }),
+    eventTitle: text('event_title').notNull(),
+    accountId: text('account_id').references(() => account.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    signedName: text('signed_name').notNull(),
+    guardianName: text('guardian_name'),
+    /** The network address the signature came from. */
+    address: text('address').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('waiver_signature_event_idx').on(t.eventId, t.signedAt), index('waiver_signature_account_idx').on(t.accountId)],
 );
 
 /**

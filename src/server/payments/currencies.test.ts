@@ -52,6 +52,7 @@ function typedSettings(currency: string, amounts: string, minAmount: string, max
     customAmount: true,
     minAmount,
     maxAmount,
+    questions: [],
   };
 }
 

@@ -96,6 +96,24 @@ export async function fillEveryTable(db: Database) {
       capacity: 3,
     })
     .returning();
+  // The event's waiver, signed with that registration.
+  const [version] = await db
+    .insert(schema.waiverVersion)
+    .values({ eventId: event.id, version: 1, text: awkward, textHash: 'a'.repeat(64), createdBy: people[0]!.id })
+    .returning();
+  const [signature] = await db
+    .insert(schema.waiverSignature)
+    .values({
+      waiverVersionId: version!.id,
+      eventId: event.id,
+      eventTitle: awkward,
+      accountId: people[0]!.id,
+      email: people[0]!.email,
+      signedName: awkward,
+      address: '203.0.113.7',
+    })
+    .returning();
+  await db.update(schema.event).set({ waiver: { version: 1, text: awkward } }).where(eq(schema.event.id, event.id));
   await db.insert(schema.registration).values({
     accountId: people[0]!.id,
     eventId: event.id,
@@ -104,6 +122,8 @@ export async function fillEveryTable(db: Database) {
     email: people[0]!.email,
     role: people[0]!.role,
     image: null,
+    answers: { shirt: awkward },
+    waiverSignatureId: signature!.id,
   });
   await db.insert(schema.eventStaff).values({ eventId: event.id, accountId: people[1]!.id, addedBy: people[0]!.id });
   await db.insert(schema.donation).values([

@@ -1,13 +1,19 @@
 import { Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventWrite } from '../../shared/events.ts';
+import type { Question } from '../../shared/questions.ts';
 import { ButtonLink } from '../components/button.tsx';
 import { EventForm, emptyEventForm } from '../features/events/event-form.tsx';
+import { EventFormSkeleton } from '../features/events/event-form-skeleton.tsx';
 import { EventSaved } from '../features/events/event-saved.tsx';
 import { addEvent } from '../features/events/event-writes.ts';
+import { useQuestionsPart } from '../features/questions/questions-part.tsx';
 import { useShiftsPart } from '../features/shifts/shift-part.tsx';
+import { combineParts } from '../lib/forms/form-part.ts';
 import { notify } from '../lib/notify.ts';
+import { siteQuery } from '../lib/site.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /dashboard/addEvent, inside RequireAdmin (spec section 2, DECISIONS 3.4). */
@@ -57,10 +63,29 @@ export function DashboardAddEventPage() {
   );
 }
 
-/** A new event's form with its shift rows (none to start with): the event is added first, then its shifts. */
-function AddEventForm({ onSaved }: { onSaved: (id: string, event: EventWrite) => void }) {
+interface AddEventFormProps {
+  onSaved: (id: string, event: EventWrite) => void;
+}
+
+/**
+ * A new event's form once the organisation's settings are in: it starts with the organisation's
+ * questions (settings saved before questions existed have none).
+ */
+function AddEventForm({ onSaved }: AddEventFormProps) {
+  const site = useQuery(siteQuery);
+  if (site.isPending) return <EventFormSkeleton />;
+  // Unreadable settings offer none: the server still gives the new event the organisation's own unless they are changed here.
+  return <NewEventForm offered={site.data?.questions ?? []} onSaved={onSaved} />;
+}
+
+/**
+ * A new event's form with its shift rows (none to start with), then its questions (the organisation's,
+ * each to keep or take off) and waiver: the event is added first, then its shifts, then its questions and waiver.
+ */
+function NewEventForm({ offered, onSaved }: AddEventFormProps & { offered: readonly Question[] }) {
   const { t } = useTranslation('manage');
   const shifts = useShiftsPart();
+  const questions = useQuestionsPart({ questions: offered });
   return (
     <EventForm
       name={t('addEvent.title')}
@@ -69,7 +94,7 @@ function AddEventForm({ onSaved }: { onSaved: (id: string, event: EventWrite) =>
       pendingLabel={t('addEvent.pending')}
       failureTitle={t('addEvent.failed')}
       save={addEvent}
-      part={shifts}
+      part={combineParts(shifts, questions)}
       savedId={(id) => id}
       onSaved={onSaved}
     />

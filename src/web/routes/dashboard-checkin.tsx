@@ -27,7 +27,8 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 /**
  * /dashboard/checkin/{eventId} (admins, and the event's door staff, who are led back to their Door page
  * instead of All Events): the door. Scan passes with the phone's camera or find people by
- * name; each check-in says at once, in big words, checked in, already checked in, or not valid. With no
+ * name; each check-in says at once, in big words, checked in, already checked in, or not valid, with the
+ * person's answers to the check-in questions (an allergy) on their line and in the result. With no
  * connection it goes on working from the door list kept on the phone: check-ins wait there and are sent,
  * each once, when the connection returns (decision 032).
  */
@@ -162,6 +163,7 @@ export function DashboardCheckinPage() {
               </Title>
               <DoorSearch
                 people={list.people}
+                questions={list.questions}
                 waitingIds={door.waitingIds}
                 online={door.online}
                 busyId={busyId}

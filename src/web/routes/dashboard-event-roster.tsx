@@ -31,10 +31,11 @@ function places(roster: Roster, t: TFunction<'manage'>, language: string): strin
 
 /**
  * /dashboard/events/{eventId}/roster (admins, and the event's door staff): who has a place and who is
- * waiting (by shift, on an event staffed by shifts), the same as a CSV download, and a sign-in sheet to
- * print for the day; on and after the day, who was checked in and the hours each is credited with. For
- * admins, a way to adjust those hours and the event's door staff; door staff see neither, and are led
- * back to their Door page instead of All Events.
+ * waiting (by shift, on an event staffed by shifts), with their answers to the event's questions, the
+ * same as a CSV download, and a sign-in sheet to print for the day; on and after the day, who was checked
+ * in and the hours each is credited with. For admins, a way to adjust those hours and the event's door
+ * staff, and the CSV with the sensitive answers too; door staff see none of these (nor sensitive
+ * answers), and are led back to their Door page instead of All Events.
  */
 export function DashboardEventRosterPage() {
   const { eventId = '' } = useParams();
@@ -90,6 +91,11 @@ export function DashboardEventRosterPage() {
               <ButtonAnchor href={rosterCsvUrl(eventId)} download variant="light">
                 {t('roster.csv')}
               </ButtonAnchor>
+              {admin && roster.questions?.some((question) => question.sensitive) && (
+                <ButtonAnchor href={rosterCsvUrl(eventId, { sensitive: true })} download variant="light">
+                  {t('roster.csvSensitive')}
+                </ButtonAnchor>
+              )}
               <ButtonLink to={`/dashboard/checkin/${eventId}`}>{t('roster.checkin')}</ButtonLink>
               <Button variant="light" onClick={() => window.print()}>
                 {t('roster.print')}

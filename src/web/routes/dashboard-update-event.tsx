@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Event, EventWrite } from '../../shared/events.ts';
+import type { Question } from '../../shared/questions.ts';
 import type { Shift } from '../../shared/shifts.ts';
 import { ButtonLink } from '../components/button.tsx';
 import { QueryError } from '../components/query-error.tsx';
@@ -14,9 +15,12 @@ import { EventFormSkeleton } from '../features/events/event-form-skeleton.tsx';
 import { backToAllEvents, EventNotFound } from '../features/events/event-not-found.tsx';
 import { EventSaved } from '../features/events/event-saved.tsx';
 import { type EventForm as EventFormValues, updateEvent } from '../features/events/event-writes.ts';
+import { questionQueries } from '../features/questions/api.ts';
+import { useQuestionsPart } from '../features/questions/questions-part.tsx';
 import { shiftQueries } from '../features/shifts/api.ts';
 import { useShiftsPart } from '../features/shifts/shift-part.tsx';
 import { isApiError } from '../lib/api-error.ts';
+import { combineParts } from '../lib/forms/form-part.ts';
 import { notify } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
@@ -50,10 +54,12 @@ function UpdateEventPage({ eventId }: { eventId: string }) {
   // Always asked again on arrival: a form filled from an older copy would undo someone else's changes.
   const query = useQuery({ ...eventQueries.detail(eventId), refetchOnMount: 'always' });
   const loaded = query.isFetchedAfterMount && query.data !== undefined && !query.isError;
-  // Its shifts once the event is there (none asked for an event that is not), fresh for the same reason.
+  // Its shifts and questions once the event is there (none asked for an event that is not), fresh for the same reason.
   const shifts = useQuery({ ...shiftQueries.ofEvent(eventId), enabled: loaded, staleTime: 0 });
-  const [shiftsShown, setShiftsShown] = useState(false);
-  if (!shiftsShown && loaded && shifts.isFetchedAfterMount && shifts.isSuccess) setShiftsShown(true);
+  const questions = useQuery({ ...questionQueries.ofEvent(eventId), enabled: loaded, staleTime: 0 });
+  const [partsShown, setPartsShown] = useState(false);
+  const fresh = (part: typeof shifts | typeof questions) => part.isFetchedAfterMount && part.isSuccess;
+  if (!partsShown && loaded && fresh(shifts) && fresh(questions)) setPartsShown(true);
   const notFound = isApiError(query.error, 'not_found');
   const [updated, setUpdated] = useState<string | null>(null);
   const { t } = useTranslation('manage');
@@ -64,7 +70,8 @@ function UpdateEventPage({ eventId }: { eventId: string }) {
   );
 
   if (notFound) return <EventNotFound back={back} />;
-  const shiftsFailed = loaded && !shiftsShown && shifts.isFetchedAfterMount && shifts.isError;
+  const shiftsFailed = loaded && !partsShown && shifts.isFetchedAfterMount && shifts.isError;
+  const questionsFailed = loaded && !partsShown && questions.isFetchedAfterMount && questions.isError;
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -76,12 +83,15 @@ function UpdateEventPage({ eventId }: { eventId: string }) {
           </ButtonLink>
         </Group>
       </Group>
-      {(!query.isFetchedAfterMount || (loaded && !shiftsShown && !shiftsFailed)) && <EventFormSkeleton />}
+      {(!query.isFetchedAfterMount || (loaded && !partsShown && !shiftsFailed && !questionsFailed)) && <EventFormSkeleton />}
       {query.isFetchedAfterMount && query.isError && (
         <QueryError title={t('updateEvent.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
       )}
       {shiftsFailed && <QueryError title={t('shifts.loadFailed')} error={shifts.error} onRetry={() => void shifts.refetch()} />}
-      {loaded && query.data && shiftsShown && (
+      {questionsFailed && (
+        <QueryError title={t('questionEditor.loadFailed')} error={questions.error} onRetry={() => void questions.refetch()} />
+      )}
+      {loaded && query.data && partsShown && (
         <>
           {updated && (
             <EventSaved
@@ -103,6 +113,7 @@ function UpdateEventPage({ eventId }: { eventId: string }) {
             key={query.data._id}
             event={query.data}
             shifts={shifts.data ?? []}
+            questions={questions.data ?? []}
             onSaved={(event) => {
               const { title } = event;
               void notify({ color: 'teal', message: t('updateEvent.updatedToast', { title }) });
@@ -119,13 +130,17 @@ interface UpdateEventFormProps {
   event: Event;
   /** Its shifts as last loaded: the rows the form starts with, and their people as they change. */
   shifts: readonly Shift[];
+  /** Its questions as loaded, staff-only ones too (GET /api/events/{id}/questions). */
+  questions: readonly Question[];
   onSaved: (event: EventWrite) => void;
 }
 
-/** The event's form with its shift rows: the event is saved first, then its shifts. */
-function UpdateEventForm({ event, shifts, onSaved }: UpdateEventFormProps) {
+/** The event's form with its shift rows, questions and waiver: the event is saved first, then its shifts, then its questions and waiver. */
+function UpdateEventForm({ event, shifts, questions, onSaved }: UpdateEventFormProps) {
   const { t } = useTranslation('manage');
-  const part = useShiftsPart(shifts);
+  const shiftsPart = useShiftsPart(shifts);
+  // An event stored before waivers existed has none.
+  const questionsPart = useQuestionsPart({ questions, waiver: event.waiver ?? null, answered: true });
   return (
     <EventForm
       name={t('updateEvent.title')}
@@ -134,7 +149,7 @@ function UpdateEventForm({ event, shifts, onSaved }: UpdateEventFormProps) {
       pendingLabel={t('updateEvent.pending')}
       failureTitle={t('updateEvent.failed')}
       save={(values) => updateEvent(event._id, values)}
-      part={part}
+      part={combineParts(shiftsPart, questionsPart)}
       savedId={() => event._id}
       onSaved={(_modified, values) => onSaved(values)}
     />

@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatNumber } from '../../shared/format.ts';
-import type { Answers, Question } from '../../shared/questions.ts';
+import { type Answers, isMinor, type Question } from '../../shared/questions.ts';
 import { type RegistrationCreated, registrationMessages } from '../../shared/registrations.ts';
 import type { ShiftSummary } from '../../shared/shifts.ts';
 import { QueryError } from '../components/query-error.tsx';
 import { eventQueries } from '../features/events/api.ts';
 import { EventDetailsSkeleton } from '../features/events/event-details-skeleton.tsx';
 import { EventNotFound } from '../features/events/event-not-found.tsx';
+import { givenOf } from '../features/questions/answer-values.ts';
 import { QuestionFields } from '../features/questions/question-fields.tsx';
 import { refusedOnFields, useAnswers } from '../features/questions/use-answers.ts';
 import { registerForEvent, registrationQueries } from '../features/registrations/api.ts';
@@ -19,6 +20,9 @@ import { shiftQueries } from '../features/shifts/api.ts';
 import { type HeldShift, useShiftChoice } from '../features/shifts/shift-choice.ts';
 import { ShiftOutcome } from '../features/shifts/shift-outcome.tsx';
 import { ShiftPicker } from '../features/shifts/shift-picker.tsx';
+import type { WaiverSignature } from '../features/waivers/api.ts';
+import { isWaiverPath, useWaiverSign } from '../features/waivers/use-waiver-sign.ts';
+import { WaiverSign } from '../features/waivers/waiver-sign.tsx';
 import { isApiError } from '../lib/api-error.ts';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { notify } from '../lib/notify.ts';
@@ -37,10 +41,11 @@ export const pageData: PageData = async ({ queryClient, params }) => {
     await queryClient.prefetchQuery(shiftQueries.ofEvent(eventId));
 };
 
-/** What is sent on Register: the shifts chosen and the answers given, each only when the event has them. */
+/** What is sent on Register: the shifts chosen, the answers given and the waiver signed, each only when the event has them. */
 interface RegisterChoice {
   shiftIds?: string[];
   answers?: Answers;
+  waiver?: WaiverSignature;
 }
 
 const noQuestions: Question[] = [];
@@ -85,9 +90,17 @@ export function EventRegisterPage() {
   const withQuestions = questions.length > 0;
   const answered = mine.data?.find((registration) => registration.eventId === singleEventId && registration.answers)?.answers;
   const answers = useAnswers(questions, answered);
+  // The event's waiver, signed by a parent or guardian too when the answers as typed say the person is
+  // under 18 on the event's day.
+  const withWaiver = Boolean(event?.waiver);
+  const minor = event ? isMinor(questions, givenOf(questions, answers.values), event.date.slice(0, 10)) : false;
+  const waiverSign = useWaiverSign(event?.waiver ?? null, minor);
+  /** A field message the page shows beside its field: a question's shown, or the waiver's. */
+  const shownOnField = (path: string) =>
+    (withQuestions && questions.some((question) => path === `answers.${question.id}`)) || (withWaiver && isWaiverPath(path));
 
   const register = useMutation({
-    mutationFn: ({ shiftIds, answers: given }: RegisterChoice) => registerForEvent(singleEventId, shiftIds, given),
+    mutationFn: ({ shiftIds, answers: given, waiver }: RegisterChoice) => registerForEvent(singleEventId, shiftIds, given, waiver),
     onMutate: ({ shiftIds }) => {
       if (shiftIds) setCreated(null);
     },
@@ -115,6 +128,13 @@ export function EventRegisterPage() {
     onError: (error) => {
       // A refused answer is said beside its field, what was typed kept.
       if (withQuestions && isApiError(error, 'invalid_input')) answers.showServerErrors(error);
+      // So is a refused signature (after the answers: the focus goes to the first on the page); a 409
+      // naming `waiver.version` asks the person to read the text again, which the event's refresh
+      // (onSettled) brings.
+      if (withWaiver && isApiError(error)) {
+        const answerRefused = Object.keys(error.fields ?? {}).some((path) => path.startsWith('answers.') && shownOnField(path));
+        waiverSign.showServerErrors(error, !answerRefused);
+      }
       if (isApiError(error, 'conflict') && error.message === registrationMessages.alreadyRegistered) setAnswer('alreadyRegistered');
       else if (isApiError(error, 'conflict') && error.message === registrationMessages.eventPast) setAnswer('past');
     },
@@ -140,9 +160,11 @@ export function EventRegisterPage() {
   // reader's language as it answered: said beside the group, the choice kept.
   const shiftProblem = withShifts && isApiError(register.error) ? (register.error.fields?.shiftIds ?? null) : null;
   // A conflict is shown as the status it names; any other failure beside the button.
-  // A refusal of answers only is said beside their fields.
+  // A refusal of answers only is said beside their fields; so is one of answers and the waiver's fields.
   const answersProblem = withQuestions && refusedOnFields(register.error, questions);
-  const failure = register.error && !answer && !shiftProblem && !answersProblem ? register.error : null;
+  const refusedFields = isApiError(register.error) ? Object.keys(register.error.fields ?? {}) : [];
+  const waiverProblem = withWaiver && refusedFields.length > 0 && refusedFields.every(shownOnField);
+  const failure = register.error && !answer && !shiftProblem && !answersProblem && !waiverProblem ? register.error : null;
 
   return (
     <Container size="md" py="xl">
@@ -180,7 +202,7 @@ export function EventRegisterPage() {
               checking={mine.isPending}
               submitting={register.isPending}
               failure={failure}
-              onRegister={(shiftIds, given) => register.mutate({ shiftIds, answers: given })}
+              onRegister={(shiftIds, given, waiver) => register.mutate({ shiftIds, answers: given, waiver })}
               shifts={
                 withShifts
                   ? {
@@ -209,6 +231,7 @@ export function EventRegisterPage() {
                     }
                   : undefined
               }
+              waiver={withWaiver ? { fields: <WaiverSign sign={waiverSign} />, check: waiverSign.check } : undefined}
             />
           )}
         </Stack>

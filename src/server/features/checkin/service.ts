@@ -9,6 +9,7 @@ import {
   type EventCheckins,
 } from '../../../shared/checkin.ts';
 import { minutesOf, personHours, shiftHours } from '../../../shared/hours.ts';
+import { type Question, visibleAnswers } from '../../../shared/questions.ts';
 import { instantOf } from '../../../shared/time-zone.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
@@ -198,8 +199,14 @@ export async function undoCheckin(db: Database, registrationId: string): Promise
   return found ? 0 : undefined;
 }
 
+/**
+ * What the door shows of a person's answers: those to questions an admin marked for check-in (an
+ * allergy, a medical note), sensitive or not: marking one is the admin's choice to show it there.
+ */
+const atTheDoor = (question: Question) => question.checkIn;
+
 /** A place on the door list; on a shift, the shift's hours stand for the event's. */
-function toPerson(row: RegistrationRow, eventHours: number, taken: ShiftRow | null): CheckinPerson {
+function toPerson(row: RegistrationRow, eventHours: number, taken: ShiftRow | null, questions: readonly Question[]): CheckinPerson {
   return {
     registrationId: row.id,
     name: row.name,
@@ -208,6 +215,7 @@ function toPerson(row: RegistrationRow, eventHours: number, taken: ShiftRow | nu
     hours: personHours(taken ? shiftHours(toShiftSummary(taken)) : eventHours, row.hoursMinutes),
     hoursAdjusted: row.hoursMinutes !== null,
     shift: taken ? toShiftSummary(taken) : null,
+    answers: visibleAnswers(questions, row.answers, { sensitive: true, only: atTheDoor }),
   };
 }
 
@@ -220,7 +228,7 @@ export async function setPersonHours(db: Database, registrationId: string, hours
     .returning();
   if (!row) return undefined;
   const [found] = await db.select().from(event).where(eq(event.id, row.eventId));
-  return toPerson(row, found ? creditedHours(found) : 0, await shiftOf(db, row.shiftId));
+  return toPerson(row, found ? creditedHours(found) : 0, await shiftOf(db, row.shiftId), found?.questions ?? []);
 }
 
 /** The door list: everyone with a place (not the waitlist), by name, with who has come. */
@@ -234,7 +242,7 @@ export async function eventCheckins(db: Database, eventId: string): Promise<Even
     .where(and(eq(registration.eventId, eventId), eq(registration.status, 'registered')))
     .orderBy(asc(sql`lower(${registration.name})`), asc(shift.startsAt), asc(registration.id));
   const hours = creditedHours(found);
-  const people = rows.map((row) => toPerson(row.registration, hours, row.shift));
+  const people = rows.map((row) => toPerson(row.registration, hours, row.shift, found.questions));
   const fields = toEvent(found);
   const { timeZone } = await readSiteSettings(db);
   const window = await doorWindow(db, found, timeZone);
@@ -249,6 +257,7 @@ export async function eventCheckins(db: Database, eventId: string): Promise<Even
       checkinOpensAt: window.opensAt.toISOString(),
       checkinClosesAt: window.closesAt.toISOString(),
     },
+    questions: found.questions.filter(atTheDoor),
     registered: people.length,
     checkedIn: people.filter((person) => person.checkedInAt !== null).length,
     people,

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { siteSettingsSchema } from '../../../shared/site.ts';
-import { eventStaff, outboxMessage, review } from '../../db/schema.ts';
+import { eventStaff, outboxMessage, registration, review } from '../../db/schema.ts';
 import { dayFrom } from '../../db/seed.ts';
 import { unsubscribeToken } from '../../mail/unsubscribe.ts';
 import {
@@ -28,6 +28,7 @@ import { insertAccount, insertEvent, insertReview, insertShift } from '../../tes
 import { type RecordedRoute, startTestAppRecordingRoutes } from '../../test/recorded-routes.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { calendarTokenOf } from '../calendar/service.ts';
+import { writeWaiver } from '../waivers/service.ts';
 
 /**
  * Who may call what, proved by calling every route the app registers as each of six callers
@@ -77,6 +78,8 @@ let callers: Record<CallerName, Caller>;
 let registered: RecordedRoute[];
 let eventId: string;
 let registrationId: string;
+/** The donator's registration for an event with a waiver, and the signature it was made with. */
+let signed: { registrationId: string; signatureId: string };
 let donationId: string;
 let noticeId: string;
 let imageId: string;
@@ -104,6 +107,17 @@ const freshPlace = async () => {
 };
 /** The door staff caller may run this event's door. */
 const nameDoorStaff = (id: string) => t.app.db.insert(eventStaff).values({ eventId: id, accountId: callers.doorStaff.account?.id ?? '' });
+/** The donator registers for a new event with a waiver, signing it. */
+const signedRegistration = async () => {
+  const { id } = await insertEvent(t.app.db, { inDays: 5 });
+  await writeWaiver(t.app.db, id, 'I take part at my own risk.', null);
+  const body = { eventId: id, waiver: { accepted: true, signedName: 'Dana Donator' } };
+  const res = await call(t, 'POST', '/api/register', body, donator().auth);
+  if (res.status !== 201) throw new Error(`register answered ${res.status}`);
+  const { insertedId } = (await res.json()) as { insertedId: string };
+  const [row] = await t.app.db.select({ id: registration.waiverSignatureId }).from(registration).where(eq(registration.id, insertedId));
+  return { registrationId: insertedId, signatureId: row?.id ?? '' };
+};
 const freshRegistration = async () => (await freshPlace()).registrationId;
 const freshNotice = async () => {
   const res = await call(t, 'POST', '/api/notices', { notice: 'Bring gloves tomorrow.' }, callers.admin.headers);
@@ -300,6 +314,20 @@ const rules: Record<string, Rule | CoveredElsewhere> = {
       body: { questions: [{ id: 'shirt', type: 'choice', label: 'T-shirt size', options: ['S', 'M', 'L'] }] },
     }),
   },
+  'PUT /api/events/:id/waiver': {
+    ...adminOnly,
+    request: async () => ({
+      path: `/api/events/${(await insertEvent(t.app.db)).id}/waiver`,
+      body: { text: 'I take part at my own risk.' },
+    }),
+  },
+  'DELETE /api/events/:id/waiver': {
+    ...adminOnly,
+    request: async () => ({ path: `/api/events/${(await insertEvent(t.app.db)).id}/waiver` }),
+  },
+  'GET /api/events/:id/waivers': { ...adminOnly, request: () => ({ path: `/api/events/${eventId}/waivers` }) },
+  'GET /api/register/:id/waiver': { ...selfOrAdmin, request: () => ({ path: `/api/register/${signed.registrationId}/waiver` }) },
+  'GET /api/waivers/:id': { ...selfOrAdmin, request: () => ({ path: `/api/waivers/${signed.signatureId}` }) },
   'PUT /api/register/:id/answers': {
     ...selfOrAdmin,
     request: () => ({ path: `/api/register/${registrationId}/answers`, body: { answers: {} } }),
@@ -437,6 +465,7 @@ beforeAll(async () => {
   eventId = (await insertEvent(t.app.db, { inDays: 5 })).id;
   await nameDoorStaff(eventId);
   registrationId = await register(t, donator(), eventId);
+  signed = await signedRegistration();
   donationId = await donate(t, donator(), eventId);
   noticeId = await freshNotice();
   // A banner: an account's picture would be replaced (and deleted) by the calls that set it.

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { authCalls } from '../../auth/calls.ts';
 import { accessOf, requireRole } from '../../auth/signed-in.ts';
-import { donation } from '../../db/schema.ts';
+import { donation, registration } from '../../db/schema.ts';
 import { earlyInputScriptSource } from '../../http/early-input.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertEvent } from '../../test/factories.ts';
 import { type RecordedRoute, startTestAppRecordingRoutes } from '../../test/recorded-routes.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { writeWaiver } from '../waivers/service.ts';
 
 interface Operation {
   method: string;
@@ -35,6 +37,8 @@ let donator: TestAccount;
 let other: TestAccount;
 let othersRegistration: string;
 let othersDonation: string;
+/** The other account's registration for an event with a waiver, and its signature. */
+let othersSigned: { registrationId: string; signatureId: string };
 
 beforeAll(async () => {
   ({ t, routes: registered } = await startTestAppRecordingRoutes());
@@ -48,6 +52,12 @@ beforeAll(async () => {
   other = await signUp(t);
   const event = await insertEvent(t.app.db);
   othersRegistration = (await (await call(t, 'POST', '/api/register', { eventId: event.id }, other.auth)).json()).insertedId;
+  const withWaiver = await insertEvent(t.app.db);
+  await writeWaiver(t.app.db, withWaiver.id, 'I take part at my own risk.', null);
+  const signing = { eventId: withWaiver.id, waiver: { accepted: true, signedName: 'Olu Other' } };
+  const signedId: string = (await (await call(t, 'POST', '/api/register', signing, other.auth)).json()).insertedId;
+  const [signature] = await t.app.db.select({ id: registration.waiverSignatureId }).from(registration).where(eq(registration.id, signedId));
+  othersSigned = { registrationId: signedId, signatureId: signature?.id ?? '' };
   const [gift] = await t.app.db
     .insert(donation)
     .values({
@@ -265,6 +275,8 @@ function isErrorBody(text: string) {
 function recordsOf(op: Operation, owner: TestAccount): Record<string, string> {
   if (op.path === '/api/register/{id}' || op.path === '/api/register/{id}/pass' || op.path === '/api/register/{id}/answers')
     return owner === other ? { id: othersRegistration } : {};
+  if (op.path === '/api/register/{id}/waiver') return owner === other ? { id: othersSigned.registrationId } : {};
+  if (op.path === '/api/waivers/{id}') return owner === other ? { id: othersSigned.signatureId } : {};
   if (op.path === '/api/payment/{id}/receipt' || op.path === '/api/payment/{id}/receipt.pdf')
     return owner === other ? { id: othersDonation } : {};
   return { email: owner.email, id: owner.id };

@@ -50,6 +50,7 @@ describe('GET /api/events', () => {
       'shifts',
       'spotsLeft',
       'title',
+      'waiver',
     ]);
     expect(run).toMatchObject({
       location: null,

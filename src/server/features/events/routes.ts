@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventListQuerySchema, eventParamsSchema, eventSchema, eventWriteSchema } from '../../../shared/events.ts';
 import { nextCursorHeader, totalCountHeader } from '../../../shared/http.ts';
 import { deletedCountSchema, insertedIdSchema, modifiedCountSchema } from '../../../shared/results.ts';
-import { requireRole } from '../../auth/signed-in.ts';
+import { requireRole, requireSignedIn } from '../../auth/signed-in.ts';
 import { notFound } from '../../errors.ts';
 import { errorResponses, pagedList, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
@@ -64,7 +64,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Add an event', body: eventWriteSchema, response: { 200: insertedIdSchema } },
     },
     async (request) => {
-      const insertedId = await createEvent(app.db, request.body);
+      const insertedId = await createEvent(app.db, request.body, requireSignedIn(request).id);
       noteAudit(request, { target: { kind: 'event', id: insertedId, label: request.body.title }, details: { date: request.body.date } });
       return { insertedId };
     },
@@ -89,7 +89,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = recordId(request.params.id);
-      const modifiedCount = id ? await updateEvent(app.db, id, request.body, await app.mailSite()) : 0;
+      const modifiedCount = id ? await updateEvent(app.db, id, request.body, await app.mailSite(), requireSignedIn(request).id) : 0;
       if (modifiedCount === 0) throw notFound('Event');
       return { modifiedCount };
     },

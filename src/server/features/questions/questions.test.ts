@@ -56,7 +56,7 @@ describe('an event’s questions', () => {
   it('admins read all of them; the event shows a person registering all but the staff-only ones', async () => {
     const all = await (await call(t, 'GET', `/api/events/${eventId}/questions`, undefined, admin.auth)).json();
     expect(all.map((q: { id: string }) => q.id)).toEqual(questions.map((q) => q.id));
-    expect(all[1]).toEqual({ ...questions[1], required: false, staffOnly: false, sensitive: false });
+    expect(all[1]).toEqual({ ...questions[1], required: false, staffOnly: false, sensitive: false, checkIn: false, age: false });
     const shown = await (await t.api(`/api/events/${eventId}`)).json();
     expect(shown.questions.map((q: { id: string }) => q.id)).toEqual(['shirt', 'diet', 'contact', 'photos', 'born', 'mobile', 'notes']);
     expect((await call(t, 'GET', `/api/events/${eventId}/questions`, undefined, volunteer.auth)).status).toBe(403);

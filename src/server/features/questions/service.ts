@@ -1,12 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { eventStartOf } from '../../../shared/events.ts';
-import { type Answers, checkAnswers, type Question, questionMessages } from '../../../shared/questions.ts';
+import { type Answers, checkAnswers, type Question, questionMessages, sensitiveMessages } from '../../../shared/questions.ts';
 import { wallClockAt } from '../../../shared/time-zone.ts';
-import type { SignedInAccount } from '../../auth/signed-in.ts';
+import { requireSignedIn, type SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { event, registration } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { eventDate } from '../../mail/templates/event-links.ts';
+import { noteAudit } from '../audit/record.ts';
 import { lockEventPlaces } from '../events/places.ts';
 
 /** An event's questions, staff-only ones too (for admins); undefined when no event has the id. */
@@ -24,19 +26,27 @@ export async function saveQuestions(db: Database, eventId: string, questions: Qu
   return db.transaction(async (tx) => {
     const found = await lockEventPlaces(tx, eventId);
     if (!found) return 0;
-    for (const question of questions) {
-      const before = found.questions.find((one) => one.id === question.id);
-      if (!before || before.type === question.type) continue;
-      const [answered] = await tx
-        .select({ id: registration.id })
-        .from(registration)
-        .where(and(eq(registration.eventId, eventId), sql`${registration.answers} ? ${question.id}`))
-        .limit(1);
-      if (answered) throw new AppError('conflict', questionMessages.typeChanged, { questions: questionMessages.typeChanged });
-    }
-    await tx.update(event).set({ questions }).where(eq(event.id, eventId));
+    await writeQuestions(tx, eventId, found.questions, questions);
     return 1;
   });
+}
+
+/**
+ * Replaces an event's questions in the caller's transaction (the event's row locked), from `before`:
+ * refused with 409 when a question answered by anyone changes its type.
+ */
+export async function writeQuestions(tx: Database, eventId: string, before: readonly Question[], questions: Question[]): Promise<void> {
+  for (const question of questions) {
+    const was = before.find((one) => one.id === question.id);
+    if (!was || was.type === question.type) continue;
+    const [answered] = await tx
+      .select({ id: registration.id })
+      .from(registration)
+      .where(and(eq(registration.eventId, eventId), sql`${registration.answers} ? ${question.id}`))
+      .limit(1);
+    if (answered) throw new AppError('conflict', questionMessages.typeChanged, { questions: questionMessages.typeChanged });
+  }
+  await tx.update(event).set({ questions }).where(eq(event.id, eventId));
 }
 
 /** The answers given checked against the event's questions: as kept, or 400 naming each `answers.<id>`. */
@@ -81,4 +91,15 @@ export async function changeAnswers(
       .where(and(eq(registration.eventId, named.eventId), eq(registration.accountId, named.accountId)));
     return { answers };
   });
+}
+
+/**
+ * Whether an export includes answers to sensitive questions: only when asked (`?include=sensitive`),
+ * only for admins (403 otherwise), and noted in the export's audit entry.
+ */
+export function withSensitive(request: FastifyRequest, include: 'sensitive' | undefined): boolean {
+  if (include !== 'sensitive') return false;
+  if (requireSignedIn(request).role !== 'admin') throw new AppError('forbidden', sensitiveMessages.adminsOnly);
+  noteAudit(request, { details: { include: 'sensitive' } });
+  return true;
 }

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { parseSort } from '../../../shared/paging.ts';
+import { type Answers, answerText, type Question, visibleAnswers } from '../../../shared/questions.ts';
 import type { Registration, RegistrationCreate, RegistrationCreated, RegistrationListQuery } from '../../../shared/registrations.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
 import { shiftMessages, shiftsOverlap } from '../../../shared/shifts.ts';
@@ -31,6 +32,7 @@ import { toEvent } from '../events/service.ts';
 import { isPast } from '../events/when.ts';
 import { answersFor } from '../questions/service.ts';
 import { shiftTimeOf, toShiftSummary } from '../shifts/service.ts';
+import { signWaiver } from '../waivers/service.ts';
 
 const shiftColumns = { id: shift.id, role: shift.role, startsAt: shift.startsAt, endsAt: shift.endsAt };
 const columns = { registration, event, role: account.role, shift: shiftColumns };
@@ -56,6 +58,7 @@ function toRegistration(row: Row): Registration {
     registeredAt: row.registration.createdAt.toISOString(),
     shift: row.shift?.id ? toShiftSummary(row.shift) : null,
     answers: row.registration.answers ?? null,
+    waiverId: row.registration.waiverSignatureId,
   };
 }
 
@@ -146,6 +149,7 @@ export async function register(
   caller: SignedInAccount,
   input: RegistrationCreate,
   site: SigningSite,
+  address: string,
 ): Promise<RegistrationCreated> {
   const { eventId } = input;
   // Read before the event's row is locked: the lock is held for what must be counted and written alone.
@@ -167,6 +171,8 @@ export async function register(
           throw new AppError('conflict', shiftMessages.shiftPast, { shiftIds: shiftMessages.shiftPast });
         }
         if (chosen.length > 0) await checkOwnShifts(tx, caller.id, chosen);
+        // One signature for all the shifts taken, made last of the checks: nothing is kept of a refusal.
+        const waiverSignatureId = await signWaiver(tx, found, caller, input.waiver, answers, address);
         const pools: (ShiftRow | null)[] = chosen.length > 0 ? chosen : [null];
         const taken: RegistrationCreated['registrations'] = [];
         for (const pool of pools) {
@@ -187,6 +193,7 @@ export async function register(
               status,
               position,
               answers,
+              waiverSignatureId,
             })
             .returning({ id: registration.id });
           if (!row) throw new Error('registration not stored');
@@ -400,38 +407,96 @@ export async function cancelRegistration(db: Database, caller: SignedInAccount, 
 const exportKeys = newestFirst(registration.createdAt, registration.id);
 
 /**
+ * A registration's answers in one cell, each as 'Question: answer', in the event's order: events ask
+ * different questions, so one column holds them. Sensitive ones only when asked for.
+ */
+function answersLine(questions: readonly Question[], answers: Answers | null, sensitive: boolean): string {
+  const shown = visibleAnswers(questions, answers, { sensitive });
+  if (!shown) return '';
+  return questions
+    .filter((question) => question.id in shown)
+    .map((question) => `${question.label}: ${answerText(shown[question.id])}`)
+    .join('; ');
+}
+
+/**
  * Every registration as CSV, newest first, read from the database a page at a time, each page after
  * the last row's key as the database has it (to the microsecond: rows written in one transaction share
  * their instant, and a key rounded to the millisecond skipped them).
  */
-export function registrationsCsv(db: Database) {
+export function registrationsCsv(db: Database, { sensitive }: { sensitive: boolean }) {
+  // Each event's questions, read once for the rows of its registrations (not with every row: that
+  // parsed the same questions 100,000 times). Forgotten past a thousand events, so memory stays flat.
+  const questionsOf = new Map<string, Question[]>();
+  const withQuestions = async <Row extends { eventId: string }>(rows: Row[]) => {
+    const missing = [...new Set(rows.map((row) => row.eventId))].filter((id) => !questionsOf.has(id));
+    if (missing.length > 0) {
+      if (questionsOf.size + missing.length > 1_000) questionsOf.clear();
+      const found = await db.select({ id: event.id, questions: event.questions }).from(event).where(inArray(event.id, missing));
+      for (const one of found) questionsOf.set(one.id, one.questions);
+    }
+    return rows;
+  };
   return csvPages(
-    ['Title', 'Event date', 'Name', 'Email', 'Role', 'Status', 'Waitlist number', 'Registered at', 'Shift', 'Shift starts', 'Shift ends'],
-    (from: KeyValue[] | undefined) =>
-      db
-        .select({ ...columns, cursorKey: cursorKey(exportKeys) })
-        .from(registration)
-        .innerJoin(event, eq(registration.eventId, event.id))
-        .innerJoin(account, eq(registration.accountId, account.id))
-        .leftJoin(shift, eq(registration.shiftId, shift.id))
-        .where(from && after(exportKeys, from))
-        .orderBy(...orderOf(exportKeys))
-        .limit(EXPORT_PAGE),
+    [
+      'Title',
+      'Event date',
+      'Name',
+      'Email',
+      'Role',
+      'Status',
+      'Waitlist number',
+      'Registered at',
+      'Shift',
+      'Shift starts',
+      'Shift ends',
+      'Answers',
+      'Waiver signed',
+    ],
+    async (from: KeyValue[] | undefined) =>
+      withQuestions(
+        await db
+          .select({
+            eventId: registration.eventId,
+            title: event.title,
+            date: event.date,
+            time: event.time,
+            name: registration.name,
+            email: registration.email,
+            role: account.role,
+            status: registration.status,
+            position: registration.position,
+            createdAt: registration.createdAt,
+            shift: shiftColumns,
+            answers: registration.answers,
+            waiverSignatureId: registration.waiverSignatureId,
+            cursorKey: cursorKey(exportKeys),
+          })
+          .from(registration)
+          .innerJoin(event, eq(registration.eventId, event.id))
+          .innerJoin(account, eq(registration.accountId, account.id))
+          .leftJoin(shift, eq(registration.shiftId, shift.id))
+          .where(from && after(exportKeys, from))
+          .orderBy(...orderOf(exportKeys))
+          .limit(EXPORT_PAGE),
+      ),
     (row) => JSON.parse(row.cursorKey) as KeyValue[],
     (row) => {
-      const r = toRegistration(row);
+      const taken = row.shift?.id ? toShiftSummary(row.shift) : null;
       return [
-        r.title,
-        r.date,
-        r.name,
-        r.email,
-        r.role,
-        r.status,
-        r.position === null ? '' : String(r.position),
-        r.registeredAt,
-        r.shift?.role ?? '',
-        r.shift?.startsAt ?? '',
-        r.shift?.endsAt ?? '',
+        row.title,
+        row.time ? `${row.date}T${row.time.slice(0, 5)}` : row.date,
+        row.name,
+        row.email,
+        row.role,
+        row.status,
+        row.status === 'waitlisted' && row.position !== null ? String(row.position) : '',
+        row.createdAt.toISOString(),
+        taken?.role ?? '',
+        taken?.startsAt ?? '',
+        taken?.endsAt ?? '',
+        answersLine(questionsOf.get(row.eventId) ?? [], row.answers, sensitive),
+        row.waiverSignatureId ? 'Yes' : '',
       ];
     },
   );

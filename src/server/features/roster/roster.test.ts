@@ -69,8 +69,10 @@ describe('GET /api/events/{id}/roster', () => {
       email: people[1]?.email,
       registeredAt: '2026-01-01T10:02:00.000Z',
       shift: null,
+      answers: null,
     });
     expect(roster.shifts).toEqual([]);
+    expect(roster.questions).toEqual([]);
     expect(roster.waitlist.map((p: { name: string; position: number }) => [p.position, p.name])).toEqual([
       [1, 'Wes Wait'],
       [2, 'Una Up'],

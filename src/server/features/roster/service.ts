@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Answer, answerText, visibleAnswers } from '../../../shared/questions.ts';
 import type { Roster } from '../../../shared/roster.ts';
 import type { Database } from '../../db/client.ts';
 import { event, registration, shift } from '../../db/schema.ts';
@@ -13,7 +14,7 @@ const wallClock = (value: string | null) => (value ? value.replace(' ', 'T').sli
  * waitlist by position. Read from the registrations' own status and position, which the
  * registration rules keep; undefined when no event has the id.
  */
-export async function findRoster(db: Database, eventId: string): Promise<Roster | undefined> {
+export async function findRoster(db: Database, eventId: string, { sensitive }: { sensitive: boolean }): Promise<Roster | undefined> {
   const [found] = await db.select().from(event).where(eq(event.id, eventId));
   if (!found) return undefined;
   const person = {
@@ -21,6 +22,7 @@ export async function findRoster(db: Database, eventId: string): Promise<Roster 
     name: registration.name,
     email: registration.email,
     createdAt: registration.createdAt,
+    answers: registration.answers,
     shift: { id: shift.id, role: shift.role, startsAt: shift.startsAt, endsAt: shift.endsAt },
   };
   // Shift by shift in time order; the places without a shift (an event without shifts) come first.
@@ -40,12 +42,15 @@ export async function findRoster(db: Database, eventId: string): Promise<Roster 
       .orderBy(...byShift, sql`${registration.position} asc nulls last`, asc(registration.createdAt), asc(registration.id)),
     listShifts(db, eventId),
   ]);
+  // Sensitive questions and their answers only for admins (DECISIONS 5.5).
+  const questions = found.questions.filter((question) => sensitive || !question.sensitive);
   const toPerson = (row: (typeof registered)[number]) => ({
     _id: row.id,
     name: row.name,
     email: row.email,
     registeredAt: row.createdAt.toISOString(),
     shift: row.shift?.id ? toShiftSummary(row.shift) : null,
+    answers: visibleAnswers(questions, row.answers, { sensitive }),
   });
   return {
     event: {
@@ -56,6 +61,7 @@ export async function findRoster(db: Database, eventId: string): Promise<Roster 
       location: found.location,
       capacity: found.capacity,
     },
+    questions,
     shifts: (shifts ?? []).map((one) => ({
       _id: one._id,
       role: one.role,
@@ -80,10 +86,21 @@ export async function* rosterCsv(roster: Roster): AsyncGenerator<string> {
   const byShift = roster.shifts.length > 0;
   const shiftCells = (person: Roster['registered'][number]) =>
     byShift ? [person.shift?.role ?? '', person.shift?.startsAt ?? '', person.shift?.endsAt ?? ''] : [];
-  const head = ['Status', 'Waitlist position', 'Name', 'Email', 'Registered at'];
+  // A column per question the reader may see (the roster has left out what they may not).
+  const answerCells = (person: Roster['registered'][number]) =>
+    roster.questions.map((question) => answerText(person.answers?.[question.id] as Answer | undefined));
+  const head = ['Status', 'Waitlist position', 'Name', 'Email', 'Registered at', ...roster.questions.map((question) => question.label)];
   yield `\uFEFF${csvLine(byShift ? ['Shift', 'Shift starts', 'Shift ends', ...head] : head)}`;
   for (const person of roster.registered)
-    yield csvLine([...shiftCells(person), 'Registered', null, person.name, person.email, person.registeredAt]);
+    yield csvLine([...shiftCells(person), 'Registered', null, person.name, person.email, person.registeredAt, ...answerCells(person)]);
   for (const person of roster.waitlist)
-    yield csvLine([...shiftCells(person), 'Waitlisted', person.position, person.name, person.email, person.registeredAt]);
+    yield csvLine([
+      ...shiftCells(person),
+      'Waitlisted',
+      person.position,
+      person.name,
+      person.email,
+      person.registeredAt,
+      ...answerCells(person),
+    ]);
 }

@@ -11,7 +11,7 @@ import {
   shiftSchema,
   shiftUpdateSchema,
 } from '../../../shared/shifts.ts';
-import { requireRole } from '../../auth/signed-in.ts';
+import { requireRole, requireSignedIn } from '../../auth/signed-in.ts';
 import { notFound } from '../../errors.ts';
 import { errorResponses, tagged } from '../../http/api-docs.ts';
 import { recordId } from '../../http/record-id.ts';
@@ -144,7 +144,7 @@ export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = recordId(request.params.id);
-      const [insertedId] = (id && (await copyEvent(app.db, id, [request.body.date]))) || [];
+      const [insertedId] = (id && (await copyEvent(app.db, id, [request.body.date], requireSignedIn(request).id))) || [];
       if (!insertedId) throw notFound('Event');
       noteAudit(request, { details: { copies: [insertedId], date: request.body.date } });
       return { insertedId };
@@ -174,6 +174,7 @@ export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
               app.db,
               id,
               Array.from({ length: request.body.weeks }, (_, i) => weeksAfter(day, i + 1)),
+              requireSignedIn(request).id,
             )
           : undefined;
       if (!insertedIds) throw notFound('Event');

@@ -24,6 +24,7 @@ import { lockEventPlaces } from '../events/places.ts';
 import { deleteImageByUrl } from '../images/service.ts';
 import { cancelRegistration } from '../registrations/service.ts';
 import { toShiftSummary } from '../shifts/service.ts';
+import { forgetSigner, signaturesOf } from '../waivers/service.ts';
 import { deletedAccountAddress, refuseLastAdmin, setAuthorPicture } from './service.ts';
 
 /**
@@ -38,7 +39,7 @@ const isoOrNull = (at: Date | null) => at?.toISOString() ?? null;
 export async function exportOwnData(db: Database, accountId: string): Promise<OwnData | undefined> {
   const [me] = await db.select().from(account).where(eq(account.id, accountId));
   if (!me) return undefined;
-  const [methods, sessions, registrations, donations, reviews, notices, mail] = await Promise.all([
+  const [methods, sessions, registrations, donations, reviews, notices, mail, waivers] = await Promise.all([
     db
       .select({ provider: credential.providerId, createdAt: credential.createdAt })
       .from(credential)
@@ -71,6 +72,7 @@ export async function exportOwnData(db: Database, accountId: string): Promise<Ow
       .from(outboxMessage)
       .where(eq(outboxMessage.to, me.email))
       .orderBy(asc(outboxMessage.createdAt)),
+    signaturesOf(db, accountId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -122,6 +124,7 @@ export async function exportOwnData(db: Database, accountId: string): Promise<Ow
       last4: d.last4,
       refundedAt: isoOrNull(d.refundedAt),
     })),
+    waivers,
     reviews: reviews.map((r) => ({ _id: r.id, message: r.message, review: r.review, status: r.status, createdAt: iso(r.createdAt) })),
     notices: notices.map((n) => ({ _id: n.id, notice: n.notice, createdAt: iso(n.createdAt) })),
     emailPreferences: { reminders: me.emailReminders, events: me.emailEvents, notices: me.emailNotices },
@@ -147,6 +150,8 @@ export interface DeletedAccount {
   mailKept: number;
   /** Donations kept as financial records, with no account and a placeholder address. */
   donationsKept: number;
+  /** Signed waivers kept as records, with no account and the placeholder address. */
+  waiversKept: number;
   photoDeleted: boolean;
 }
 
@@ -194,6 +199,8 @@ export async function deleteOwnAccount(db: Database, caller: SignedInAccount, co
         .where(eq(donation.accountId, id))
         .returning({ id: donation.id })
     ).length;
+    // Signed waivers are kept as records, like donations, under the same placeholder.
+    const waiversKept = await forgetSigner(tx, id, placeholder);
     // The offline test gateway keeps each payment's donor in its metadata, as Stripe does: the donor goes.
     await tx
       .update(testPayment)
@@ -227,6 +234,7 @@ export async function deleteOwnAccount(db: Database, caller: SignedInAccount, co
       mailDropped,
       mailKept,
       donationsKept,
+      waiversKept,
       photoDeleted: target.image !== null,
     };
   });

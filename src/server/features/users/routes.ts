@@ -261,7 +261,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete an account',
         description:
-          'Removes its sign-in, sessions, registrations, picture and unsent mail; its donations stay, as financial records, and the mail it was sent stays in the outbox under a placeholder address, without its body. A place its registrations held goes to the first person on that event’s waitlist, who is emailed. `deletedCount` is 0 when no account has the id.',
+          'Removes its sign-in, sessions, registrations (and their answers), picture and unsent mail; its donations and signed waivers stay, as records, and the mail it was sent stays in the outbox under a placeholder address, without its body. A place its registrations held goes to the first person on that event’s waitlist, who is emailed. `deletedCount` is 0 when no account has the id.',
         params: z.object({ id: z.string().max(100) }),
         response: { 200: deletedCountSchema, ...errorResponses({ 409: lastAdmin }) },
       },

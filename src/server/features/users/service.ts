@@ -14,6 +14,7 @@ import { forgetRecipient } from '../../mail/outbox.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
 import { fillFreedPlaces, lockEventPlaces } from '../events/places.ts';
 import { deleteImageByUrl } from '../images/service.ts';
+import { forgetSigner } from '../waivers/service.ts';
 
 type AccountRow = typeof account.$inferSelect;
 
@@ -191,9 +192,12 @@ export async function deleteAccount(db: Database, id: string, site: SigningSite)
     }
     // Reviews and notices outlive the account; the picture, personal data, does not.
     await setAuthorPicture(tx, id, null);
+    // One placeholder for the mail it was sent and the waivers it signed (kept as records).
+    const placeholder = deletedAccountAddress();
+    await forgetSigner(tx, id, placeholder);
     await tx.delete(account).where(eq(account.id, id));
     await deleteImageByUrl(tx, target.image);
-    await forgetRecipient(tx, target.email, deletedAccountAddress());
+    await forgetRecipient(tx, target.email, placeholder);
     for (const locked of events) await fillFreedPlaces(tx, locked, now);
     return 1;
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CheckinPerson } from '../../../shared/checkin.ts';
+import type { Question } from '../../../shared/questions.ts';
 import { renderForm, screen, within } from '../../test/render-form.tsx';
 import { DoorSearch } from './door-search.tsx';
 
@@ -16,6 +17,7 @@ const place = (registrationId: string, name: string, shift: CheckinPerson['shift
   hours: 2,
   hoursAdjusted: false,
   shift,
+  answers: null,
 });
 
 /** Ada has two shifts (two places, one checked in), Ben one; Dee came for the event itself. */
@@ -56,5 +58,57 @@ describe('the door list on an event staffed by shifts', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search by name or email' }), 'cook');
     await vi.waitFor(() => expect(screen.getByText('1 of 4 matches')).toBeTruthy());
     screen.getByRole('button', { name: `Check in Ada Lovelace for ${cookShift}` });
+  });
+});
+
+describe('the check-in answers on the door list', () => {
+  const allergies: Question = {
+    id: 'allergies',
+    type: 'text',
+    label: 'Allergies',
+    required: false,
+    options: [],
+    staffOnly: false,
+    sensitive: false,
+    checkIn: true,
+    age: false,
+  };
+  const helper: Question = { ...allergies, id: 'helper', type: 'yesNo', label: 'Needs a helper' };
+
+  it('shows each person’s answers to the check-in questions on their line, with the questions’ labels', () => {
+    const answered = [
+      { ...place('reg-ada', 'Ada Lovelace', null), answers: { allergies: 'Peanuts', helper: true } },
+      { ...place('reg-ben', 'Ben Okri', null), answers: {} },
+      place('reg-dee', 'Dee Old', null),
+    ];
+    renderForm(
+      <DoorSearch
+        people={answered}
+        questions={[allergies, helper]}
+        waitingIds={new Set()}
+        online
+        busyId={null}
+        onCheckIn={() => {}}
+        onUndo={() => {}}
+      />,
+    );
+    // The people's lines (each answer is a line of its own list, inside its person's).
+    const [ada, ben, dee] = [...screen.getByRole('list', { name: 'People on the door list' }).children] as HTMLElement[];
+    if (!ada || !ben || !dee) throw new Error('expected three people on the door list');
+    const answers = within(ada).getByRole('list', { name: 'Answers of Ada Lovelace' });
+    expect(
+      within(answers)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Allergies: Peanuts', 'Needs a helper: Yes']);
+    // Highlighted: what the door must see.
+    expect(answers.dataset.tone).toBe('door');
+    expect(within(ben).queryByRole('list')).toBeNull();
+    expect(within(dee).queryByRole('list')).toBeNull();
+  });
+
+  it('shows the list as before when it has no check-in questions', () => {
+    door();
+    expect(screen.queryByTestId('answers')).toBeNull();
   });
 });

@@ -3,8 +3,10 @@ import { useDeferredValue, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { CheckinPerson } from '../../../shared/checkin.ts';
 import { formatNumber } from '../../../shared/format.ts';
+import type { Question } from '../../../shared/questions.ts';
 import { Button } from '../../components/button.tsx';
 import { formatInstantIn } from '../../lib/format-time.ts';
+import { AnswerList, answerLines } from '../roster/api.ts';
 import { shiftLabel, shiftLine } from '../staff/api.ts';
 import classes from './checkin.module.css';
 
@@ -19,6 +21,8 @@ const fold = (text: string) =>
 
 interface DoorSearchProps {
   people: CheckinPerson[];
+  /** The questions marked for check-in (the door list's): each person's answers to them are on their line. */
+  questions?: readonly Question[];
   /** Registrations with a check-in kept on this phone, not yet sent. */
   waitingIds: Set<string | null>;
   online: boolean;
@@ -32,8 +36,9 @@ interface DoorSearchProps {
  * For people without their pass: the door list searched by name or email (or a shift's role), each with
  * 'Check in', or their time and 'Undo'. On an event staffed by shifts each place is its own line, under
  * its shift: a person with two shifts is two lines, each checked in on its own, and the buttons say which.
+ * Under each name, highlighted, their answers to the check-in questions ('Allergies: Peanuts').
  */
-export function DoorSearch({ people, waitingIds, online, onCheckIn, onUndo, busyId }: DoorSearchProps) {
+export function DoorSearch({ people, questions = [], waitingIds, online, onCheckIn, onUndo, busyId }: DoorSearchProps) {
   const { t, i18n } = useTranslation('manage');
   // The door area's words: the shifts.
   const { t: doorT } = useTranslation('door');
@@ -78,6 +83,7 @@ export function DoorSearch({ people, waitingIds, online, onCheckIn, onUndo, busy
                     {shiftLine(person.shift, doorT, language)}
                   </Text>
                 )}
+                <AnswerList lines={answerLines(questions, person.answers, t)} name={person.name} tone="door" />
               </div>
               {person.checkedInAt ? (
                 <Stack gap={4} align="flex-end">

@@ -40,6 +40,28 @@ interface KeptDoorList {
   savedAt: string;
 }
 
+/**
+ * A door list as a phone may have kept it, from this version of the page or an older one: one kept
+ * before registration asked questions has no `questions`, nor `answers` on its people.
+ */
+type StoredDoorList = Omit<EventCheckins, 'questions' | 'people'> & {
+  questions?: EventCheckins['questions'];
+  people: Array<Omit<EventCheckins['people'][number], 'answers'> & { answers?: EventCheckins['people'][number]['answers'] }>;
+};
+
+/**
+ * A kept door list as this version reads it: what an older version left out (the check-in questions,
+ * each person's answers) read as none, so a list kept before an update still opens offline. The store
+ * checks no schema (the list was the server's answer when it was kept): only these are filled in.
+ */
+export function upgradeDoorList(list: StoredDoorList): EventCheckins {
+  return {
+    ...list,
+    questions: Array.isArray(list.questions) ? list.questions : [],
+    people: list.people.map((person) => ({ ...person, answers: person.answers ?? null })),
+  };
+}
+
 const DB_NAME = 'hh-checkin';
 const VERSION = 1;
 type StoreName = 'queue' | 'doorLists' | 'conflicts';
@@ -94,7 +116,11 @@ export const doorStore = {
     /** `savedAt`: when the server gave the list (now, unless a copy kept earlier is being updated). */
     save: (eventId: string, list: EventCheckins, savedAt = new Date().toISOString()) =>
       run('doorLists', 'readwrite', (s) => s.put({ eventId, list, savedAt } satisfies KeptDoorList)).then(() => undefined),
-    get: (eventId: string) => run<KeptDoorList | undefined>('doorLists', 'readonly', (s) => s.get(eventId)),
+    /** The list kept for the event, read as this version reads it (`upgradeDoorList`), or undefined. */
+    get: (eventId: string) =>
+      run<(Omit<KeptDoorList, 'list'> & { list: StoredDoorList }) | undefined>('doorLists', 'readonly', (s) => s.get(eventId)).then(
+        (kept): KeptDoorList | undefined => kept && { ...kept, list: upgradeDoorList(kept.list) },
+      ),
   },
   conflicts: {
     add: (conflict: CheckinConflict) => run('conflicts', 'readwrite', (s) => s.put(conflict)).then(() => undefined),

@@ -1,5 +1,6 @@
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnswerList } from '../roster/api.ts';
 import classes from './checkin.module.css';
 import type { DoorResult } from './use-door.ts';
 
@@ -23,8 +24,9 @@ function ResultIcon({ tone }: { tone: DoorResult['tone'] }) {
 /**
  * The result of the last check-in, big enough to read at arm's length: green 'Checked in', amber
  * 'Already checked in', red 'Not valid', grey 'Saved on this phone'; under it, the shift the place is
- * for, on an event staffed by shifts. A status region, so a screen reader says each result; the page
- * focuses it after each check-in.
+ * for, on an event staffed by shifts, and the person's answers to the check-in questions (an allergy),
+ * highlighted. A status region, so a screen reader says each result; the page focuses it after each
+ * check-in.
  */
 export const ResultBanner = forwardRef<HTMLDivElement, { result: DoorResult | null }>(function ResultBanner({ result }, ref) {
   const { t } = useTranslation('manage');
@@ -41,6 +43,11 @@ export const ResultBanner = forwardRef<HTMLDivElement, { result: DoorResult | nu
               </div>
             )}
             {result.detail && <div className={classes.detail}>{result.detail}</div>}
+            {result.answers && (
+              <div className={classes.answers} data-testid="door-result-answers">
+                <AnswerList lines={result.answers.lines} name={result.answers.name} tone="door" />
+              </div>
+            )}
           </div>
         </>
       ) : (

@@ -6,7 +6,7 @@ import type { CheckinPerson } from '../../../shared/checkin.ts';
 import { formatNumber } from '../../../shared/format.ts';
 import type { ShiftSummary } from '../../../shared/shifts.ts';
 import { formatInstantIn } from '../../lib/format-time.ts';
-import { rosterQueries } from '../roster/api.ts';
+import { type AnswerLine, answerLines, rosterQueries } from '../roster/api.ts';
 import { shiftLine } from '../staff/api.ts';
 import { checkinQueries, type DoorList, type SendResult, sendCheckin } from './api.ts';
 import { type CheckinConflict, doorStore, type QueuedCheckin } from './door-store.ts';
@@ -20,6 +20,11 @@ export interface DoorResult {
   detail?: string;
   /** The shift the check-in is for, on an event staffed by shifts: 'Shift: Driver, Saturday 5 December 2026, 8:00 am – 10:00 am'. */
   shift?: string;
+  /**
+   * The person's answers to the check-in questions (an allergy, a medical note), when the door list has
+   * them at hand and the person is let in (checked in, already in, or saved on the phone).
+   */
+  answers?: { name: string; lines: AnswerLine[] };
   /** Counts up with each result, so the same words said twice are announced and focused again. */
   seq: number;
 }
@@ -136,6 +141,16 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
   const doorListRef = useRef(doorList);
   doorListRef.current = doorList;
 
+  /** The banner's answers of a person on the door list: their answers to its check-in questions, or nothing. */
+  const answersOf = useCallback(
+    (person: CheckinPerson | undefined): DoorResult['answers'] => {
+      if (!person) return undefined;
+      const lines = answerLines(doorListRef.current?.list.questions, person.answers, t);
+      return lines.length > 0 ? { name: person.name, lines } : undefined;
+    },
+    [t],
+  );
+
   const show = useCallback((next: Omit<DoorResult, 'seq'>) => {
     seq.current += 1;
     setResult({ ...next, seq: seq.current });
@@ -251,7 +266,7 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
   }, [waiting, online, sendKept]);
 
   const keep = useCallback(
-    async (item: QueuedCheckin, why?: string, shift?: string) => {
+    async (item: QueuedCheckin, why?: string, shift?: string, answers?: DoorResult['answers']) => {
       try {
         await doorStore.queue.add(item);
         await reload();
@@ -269,6 +284,7 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
         title: item.name ? t('door.savedOf', { name: item.name }) : t('door.saved'),
         detail: why ?? t('door.savedText'),
         shift,
+        answers,
       });
     },
     [reload, show, t],
@@ -301,6 +317,7 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
             title: t('door.alreadyCheckedInAt', { time: formatInstantIn(person.checkedInAt, language, 'time') }),
             detail: person.name,
             shift: shiftOf(person.shift),
+            answers: answersOf(person),
           });
           return;
         }
@@ -314,6 +331,7 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
             title: t('door.alreadySavedOf', { name: person.name }),
             detail: t('door.alreadySavedText'),
             shift: shiftOf(person.shift),
+            answers: answersOf(person),
           });
           return;
         }
@@ -326,24 +344,38 @@ export function useDoor(eventId: string, doorList: DoorList | undefined) {
         at: new Date().toISOString(),
       };
       const shift = shiftOf(person?.shift);
+      const answers = answersOf(person);
       if (!navigator.onLine) {
-        await keep(item, undefined, shift);
+        await keep(item, undefined, shift, answers);
         return;
       }
       const answer = await sendCheckin(item, { late: false });
       if (answer.kind === 'unsent') {
-        await keep(item, answer.error.code === 'network' ? undefined : t('door.notSentYet', { message: answer.error.message }), shift);
+        await keep(
+          item,
+          answer.error.code === 'network' ? undefined : t('door.notSentYet', { message: answer.error.message }),
+          shift,
+          answers,
+        );
         return;
       }
       if (answer.kind === 'recorded') {
         markCheckedIn(answer.checkin.registrationId, answer.checkin.checkedInAt);
-        show({ tone: 'checked-in', title: t('door.checkedInOf', { name: answer.checkin.name }), shift: shiftOf(answer.checkin.shift) });
+        const checkedIn = person ?? peopleRef.current?.find((p) => p.registrationId === answer.checkin.registrationId);
+        show({
+          tone: 'checked-in',
+          title: t('door.checkedInOf', { name: answer.checkin.name }),
+          shift: shiftOf(answer.checkin.shift),
+          answers: answersOf(checkedIn),
+        });
       } else {
         if (registrationId && answer.reason === 'already-checked-in') markCheckedIn(registrationId, answer.checkedInAt);
-        show({ ...refusalResult(answer, t, language), shift });
+        const refused = refusalResult(answer, t, language);
+        // Someone already in is let in: the door still sees their answers; a refusal shows none.
+        show({ ...refused, shift, answers: refused.tone === 'already' ? answers : undefined });
       }
     },
-    [eventId, keep, markCheckedIn, queryClient, show, shiftOf, t, language],
+    [eventId, keep, markCheckedIn, queryClient, show, shiftOf, answersOf, t, language],
   );
 
   /** From the camera: the same pass seen again within a few seconds is the same scan, and is let be. */

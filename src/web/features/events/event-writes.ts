@@ -1,8 +1,11 @@
 import type { EventWrite } from '../../../shared/events.ts';
 import { deleteJson, sendFile, sendJson } from '../../lib/api-client.ts';
 
-/** An event as the form shows it: text (index and key may stay empty; the date is one value). */
-export type EventForm = { [Field in keyof EventWrite]-?: string };
+/**
+ * An event as the form shows it: text (index and key may stay empty; the date is one value). Its
+ * questions and waiver are saved beside it (features/questions' part).
+ */
+export type EventForm = { [Field in keyof Omit<EventWrite, 'questions' | 'waiver'>]-?: string };
 
 export async function addEvent(event: EventWrite): Promise<string> {
   const { data } = await sendJson<{ insertedId: string }>('POST', '/events', event);

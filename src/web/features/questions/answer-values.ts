@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { formatWallDate } from '../../../shared/format.ts';
-import type { EmergencyContact, Question } from '../../../shared/questions.ts';
+import type { Answers, EmergencyContact, Question } from '../../../shared/questions.ts';
 
 /**
  * What a question's field holds while the person answers: text (a text, a long text, the option chosen,
@@ -52,8 +52,8 @@ export function fieldValuesOf(questions: readonly Question[], kept: Record<strin
  * The answers to check and send: what the fields hold, a field left blank left out (an optional
  * question not answered is no answer; a required one is then missing, as `checkAnswers` says).
  */
-export function givenOf(questions: readonly Question[], values: FieldValues): Record<string, unknown> {
-  const given: Record<string, unknown> = {};
+export function givenOf(questions: readonly Question[], values: FieldValues): Answers {
+  const given: Answers = {};
   for (const question of questions) {
     const value = values[question.id];
     if (value === undefined) continue;

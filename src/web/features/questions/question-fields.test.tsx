@@ -35,6 +35,8 @@ const question = (id: string, type: Question['type'], label: string, more: Parti
   options: [],
   staffOnly: false,
   sensitive: false,
+  checkIn: false,
+  age: false,
   ...more,
 });
 
@@ -221,6 +223,7 @@ const foodDrive: Event = {
   spotsLeft: null,
   shifts: 0,
   questions: [questions[2] as Question, questions[4] as Question, questions[5] as Question, questions[7] as Question],
+  waiver: null,
   past: false,
   raised: 0,
   donors: 0,
@@ -247,6 +250,7 @@ const adasRegistration: Registration = {
   registeredAt: '2026-11-20T10:00:00.000Z',
   shift: null,
   answers: { shirt: 'M', drive: true, born: '1990-04-02', contact: { name: 'Sam Okafor', phone: '+44 20 7946 0958' } },
+  waiverId: null,
 };
 
 describe('Answers on My Events', () => {

@@ -5,6 +5,7 @@ import type { Registration, RegistrationCreated } from '../../../shared/registra
 import { deleteJson, getJson, sendJson } from '../../lib/api-client.ts';
 import { webConfig } from '../../lib/config.ts';
 import { accountScope, useCurrentAccount } from '../../lib/current-account.ts';
+import type { WaiverSignature } from '../waivers/api.ts';
 
 /** The registrations of one person (the signed-in one: the server answers 403 for anyone else's). */
 export async function fetchRegistrationsOf(email: string, signal?: AbortSignal): Promise<Registration[]> {
@@ -14,14 +15,22 @@ export async function fetchRegistrationsOf(email: string, signal?: AbortSignal):
 
 /**
  * Registers the signed-in person; the server takes everything but the event (and, on an event staffed
- * by shifts, the shifts taken; on an event that asks questions, the answers) from the account. A full
- * event or shift answers with a number on its waitlist; a refused answer with 400 naming `answers.<id>`.
+ * by shifts, the shifts taken; on an event that asks questions, the answers; on an event with a waiver,
+ * its signature) from the account. A full event or shift answers with a number on its waitlist; a
+ * refused answer with 400 naming `answers.<id>`, a refused signature `waiver.*`, a waiver changed since
+ * it was read 409 naming `waiver.version`.
  */
-export async function registerForEvent(eventId: string, shiftIds?: string[], answers?: Answers): Promise<RegistrationCreated> {
+export async function registerForEvent(
+  eventId: string,
+  shiftIds?: string[],
+  answers?: Answers,
+  waiver?: WaiverSignature,
+): Promise<RegistrationCreated> {
   const { data } = await sendJson<RegistrationCreated>('POST', '/register', {
     eventId,
     ...(shiftIds ? { shiftIds } : {}),
     ...(answers ? { answers } : {}),
+    ...(waiver ? { waiver } : {}),
   });
   return data;
 }

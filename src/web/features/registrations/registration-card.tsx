@@ -8,6 +8,7 @@ import { Button } from '../../components/button.tsx';
 import { EventBanner } from '../../components/event-banner.tsx';
 import { EventDate } from '../../components/event-date.tsx';
 import surface from '../../components/surface.module.css';
+import { signedWaiverPath } from '../waivers/api.ts';
 import { PassDialog } from './pass-dialog.tsx';
 import classes from './registration-card.module.css';
 import { cutDescription } from './registration-text.ts';
@@ -27,8 +28,9 @@ interface RegistrationCardProps {
 /**
  * One of the person's registrations (spec section 2, 'Also seen'): banner, the whole title as a link
  * to the event, date, the 'Volunteer' marker (or their number on the waitlist), the shift taken (on an
- * event staffed by shifts: one card per shift), description cut to 150, 'Show pass' (the QR code to
- * show at the door) for a place held, and a red 'Cancel Event'.
+ * event staffed by shifts: one card per shift), description cut to 150, the person's answers, 'Signed
+ * waiver' (the page to read and print it) when they signed the event's waiver, 'Show pass' (the QR code
+ * to show at the door) for a place held, and a red 'Cancel Event'.
  */
 export function RegistrationCard({ registration, cancelling, onCancel, answers }: RegistrationCardProps) {
   const { t, i18n } = useTranslation('registrations');
@@ -72,6 +74,17 @@ export function RegistrationCard({ registration, cancelling, onCancel, answers }
           {cutDescription(registration.desc)}
         </Text>
         {answers?.(registration, describedBy)}
+        {registration.waiverId && (
+          <Anchor
+            component={Link}
+            to={signedWaiverPath(registration._id)}
+            size="sm"
+            aria-describedby={describedBy}
+            className={classes.waiver}
+          >
+            {t('waiver.link')}
+          </Anchor>
+        )}
       </Stack>
       {holdsPlace && (
         <>

@@ -10,6 +10,7 @@ import { registeredLook, waitlistLook } from '../../components/alert-looks.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { EventBanner } from '../../components/event-banner.tsx';
 import { useFocusWhen } from '../../lib/use-focus-when.ts';
+import type { WaiverSignature } from '../waivers/api.ts';
 
 /**
  * Where the person stands with this event: they may register, have just registered, were already
@@ -27,12 +28,17 @@ interface RegistrationFormProps {
   checking: boolean;
   submitting: boolean;
   failure: Error | null;
-  /** Registers: on an event staffed by shifts, for the shifts the picker let go; with the answers, on an event that asks questions. */
-  onRegister: (shiftIds?: string[], answers?: Answers) => void;
+  /**
+   * Registers: on an event staffed by shifts, for the shifts the picker let go; with the answers, on an
+   * event that asks questions; with the signature, on an event with a waiver.
+   */
+  onRegister: (shiftIds?: string[], answers?: Answers, waiver?: WaiverSignature) => void;
   /** On an event staffed by shifts: what the page's shift picker brings to the form. */
   shifts?: RegistrationShifts;
   /** On an event that asks questions: what the page's question fields bring to the form. */
   questions?: RegistrationQuestions;
+  /** On an event with a waiver: what the page's waiver section brings to the form. */
+  waiver?: RegistrationWaiver;
 }
 
 /**
@@ -55,6 +61,16 @@ export interface RegistrationShifts {
 export interface RegistrationQuestions {
   fields: ReactNode;
   check: (focus: boolean) => Answers | null;
+}
+
+/**
+ * The waiver's part of the form (the waivers feature's section, put in by the page): drawn above
+ * Register, after the questions, while registration is open; on Register, `check` gives the signature
+ * to send, or null when something is missing (said beside its field; the focus goes there when `focus`).
+ */
+export interface RegistrationWaiver {
+  fields: ReactNode;
+  check: (focus: boolean) => WaiverSignature | null;
 }
 
 function Outcome({ status, position }: { status: Exclude<RegistrationStatus, 'open'>; position?: number | null }) {
@@ -112,6 +128,7 @@ export function RegistrationForm({
   onRegister,
   shifts,
   questions,
+  waiver,
 }: RegistrationFormProps) {
   const { t, i18n } = useTranslation('registrations');
   // With shifts, each shift says whether it is full, beside it.
@@ -124,11 +141,12 @@ export function RegistrationForm({
     formEvent.preventDefault();
     if (status !== 'open' || checking || submitting) return;
     const shiftIds = shifts ? shifts.check() : undefined;
-    // Both say what is wrong; the focus goes to the first problem on the page: the shifts'.
+    // Each says what is wrong; the focus goes to the first problem on the page: the shifts', the answers', the waiver's.
     const answers = questions ? questions.check(shiftIds !== null) : undefined;
-    if (shiftIds === null || answers === null) return;
+    const signature = waiver ? waiver.check(shiftIds !== null && answers !== null) : undefined;
+    if (shiftIds === null || answers === null || signature === null) return;
     setSent(true);
-    onRegister(shiftIds, answers);
+    onRegister(shiftIds, answers, signature);
   }
 
   return (
@@ -157,6 +175,7 @@ export function RegistrationForm({
 
           {status === 'open' && shifts?.picker}
           {status === 'open' && questions?.fields}
+          {status === 'open' && waiver?.fields}
           <div role="status" ref={outcome} tabIndex={-1}>
             {status !== 'open' && <Outcome status={status} position={position} />}
             {status === 'open' && shifts?.answer}

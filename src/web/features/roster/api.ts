@@ -4,6 +4,10 @@ import type { Roster } from '../../../shared/roster.ts';
 import { getJson, sendJson } from '../../lib/api-client.ts';
 import { webConfig } from '../../lib/config.ts';
 import { accountScope } from '../../lib/current-account.ts';
+import { type AnswerLine, AnswerList, answerLines } from './answers.tsx';
+
+/** A person's answers as the roster shows them: the door uses them through here, as it uses any feature. */
+export { type AnswerLine, AnswerList, answerLines };
 
 /** Admins only: the server answers 403 to anyone else, 404 for an unknown event. */
 export async function fetchRoster(eventId: string, signal?: AbortSignal): Promise<Roster> {
@@ -11,8 +15,12 @@ export async function fetchRoster(eventId: string, signal?: AbortSignal): Promis
   return data;
 }
 
-/** The roster as a CSV download (the browser fetches it with the session cookie). */
-export const rosterCsvUrl = (eventId: string) => `${webConfig.apiBase}/events/${encodeURIComponent(eventId)}/roster.csv`;
+/**
+ * The roster as a CSV download (the browser fetches it with the session cookie): a column per question
+ * the reader may see, less the sensitive ones unless `sensitive` (admins only: door staff get 403).
+ */
+export const rosterCsvUrl = (eventId: string, { sensitive = false } = {}) =>
+  `${webConfig.apiBase}/events/${encodeURIComponent(eventId)}/roster.csv${sensitive ? '?include=sensitive' : ''}`;
 
 /** Who of an event's registered people was checked in, and the hours each is credited with (admins only). */
 export async function fetchCheckins(eventId: string, signal?: AbortSignal): Promise<EventCheckins> {

@@ -12,6 +12,7 @@ const rita: CheckinPerson = {
   checkedInAt: '2026-12-05T14:05:00.000Z',
   hours: 3,
   hoursAdjusted: false,
+  answers: null,
 };
 
 /** The dialog open on Rita, credited with the event's 3 hours (or her own, set by hand). */

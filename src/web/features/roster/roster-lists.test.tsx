@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventCheckins } from '../../../shared/checkin.ts';
+import type { Question } from '../../../shared/questions.ts';
 import type { Roster } from '../../../shared/roster.ts';
 import { renderForm, screen, within } from '../../test/render-form.tsx';
 import { RosterLists } from './roster-lists.tsx';
@@ -15,11 +16,13 @@ const person = (id: string, name: string, shift: typeof driver | null) => ({
   email: `${name.split(' ')[0]?.toLowerCase()}@example.org`,
   registeredAt: '2026-11-01T10:00:00.000Z',
   shift,
+  answers: null,
 });
 
 /** A food drive staffed by shifts: Ada on two of them, Ben driving, Cai waiting for the driver's seat. */
 const roster: Roster = {
   event: { _id: 'event-1', title: 'Food drive', date: '2026-12-05T08:00', end: '2026-12-05T14:00', location: 'Mill Lane', capacity: null },
+  questions: [],
   shifts: [
     { ...driver, description: '', capacity: 2, registered: 2, waitlisted: 1 },
     { ...cook, description: '', capacity: null, registered: 1, waitlisted: 0 },
@@ -53,6 +56,7 @@ const checkins: EventCheckins = {
     checkinOpensAt: '2026-12-05T07:00:00.000Z',
     checkinClosesAt: '2026-12-05T14:00:00.000Z',
   },
+  questions: [],
   registered: 3,
   checkedIn: 0,
   people: roster.registered.map((p) => ({
@@ -63,6 +67,7 @@ const checkins: EventCheckins = {
     hours: 2,
     hoursAdjusted: false,
     shift: p.shift,
+    answers: null,
   })),
 };
 
@@ -138,5 +143,92 @@ describe('hours on the roster', () => {
     expect(screen.getAllByRole('columnheader', { name: 'Hours' }).length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: /Adjust hours/ })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  });
+});
+
+describe('answers on the roster', () => {
+  const question = (id: string, type: Question['type'], label: string, flags: Partial<Question> = {}): Question => ({
+    id,
+    type,
+    label,
+    required: false,
+    options: [],
+    staffOnly: false,
+    sensitive: false,
+    checkIn: false,
+    age: false,
+    ...flags,
+  });
+  /** What an admin reads: every question, the medical note sensitive. */
+  const questions = [
+    question('allergies', 'text', 'Allergies', { checkIn: true }),
+    question('size', 'multiChoice', 'T-shirt sizes', { options: ['S', 'M', 'L'] }),
+    question('photos', 'yesNo', 'Photos allowed'),
+    question('contact', 'emergencyContact', 'Emergency contact'),
+    question('medical', 'longText', 'Medical notes', { sensitive: true }),
+  ];
+  const answered: Roster = {
+    ...roster,
+    shifts: [],
+    questions,
+    registered: [
+      {
+        ...person('reg-ada', 'Ada Lovelace', null),
+        answers: {
+          allergies: 'Peanuts',
+          size: ['S', 'M'],
+          photos: false,
+          contact: { name: 'Ann King', phone: '+44 20 7946 0958' },
+          medical: 'Asthma',
+        },
+      },
+      { ...person('reg-ben', 'Ben Okri', null), answers: { photos: true } },
+      person('reg-dee', 'Dee Old', null),
+    ],
+    waitlist: [{ ...person('reg-cai', 'Cai Wen', null), answers: { allergies: 'Shellfish' }, position: 1 }],
+  };
+  const rowOf = (table: HTMLElement, name: string) =>
+    within(table)
+      .getAllByRole('row')
+      .find((row) => within(row).queryAllByRole('cell')[0]?.textContent?.startsWith(name)) as HTMLElement;
+
+  it('lists each person’s answers under their name, in the questions’ order', () => {
+    renderForm(<RosterLists roster={answered} />);
+    const table = screen.getByRole('table', { name: 'Registered, by name' });
+    const ada = within(rowOf(table, 'Ada Lovelace')).getByRole('list', { name: 'Answers of Ada Lovelace' });
+    expect(
+      within(ada)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Allergies: Peanuts',
+      'T-shirt sizes: S, M',
+      'Photos allowed: No',
+      'Emergency contact: Ann King (+44 20 7946 0958)',
+      'Sensitive Medical notes: Asthma',
+    ]);
+    within(rowOf(table, 'Ben Okri')).getByText('Photos allowed: Yes');
+    // Nothing answered: no list.
+    expect(within(rowOf(table, 'Dee Old')).queryByRole('list')).toBeNull();
+    const waitlist = screen.getByRole('table', { name: 'The waitlist, next in line first' });
+    within(waitlist).getByRole('list', { name: 'Answers of Cai Wen' });
+    within(waitlist).getByText('Allergies: Shellfish');
+  });
+
+  it('marks a sensitive question’s answer as sensitive, in words and not by colour alone', () => {
+    renderForm(<RosterLists roster={answered} />);
+    const list = screen.getByRole('list', { name: 'Answers of Ada Lovelace' });
+    const medical = within(list).getByText('Medical notes: Asthma').closest('li') as HTMLElement;
+    within(medical).getByText('Sensitive');
+    expect(medical.dataset.sensitive).toBe('true');
+    // The others are not.
+    const allergies = within(list).getByText('Allergies: Peanuts').closest('li') as HTMLElement;
+    expect(within(allergies).queryByText('Sensitive')).toBeNull();
+  });
+
+  it('shows no answers when the event asks no questions', () => {
+    renderForm(<RosterLists roster={{ ...answered, questions: [] }} />);
+    expect(screen.queryAllByRole('list')).toEqual([]);
+    expect(screen.queryByText(/Peanuts/)).toBeNull();
   });
 });

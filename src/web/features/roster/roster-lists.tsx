@@ -3,9 +3,11 @@ import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import type { CheckinPerson, EventCheckins } from '../../../shared/checkin.ts';
 import { formatNumber } from '../../../shared/format.ts';
+import type { Question } from '../../../shared/questions.ts';
 import type { Roster } from '../../../shared/roster.ts';
 import { Button } from '../../components/button.tsx';
 import { formatInstantIn } from '../../lib/format-time.ts';
+import { AnswerList, answerLines } from './answers.tsx';
 import classes from './roster.module.css';
 import { ShiftGroups } from './shift-groups.tsx';
 
@@ -18,6 +20,8 @@ interface PeopleTableProps {
   caption: string;
   people: Person[];
   withPosition?: boolean;
+  /** The questions whose answers each person's name shows (the roster's: those this reader may see). */
+  questions: readonly Question[];
   /** Each registered person's check-in and hours, by registration id, when the door list is loaded. */
   checkins?: Map<string, CheckinPerson>;
   onAdjust?: (person: CheckinPerson) => void;
@@ -66,7 +70,7 @@ function CheckinCells({ checkin, onAdjust }: { checkin: CheckinPerson | undefine
   );
 }
 
-function PeopleTable({ caption, people, withPosition, checkins, onAdjust }: PeopleTableProps) {
+function PeopleTable({ caption, people, withPosition, questions, checkins, onAdjust }: PeopleTableProps) {
   const { t, i18n } = useTranslation('manage');
   const language = i18n.language;
   return (
@@ -96,7 +100,10 @@ function PeopleTable({ caption, people, withPosition, checkins, onAdjust }: Peop
           {people.map((person) => (
             <Table.Tr key={person._id}>
               {withPosition && <Table.Td>{person.position === undefined ? null : countIn(person.position, language)}</Table.Td>}
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{person.name}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {person.name}
+                <AnswerList lines={answerLines(questions, person.answers, t)} name={person.name} tone="roster" />
+              </Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{person.email}</Table.Td>
               <Table.Td>
                 <Text component="time" dateTime={person.registeredAt} size="sm">
@@ -123,18 +130,23 @@ interface RosterListsProps {
 /**
  * The people with a place (by name), with who was checked in and the hours each is credited with, and
  * the waitlist (by position), each with an empty state. On an event staffed by shifts, each list is
- * grouped by shift: a heading per shift with its places, and its people under it.
+ * grouped by shift: a heading per shift with its places, and its people under it. Under each name, the
+ * person's answers to the questions the reader may see, a sensitive one tagged 'Sensitive'.
  */
 export function RosterLists({ roster, checkins, onAdjust }: RosterListsProps) {
   const { t, i18n } = useTranslation('manage');
   const language = i18n.language;
   const { registered, waitlist, shifts } = roster;
+  // A roster without questions (or kept from before they were asked): no answers to show.
+  const questions = roster.questions ?? [];
   const byShift = shifts.length > 0;
   const byRegistration = checkins && new Map(checkins.people.map((person) => [person.registrationId, person]));
   const registeredTable = (people: Person[], caption: string) => (
-    <PeopleTable caption={caption} people={people} checkins={byRegistration} onAdjust={onAdjust} />
+    <PeopleTable caption={caption} people={people} questions={questions} checkins={byRegistration} onAdjust={onAdjust} />
   );
-  const waitlistTable = (people: Person[], caption: string) => <PeopleTable caption={caption} people={people} withPosition />;
+  const waitlistTable = (people: Person[], caption: string) => (
+    <PeopleTable caption={caption} people={people} questions={questions} withPosition />
+  );
   return (
     <Stack gap="lg">
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="registered-heading">

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatWallDate } from '../../../shared/format.ts';
+import type { Question } from '../../../shared/questions.ts';
 import type { Roster } from '../../../shared/roster.ts';
+import { AnswerList, answerLines } from './answers.tsx';
 import classes from './roster.module.css';
 import { groupByShift, groupLabel, shiftPlaces } from './shift-groups.tsx';
 
@@ -11,8 +13,17 @@ const spareLinesPerShift = 3;
 
 type Person = Roster['registered'][number];
 
-/** A table of names with an empty column for each to sign, and `spare` empty lines at its foot. */
-function SheetTable({ people, spare }: { people: Person[]; spare: number }) {
+/**
+ * The questions whose answers the sheet prints under each name: not the sensitive ones, which only
+ * admins and the person may see, and a paper sheet passes through every hand that signs it.
+ */
+const printedQuestions = (questions: readonly Question[] | undefined) => (questions ?? []).filter((question) => !question.sensitive);
+
+/**
+ * A table of names (each with its answers to `questions` under it) with an empty column for each to
+ * sign, and `spare` empty lines at its foot.
+ */
+function SheetTable({ people, spare, questions }: { people: Person[]; spare: number; questions: readonly Question[] }) {
   const { t, i18n } = useTranslation('manage');
   const line = (n: number) => formatNumber(n, i18n.language, { useGrouping: false });
   const spareNumbers = Array.from({ length: spare }, (_, i) => people.length + i + 1);
@@ -33,7 +44,10 @@ function SheetTable({ people, spare }: { people: Person[]; spare: number }) {
         {people.map((person, index) => (
           <tr key={person._id}>
             <td>{line(index + 1)}</td>
-            <td>{person.name}</td>
+            <td>
+              {person.name}
+              <AnswerList lines={answerLines(questions, person.answers, t)} name={person.name} tone="sheet" />
+            </td>
             <td />
           </tr>
         ))}
@@ -61,7 +75,7 @@ function ShiftSheets({ roster }: { roster: Roster }) {
           <div key={group.key} className={classes.sheetGroup}>
             <h3>{groupLabel(group.shift, doorT, language)}</h3>
             {group.places && <p>{shiftPlaces(group.places, doorT, language)}</p>}
-            <SheetTable people={group.people} spare={spareLinesPerShift} />
+            <SheetTable people={group.people} spare={spareLinesPerShift} questions={printedQuestions(roster.questions)} />
           </div>
         );
       })}
@@ -72,7 +86,8 @@ function ShiftSheets({ roster }: { roster: Roster }) {
 /**
  * The printed sign-in sheet: the event, its date and place, and a table of the people registered (by
  * name) with an empty column for each to sign; on an event staffed by shifts, a table per shift, under
- * its role and times. Shown only when the page is printed.
+ * its role and times; under each name, the person's answers, less the sensitive ones. Shown only when
+ * the page is printed.
  */
 export function SignInSheet({ roster }: { roster: Roster }) {
   const { t, i18n } = useTranslation('manage');
@@ -87,7 +102,11 @@ export function SignInSheet({ roster }: { roster: Roster }) {
         <br />
         <strong>{t('signIn.place')}</strong> {event.location ?? t('signIn.notGiven')}
       </p>
-      {roster.shifts.length > 0 ? <ShiftSheets roster={roster} /> : <SheetTable people={roster.registered} spare={spareLines} />}
+      {roster.shifts.length > 0 ? (
+        <ShiftSheets roster={roster} />
+      ) : (
+        <SheetTable people={roster.registered} spare={spareLines} questions={printedQuestions(roster.questions)} />
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Site } from '../../../shared/site.ts';
 import { sent } from '../../test/dom-setup.ts';
 import type { User } from '../../test/render-form.tsx';
@@ -27,6 +27,7 @@ const saved: Omit<Site, 'socialSignIn' | 'mailConfigured'> = {
   customAmount: true,
   minAmount: 100,
   maxAmount: 1_000_000,
+  questions: [],
 };
 
 const form = (initial = saved) => renderForm(<SettingsForm initial={initial} />);
@@ -192,5 +193,81 @@ describe('Settings', () => {
     await waitFor(() => expect(document.activeElement).toBe(button('Add a link')));
     await save(user);
     expect(sent).toEqual([putSite({ socialLinks: [] })]);
+  });
+
+  it('saves the questions for every event with the rest, each problem beside its box first', async () => {
+    const diet = {
+      id: 'diet',
+      type: 'choice' as const,
+      label: 'Diet',
+      required: true,
+      options: ['Vegetarian', 'Vegan', 'None'],
+      staffOnly: false,
+      sensitive: false,
+      checkIn: true,
+      age: false,
+    };
+    const { user } = form({ ...saved, questions: [diet] });
+    const section = screen.getByRole('group', { name: 'Questions for every event' });
+    expect(section).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Question 1' })).toHaveProperty('value', 'Diet');
+    await user.click(button('Add a question'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Question 2' })));
+    await save(user);
+    expectRefused(screen.getByRole('textbox', { name: 'Question 2' }), 'Question is required');
+
+    await user.type(screen.getByRole('textbox', { name: 'Question 2' }), 'Date of birth');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type for question 2' }), 'Date');
+    await user.click(screen.getByRole('checkbox', { name: 'Tells the person’s age for question 2' }));
+    await save(user);
+    expectNoProblem(screen.getByRole('textbox', { name: 'Question 2' }));
+    expect(sent).toEqual([
+      putSite({
+        questions: [
+          diet,
+          {
+            id: 'date-of-birth',
+            type: 'date',
+            label: 'Date of birth',
+            required: false,
+            options: [],
+            staffOnly: false,
+            sensitive: false,
+            checkIn: false,
+            age: true,
+          },
+        ],
+      }),
+    ]);
+  });
+
+  it('shows the server’s message about a question beside its box', async () => {
+    vi.stubGlobal('fetch', async () =>
+      Response.json(
+        {
+          error: { code: 'invalid_input', message: 'Some fields are not valid', fields: { 'questions.0.options.2': 'Option is required' } },
+        },
+        { status: 400 },
+      ),
+    );
+    const { user } = form({
+      ...saved,
+      questions: [
+        {
+          id: 'diet',
+          type: 'choice',
+          label: 'Diet',
+          required: false,
+          options: ['Vegetarian', 'Vegan'],
+          staffOnly: false,
+          sensitive: false,
+          checkIn: false,
+          age: false,
+        },
+      ],
+    });
+    await save(user);
+    await waitFor(() => expectProblem(screen.getByRole('textbox', { name: 'Options for question 1' }), 'Option is required'));
+    expect(screen.queryByText('Some fields are not valid')).toBeNull();
   });
 });

@@ -4,12 +4,13 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Fieldset.css';
 import { Alert, Checkbox, Fieldset, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Site, type SiteSettings, type SiteSettingsFormValues, siteSettingsFormSchema } from '../../../shared/site.ts';
 import { Button } from '../../components/button.tsx';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
+import { QuestionEditor, useQuestionDrafts } from '../questions/api.ts';
 import { saveSite, showSavedSite, uploadLogo } from './api.ts';
 import { CurrencySelect } from './currency-select.tsx';
 import { LogoField } from './logo-field.tsx';
@@ -30,6 +31,12 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
   const [failure, setFailure] = useState<Error | null>(null);
   const queryClient = useQueryClient();
   const money = (amount: number) => moneyInput(amount, initial.currency);
+  // Settings saved before questions existed have none.
+  const savedQuestions = initial.questions ?? [];
+  // The organisation's questions are edited beside the form's own boxes, and sent with them as they are at the save.
+  const questions = useQuestionDrafts(savedQuestions);
+  const questionsNow = useRef(questions);
+  questionsNow.current = questions;
   const form = useSchemaForm<SiteSettingsFormValues, typeof siteSettingsFormSchema>({
     schema: siteSettingsFormSchema,
     initialValues: {
@@ -37,7 +44,9 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
       donationAmounts: amountsText(initial.donationAmounts, initial.currency),
       minAmount: money(initial.minAmount),
       maxAmount: money(initial.maxAmount),
+      questions: savedQuestions,
     },
+    toInput: (values) => ({ ...values, questions: questionsNow.current.input() }),
     fieldNames: amountItems,
   });
   const currency = initial.currency.toUpperCase();
@@ -49,16 +58,21 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
       showSavedSite(queryClient, saved);
       void notify({ color: 'teal', message: t('form.saved') });
     },
-    // A message for a field on the form is shown beside it; anything else (a network failure, a 403) in the alert.
-    onError: (error) => setFailure(applyServerErrors(form, error) ? error : null),
+    // A message for a field on the form is shown beside it (a question's beside its box); anything else (a network failure, a 403) in the alert.
+    onError: (error) => {
+      questions.fail(error);
+      setFailure(applyServerErrors(form, error) ? error : null);
+    },
   });
 
   function handleSubmit(settings: SiteSettings) {
+    // The questions passed with the rest: any problem shown before is gone.
+    questions.check();
     if (!save.isPending && !upload.isPending) save.mutate(settings);
   }
 
   return (
-    <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label={t('form.label')}>
+    <form onSubmit={form.onSubmit(handleSubmit, () => questions.check())} noValidate aria-label={t('form.label')}>
       <Stack gap="lg" maw={760}>
         <Fieldset legend={t('form.organisation')}>
           <Stack gap="md">
@@ -198,6 +212,8 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
             </SimpleGrid>
           </Stack>
         </Fieldset>
+
+        <QuestionEditor drafts={questions} legend={t('questions.legend')} hint={t('questions.hint')} />
 
         <Fieldset legend={t('form.policies')}>
           <Stack gap="xl">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createElement, Fragment, type ReactNode } from 'react';
 
 /**
  * More to save with a form's record, after it (an event's shifts: features/shifts' useShiftsPart, used by
@@ -36,4 +36,36 @@ export interface FormPart {
   question: () => SaveQuestion | null;
   /** Saves it for the saved record: what did not go, or null when all did. */
   save: (recordId: string) => Promise<PartFailure | null>;
+}
+
+/**
+ * Several parts as one (an event's shifts, then its questions and waiver): drawn in order, all checked
+ * (each shows its own problems), the first one's question asked, saved in order; what failed first is said.
+ */
+export function combineParts(...parts: FormPart[]): FormPart {
+  return {
+    render: (eventTimes) =>
+      createElement(
+        Fragment,
+        null,
+        parts.map((part, index) => createElement(Fragment, { key: index }, part.render(eventTimes))),
+      ),
+    check: () => parts.map((part) => part.check()).every(Boolean),
+    question: () => {
+      for (const part of parts) {
+        const question = part.question();
+        if (question) return question;
+      }
+      return null;
+    },
+    save: async (recordId) => {
+      let failure: PartFailure | null = null;
+      // Every part is saved, whatever one before it did: each says beside its own boxes what did not go.
+      for (const part of parts) {
+        const failed = await part.save(recordId);
+        failure ??= failed;
+      }
+      return failure;
+    },
+  };
 }
