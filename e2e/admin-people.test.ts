@@ -234,7 +234,9 @@ describe('admin: registrations and accounts', () => {
       .toString('utf8')
       .replace(/^\uFEFF/, '');
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('Title,Event date,Name,Email,Role,Status,Waitlist number,Registered at,Shift,Shift starts,Shift ends');
+    expect(lines[0]).toBe(
+      'Title,Event date,Name,Email,Role,Status,Waitlist number,Registered at,Shift,Shift starts,Shift ends,Answers,Waiver signed',
+    );
     const line = lines.find((l) => l.includes(who.email));
     expect(line).toBeDefined();
     expect(line).toContain(event.title.includes(',') ? `"${event.title}"` : event.title);

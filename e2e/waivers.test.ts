@@ -130,8 +130,10 @@ describe('questions and a signed waiver', () => {
     await card.getByRole('link', { name: 'Signed waiver' }).click();
     await page.waitForURL((url) => url.pathname === `/dashboard/registrations/${mine[0]._id}/waiver`);
     await page.getByRole('heading', { level: 1, name: 'Signed waiver' }).waitFor();
-    await page.getByText('I will follow the team lead’s safety instructions.').waitFor();
-    await page.getByText(volunteerName, { exact: true }).first().waitFor();
+    const signed = page.getByRole('article', { name: 'Signed waiver' });
+    await signed.getByText('I will follow the team lead’s safety instructions.').waitFor();
+    await signed.getByText(volunteerName, { exact: true }).waitFor();
+    await signed.getByText('Version 1', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Print' }).waitFor();
     await expectAccessible(page);
     expect(pageProblems(page)).toEqual([]);

@@ -138,9 +138,11 @@ const siteSettingsFields = z.object({
   maxAmount: amountMinorSchema('The largest other amount').default(1_000_000),
   /**
    * The organisation's questions, for every event at once (issue 33): each new event starts with them
-   * (its add page offers them, to keep or switch off), as `questions` on an event.
+   * (its add page offers them, to keep or switch off), as `questions` on an event. Admins read them with
+   * GET /api/site/questions (GET /api/site is public: staff-only questions are not); left out of
+   * PUT /api/site, the stored ones are kept.
    */
-  questions: questionsSchema.default([]),
+  questions: questionsSchema.optional(),
 });
 
 /** Each amount within what a card payment may be, in the settings' currency, and the bounds in order. */
@@ -222,7 +224,7 @@ export type SiteSettingsFormValues = Omit<SiteSettings, 'donationAmounts' | 'min
 export type SiteSettingsFormOutput = z.output<typeof siteSettingsFormSchema>;
 
 /** GET /api/site: the settings, and how this installation signs people in. */
-export const siteSchema = siteSettingsFields.extend({
+export const siteSchema = siteSettingsFields.omit({ questions: true }).extend({
   donationAmounts: z.array(z.number().int()),
   /** The identity provider behind 'Continue With Google', or null when none is configured. */
   socialSignIn: z.enum(['google', 'oidc']).nullable(),

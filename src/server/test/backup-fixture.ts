@@ -113,7 +113,10 @@ export async function fillEveryTable(db: Database) {
       address: '203.0.113.7',
     })
     .returning();
-  await db.update(schema.event).set({ waiver: { version: 1, text: awkward } }).where(eq(schema.event.id, event.id));
+  await db
+    .update(schema.event)
+    .set({ waiver: { version: 1, text: awkward } })
+    .where(eq(schema.event.id, event.id));
   await db.insert(schema.registration).values({
     accountId: people[0]!.id,
     eventId: event.id,

@@ -5,15 +5,16 @@ import { useTranslation } from 'react-i18next';
 import type { EventWrite } from '../../shared/events.ts';
 import type { Question } from '../../shared/questions.ts';
 import { ButtonLink } from '../components/button.tsx';
+import { QueryError } from '../components/query-error.tsx';
 import { EventForm, emptyEventForm } from '../features/events/event-form.tsx';
 import { EventFormSkeleton } from '../features/events/event-form-skeleton.tsx';
 import { EventSaved } from '../features/events/event-saved.tsx';
 import { addEvent } from '../features/events/event-writes.ts';
+import { questionQueries } from '../features/questions/api.ts';
 import { useQuestionsPart } from '../features/questions/questions-part.tsx';
 import { useShiftsPart } from '../features/shifts/shift-part.tsx';
 import { combineParts } from '../lib/forms/form-part.ts';
 import { notify } from '../lib/notify.ts';
-import { siteQuery } from '../lib/site.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** /dashboard/addEvent, inside RequireAdmin (spec section 2, DECISIONS 3.4). */
@@ -68,19 +69,23 @@ interface AddEventFormProps {
 }
 
 /**
- * A new event's form once the organisation's settings are in: it starts with the organisation's
- * questions (settings saved before questions existed have none).
+ * A new event's form once the organisation's questions are in (GET /api/site/questions, staff-only ones
+ * too): it starts with them, each to keep or take off.
  */
 function AddEventForm({ onSaved }: AddEventFormProps) {
-  const site = useQuery(siteQuery);
-  if (site.isPending) return <EventFormSkeleton />;
-  // Unreadable settings offer none: the server still gives the new event the organisation's own unless they are changed here.
-  return <NewEventForm offered={site.data?.questions ?? []} onSaved={onSaved} />;
+  const { t } = useTranslation('manage');
+  const offered = useQuery(questionQueries.ofSite());
+  if (offered.isError) {
+    return <QueryError title={t('questionEditor.siteLoadFailed')} error={offered.error} onRetry={() => void offered.refetch()} />;
+  }
+  if (offered.isPending) return <EventFormSkeleton />;
+  return <NewEventForm offered={offered.data} onSaved={onSaved} />;
 }
 
 /**
  * A new event's form with its shift rows (none to start with), then its questions (the organisation's,
- * each to keep or take off) and waiver: the event is added first, then its shifts, then its questions and waiver.
+ * each to keep or take off) and waiver: the event is added with its questions and waiver in one request
+ * (never public without its waiver), then its shifts.
  */
 function NewEventForm({ offered, onSaved }: AddEventFormProps & { offered: readonly Question[] }) {
   const { t } = useTranslation('manage');
@@ -93,7 +98,7 @@ function NewEventForm({ offered, onSaved }: AddEventFormProps & { offered: reado
       submitLabel={t('addEvent.submit')}
       pendingLabel={t('addEvent.pending')}
       failureTitle={t('addEvent.failed')}
-      save={addEvent}
+      save={(event) => questions.sendWithEvent((withEvent) => addEvent({ ...event, ...withEvent }))}
       part={combineParts(shifts, questions)}
       savedId={(id) => id}
       onSaved={onSaved}

@@ -29,7 +29,6 @@ export const siteSettings: Site = {
   maxAmount: 1_000_000,
   socialSignIn: null,
   mailConfigured: true,
-  questions: [],
 };
 
 /** The site's settings (`siteSettings` with `changes`) already known, for `renderForm`'s `data`. */

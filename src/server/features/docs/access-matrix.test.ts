@@ -325,6 +325,7 @@ const rules: Record<string, Rule | CoveredElsewhere> = {
     ...adminOnly,
     request: async () => ({ path: `/api/events/${(await insertEvent(t.app.db)).id}/waiver` }),
   },
+  'GET /api/site/questions': { ...adminOnly, request: () => ({ path: '/api/site/questions' }) },
   'GET /api/events/:id/waivers': { ...adminOnly, request: () => ({ path: `/api/events/${eventId}/waivers` }) },
   'GET /api/register/:id/waiver': { ...selfOrAdmin, request: () => ({ path: `/api/register/${signed.registrationId}/waiver` }) },
   'GET /api/waivers/:id': { ...selfOrAdmin, request: () => ({ path: `/api/waivers/${signed.signatureId}` }) },

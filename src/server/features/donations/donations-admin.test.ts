@@ -68,7 +68,9 @@ describe('CSV exports', () => {
   it("exports registrations with the registrant's formula-looking name neutralised", async () => {
     const res = await call(t, 'GET', '/api/register/export.csv', undefined, admin.auth);
     const lines = parseCsv(await res.text());
-    expect(lines[0]).toBe('Title,Event date,Name,Email,Role,Status,Waitlist number,Registered at,Shift,Shift starts,Shift ends,Answers,Waiver signed');
+    expect(lines[0]).toBe(
+      'Title,Event date,Name,Email,Role,Status,Waitlist number,Registered at,Shift,Shift starts,Shift ends,Answers,Waiver signed',
+    );
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")",${donator.email},donator,`);
   });
 });

@@ -25,7 +25,7 @@ import { eventDate, mailEvent } from '../../mail/templates/event-links.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
 import { writeQuestions } from '../questions/service.ts';
 import { copyShifts, shiftTotals } from '../shifts/service.ts';
-import { readSiteSettings } from '../site/settings.ts';
+import { organisationQuestions } from '../site/settings.ts';
 import { removeWaiver, writeWaiver } from '../waivers/service.ts';
 import { fillFreedPlaces, poolCount, registeredCount, registeredCounts } from './places.ts';
 import { donationProgress, type Progress, progressOf } from './progress.ts';
@@ -249,7 +249,7 @@ function columnsFrom(input: EventWrite, timeZone: string) {
  */
 export async function createEvent(db: Database, input: EventWrite, by: string | null): Promise<string> {
   const { timeZone } = await siteNow(db);
-  const questions = input.questions ?? (await readSiteSettings(db)).questions;
+  const questions = input.questions ?? (await organisationQuestions(db));
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(event)

@@ -429,9 +429,14 @@ export function registrationsCsv(db: Database, { sensitive }: { sensitive: boole
   // parsed the same questions 100,000 times). Forgotten past a thousand events, so memory stays flat.
   const questionsOf = new Map<string, Question[]>();
   const withQuestions = async <Row extends { eventId: string }>(rows: Row[]) => {
-    const missing = [...new Set(rows.map((row) => row.eventId))].filter((id) => !questionsOf.has(id));
+    const onPage = [...new Set(rows.map((row) => row.eventId))];
+    let missing = onPage.filter((id) => !questionsOf.has(id));
     if (missing.length > 0) {
-      if (questionsOf.size + missing.length > 1_000) questionsOf.clear();
+      // Forgetting the others means reading all of this page's events again.
+      if (questionsOf.size + missing.length > 1_000) {
+        questionsOf.clear();
+        missing = onPage;
+      }
       const found = await db.select({ id: event.id, questions: event.questions }).from(event).where(inArray(event.id, missing));
       for (const one of found) questionsOf.set(one.id, one.questions);
     }

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { questionSchema } from '../../../shared/questions.ts';
 import { testEmailBodySchema, testEmailSentSchema } from '../../../shared/setup.ts';
 import {
   demoContentSchema,
@@ -15,13 +17,14 @@ import { requestLanguage } from '../../http/language.ts';
 import { wordsFor } from '../../words.ts';
 import { settingsChange } from './audit-targets.ts';
 import { demoContentLeft, removeDemoContent } from './demo-content.ts';
-import { readSiteSettings, writeSiteSettings } from './settings.ts';
+import { organisationQuestions, readSiteSettings, writeSiteSettings } from './settings.ts';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', tagged('Site'));
 
   const site = async () => {
-    const settings = await readSiteSettings(app.db);
+    // The organisation's questions are for admins (GET /api/site/questions): this answer is public.
+    const { questions: _questions, ...settings } = await readSiteSettings(app.db);
     return {
       ...settings,
       donationAmounts: donationAmountsOf(settings, app.config.donationAmount),
@@ -40,6 +43,20 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     site,
+  );
+
+  app.get(
+    '/site/questions',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        summary: 'The organisation’s questions, for every event',
+        description:
+          'Offered to each new event: an event added without `questions` of its own gets a copy of them. Staff-only ones too (the public settings leave them all out). Set with `questions` on PUT /api/site.',
+        response: { 200: z.array(questionSchema) },
+      },
+    },
+    async () => organisationQuestions(app.db),
   );
 
   app.get(
@@ -82,7 +99,8 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { audit: { action: 'settings.update', target: settingsChange } },
       schema: {
         summary: "Change the organisation's details",
-        description: 'The whole settings at once; a field left out takes its default (empty for the contact details).',
+        description:
+          'The whole settings at once; a field left out takes its default (empty for the contact details), except `questions` (the organisation’s questions for every event), kept as they are when left out.',
         body: siteSettingsSchema,
         response: { 200: siteSchema },
       },

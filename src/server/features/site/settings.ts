@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Question } from '../../../shared/questions.ts';
 import { type SiteSettings, type SiteSettingsInput, siteSettingsSchema } from '../../../shared/site.ts';
 import { serverTimeZone } from '../../../shared/time-zone.ts';
 import { SITE_NAME } from '../../config.ts';
@@ -30,9 +31,18 @@ export async function readSiteSettings(db: Database): Promise<SiteSettings> {
   return siteSettingsSchema.safeParse(repaired).data ?? defaults;
 }
 
-/** Stores the whole settings (already checked by the route's schema), noting who saved them. */
+/** The organisation's questions, offered to every new event (none until an admin writes some). */
+export async function organisationQuestions(db: Database): Promise<Question[]> {
+  return (await readSiteSettings(db)).questions ?? [];
+}
+
+/**
+ * Stores the whole settings (already checked by the route's schema), noting who saved them. The
+ * organisation's questions left out are kept as they are (the public settings do not carry them).
+ */
 export async function writeSiteSettings(db: Database, input: SiteSettingsInput, by: string | null): Promise<SiteSettings> {
-  const settings = siteSettingsSchema.parse(input);
+  const parsed = siteSettingsSchema.parse(input);
+  const settings = parsed.questions === undefined ? { ...parsed, questions: await organisationQuestions(db) } : parsed;
   await db
     .insert(siteSettings)
     .values({ id: 1, settings, updatedBy: by })

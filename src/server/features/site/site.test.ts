@@ -45,8 +45,6 @@ const amountsAndStatus = {
   customAmount: false,
   minAmount: 100,
   maxAmount: 1_000_000,
-  // No questions for every event until an admin writes some.
-  questions: [],
   socialSignIn: null,
   mailConfigured: false,
 };

@@ -291,19 +291,34 @@ describe('who sees which answers', () => {
 });
 
 describe('the organisation’s questions', () => {
-  it('are given to each new event added without its own, which can then switch them off', async () => {
+  it('are given to each new event added without its own, which can then switch them off; only admins read them', async () => {
     const site = await (await t.api('/api/site')).json();
-    const orgQuestions = [{ id: 'contact', type: 'emergencyContact', label: 'Emergency contact', required: true, sensitive: true }];
-    const { donationAmounts: _amounts, ...settings } = site;
-    const saved = await call(t, 'PUT', '/api/site', { ...pick(settings), questions: orgQuestions }, admin.auth);
+    const orgQuestions = [
+      { id: 'contact', type: 'emergencyContact', label: 'Emergency contact', required: true, sensitive: true },
+      { id: 'check', type: 'yesNo', label: 'Background check passed', staffOnly: true },
+    ];
+    const saved = await call(t, 'PUT', '/api/site', { ...pick(site), questions: orgQuestions }, admin.auth);
     expect(saved.status, await saved.clone().text()).toBe(200);
+    // The public settings carry none of them; admins read them all.
+    expect('questions' in (await (await t.api('/api/site')).json())).toBe(false);
+    const read = await (await call(t, 'GET', '/api/site/questions', undefined, admin.auth)).json();
+    expect(read.map((q: { id: string }) => q.id)).toEqual(['contact', 'check']);
+    const volunteer = await signUp(t, { role: 'volunteer' });
+    expect((await call(t, 'GET', '/api/site/questions', undefined, volunteer.auth)).status).toBe(403);
+    // Settings saved without them keep them.
+    expect((await call(t, 'PUT', '/api/site', { ...pick(site), tagline: 'Hands for the river' }, admin.auth)).status).toBe(200);
+    expect(await (await call(t, 'GET', '/api/site/questions', undefined, admin.auth)).json()).toHaveLength(2);
+
     const body = { title: 'Tree planting', desc: 'Saplings along the canal.', date: dayFrom(new Date(), 40) };
     const { insertedId } = await (await call(t, 'POST', '/api/events', body, admin.auth)).json();
     const asked = await (await call(t, 'GET', `/api/events/${insertedId}/questions`, undefined, admin.auth)).json();
-    expect(asked.map((q: { id: string }) => q.id)).toEqual(['contact']);
+    expect(asked.map((q: { id: string }) => q.id)).toEqual(['contact', 'check']);
+    // The public event shows those a person registering is asked.
+    const shown = await (await t.api(`/api/events/${insertedId}`)).json();
+    expect(shown.questions.map((q: { id: string }) => q.id)).toEqual(['contact']);
     const own = await (await call(t, 'POST', '/api/events', { ...body, questions: [] }, admin.auth)).json();
     expect(await (await call(t, 'GET', `/api/events/${own.insertedId}/questions`, undefined, admin.auth)).json()).toEqual([]);
-    await call(t, 'PUT', '/api/site', { ...pick(settings), questions: [] }, admin.auth);
+    await call(t, 'PUT', '/api/site', { ...pick(site), questions: [] }, admin.auth);
   });
 });
 

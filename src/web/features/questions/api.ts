@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Question } from '../../../shared/questions.ts';
 import type { WaiverWrite } from '../../../shared/waivers.ts';
 import { deleteJson, getJson, sendJson } from '../../lib/api-client.ts';
+import { accountScope } from '../../lib/current-account.ts';
 import { type QuestionDrafts, QuestionEditor, useQuestionDrafts } from './question-editor.tsx';
 
 /**
@@ -9,6 +10,15 @@ import { type QuestionDrafts, QuestionEditor, useQuestionDrafts } from './questi
  * question editor through here, as it uses any feature (the settings page's questions for every event).
  */
 export { type QuestionDrafts, QuestionEditor, useQuestionDrafts };
+
+/**
+ * The organisation's questions, staff-only ones too (admins): offered to each new event, edited on the
+ * settings page. Not in the public GET /api/site.
+ */
+export async function fetchSiteQuestions(signal?: AbortSignal): Promise<Question[]> {
+  const { data } = await getJson<Question[]>('/site/questions', signal);
+  return data;
+}
 
 /** An event's questions, staff-only ones too (admins). */
 export async function fetchEventQuestions(eventId: string, signal?: AbortSignal): Promise<Question[]> {
@@ -40,5 +50,11 @@ export const questionQueries = {
     queryOptions({
       queryKey: ['events', 'questions', eventId] as const,
       queryFn: ({ signal }) => fetchEventQuestions(eventId, signal),
+    }),
+  /** The organisation's questions: under the account's key, so signing out drops them (and a drawn page never has them). */
+  ofSite: () =>
+    queryOptions({
+      queryKey: [...accountScope, 'site-questions'] as const,
+      queryFn: ({ signal }) => fetchSiteQuestions(signal),
     }),
 };

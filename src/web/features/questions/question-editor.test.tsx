@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Question } from '../../../shared/questions.ts';
 import type { EventWaiver } from '../../../shared/waivers.ts';
+import { sendJson } from '../../lib/api-client.ts';
 import { combineParts, type FormPart } from '../../lib/forms/form-part.ts';
 import { sent } from '../../test/dom-setup.ts';
 import type { User } from '../../test/render-form.tsx';
@@ -36,6 +37,36 @@ function Harness({ part }: { part: FormPart }) {
         Save
       </button>
       <output>{said}</output>
+    </>
+  );
+}
+
+/** A new event's questions and waiver: Add creates the event with them (as Add Event does), then saves the part. */
+function NewEventQuestions({ questions }: { questions?: Question[] }) {
+  const part = useQuestionsPart({ questions });
+  const [said, setSaid] = useState('');
+  return (
+    <>
+      <Harness part={part} />
+      <button
+        type="button"
+        onClick={async () => {
+          if (!part.check()) return;
+          try {
+            const id = await part.sendWithEvent(async (values) => {
+              await sendJson('POST', '/events', { title: 'Beach clean', ...values });
+              return eventId;
+            });
+            const failure = await part.save(id);
+            setSaid(failure ? failure.title : 'added');
+          } catch {
+            setSaid('not added');
+          }
+        }}
+      >
+        Add
+      </button>
+      <p>{said}</p>
     </>
   );
 }
@@ -298,6 +329,32 @@ describe('the question editor', () => {
     expect(screen.getByText('Its answers will be kept as “shirt-2” (made from the question).')).toBeTruthy();
   });
 
+  it('warns, tied to “Show at check-in”, when a sensitive answer would be shown at the door', async () => {
+    const warning = 'Door staff will see this sensitive answer at check-in, not only admins.';
+    const { user } = renderForm(<Questions questions={[birth, shirt]} />);
+    const checkIn = (n: number) => screen.getByRole('checkbox', { name: `Show at check-in for question ${n}` });
+    /** What assistive technology reads after a box's name. */
+    const description = (element: HTMLElement) =>
+      (element.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    // Sensitive but not shown at the door; shown at the door but not sensitive: nothing to warn of.
+    await user.click(checkIn(2));
+    expect(screen.queryByText(warning)).toBeNull();
+
+    await user.click(checkIn(1));
+    const note = screen.getByText(warning);
+    expect(screen.getByRole('group', { name: 'Question 1: Date of birth' }).contains(note)).toBe(true);
+    expect(description(checkIn(1))).toContain(warning);
+    expectNoProblem(checkIn(1));
+    expect(description(checkIn(2))).not.toContain(warning);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Sensitive for question 1' }));
+    expect(screen.queryByText(warning)).toBeNull();
+    expect(description(checkIn(1))).not.toContain(warning);
+  });
+
   it('lets a new event take off the organisation’s questions without asking', async () => {
     const { user } = renderForm(<Questions questions={[shirt, birth]} />);
     expect(screen.getByText(/^The organisation’s questions are here to start with/)).toBeTruthy();
@@ -344,6 +401,63 @@ describe('the waiver editor', () => {
       { method: 'PUT', url: `/api/events/${eventId}/waiver`, body: { text: 'I take part at my own risk. Really.' } },
       { method: 'DELETE', url: `/api/events/${eventId}/waiver`, body: undefined },
     ]);
+  });
+});
+
+describe('a new event’s questions and waiver', () => {
+  it('go with the event when it is added, and only what changes after it is saved again', async () => {
+    const calls = answerCalls((method, url) =>
+      method === 'POST' && url === '/api/events' ? Response.json({ insertedId: eventId }, { status: 201 }) : undefined,
+    );
+    const { user } = renderForm(<NewEventQuestions questions={[shirt, birth]} />);
+    await user.click(screen.getByRole('checkbox', { name: 'Ask people to sign a waiver' }));
+    await user.type(screen.getByRole('textbox', { name: /^Waiver text/ }), 'I take part at my own risk.');
+    await user.click(button('Add'));
+    await screen.findByText('added');
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        url: '/api/events',
+        body: { title: 'Beach clean', questions: [shirt, birth], waiver: { text: 'I take part at my own risk.' } },
+      },
+    ]);
+    // The event holds them now: its waiver is version 1.
+    expect(screen.getByText('Version 1')).toBeTruthy();
+
+    // Saved again (after another part failed): nothing more, then only what changed.
+    await user.click(button('Save'));
+    await screen.findByText('saved');
+    expect(calls).toHaveLength(1);
+    await replace(user, wording(1), 'Shirt size');
+    await user.click(button('Save'));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]).toEqual({
+      method: 'PUT',
+      url: `/api/events/${eventId}/questions`,
+      body: { questions: [{ ...shirt, label: 'Shirt size' }, birth] },
+    });
+  });
+
+  it('show the server’s messages about an event refused for them beside their boxes, focus on the first', async () => {
+    const calls = answerCalls((method) =>
+      method === 'POST'
+        ? refusal(400, {
+            code: 'invalid_input',
+            message: 'Some fields are not valid',
+            fields: { 'questions.0.options.1': 'Option is required', 'waiver.text': 'Waiver text is too long' },
+          })
+        : undefined,
+    );
+    const { user } = renderForm(<NewEventQuestions questions={[shirt]} />);
+    await user.click(screen.getByRole('checkbox', { name: 'Ask people to sign a waiver' }));
+    await user.type(screen.getByRole('textbox', { name: /^Waiver text/ }), 'I take part at my own risk.');
+    await user.click(button('Add'));
+    await screen.findByText('not added');
+    expectProblem(optionsOf(1), 'Option is required');
+    expectProblem(screen.getByRole('textbox', { name: /^Waiver text/ }), 'Waiver text is too long');
+    expect(document.activeElement).toBe(optionsOf(1));
+    // No event: nothing else is sent.
+    expect(calls.map((call) => call.method)).toEqual(['POST']);
   });
 });
 

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Modal.css';
-import { Checkbox, Fieldset, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Fieldset, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/format.ts';
@@ -27,7 +27,7 @@ import {
 } from './question-drafts.ts';
 import classes from './question-editor.module.css';
 
-type Part = QuestionField | 'row' | 'add' | 'up' | 'down' | 'remove';
+type Part = QuestionField | 'row' | 'exposed' | 'add' | 'up' | 'down' | 'remove';
 
 export interface QuestionDrafts {
   rows: QuestionDraft[];
@@ -58,6 +58,8 @@ export interface QuestionDrafts {
   fail: (error: unknown, prefix?: string) => boolean;
   /** These questions are saved now: their ids stay, and taking one off asks first. */
   markSaved: (questions: readonly Question[]) => void;
+  /** Starts again from these questions, loaded once the editor was drawn (the organisation's): nothing changed, nothing wrong. */
+  reset: (questions: readonly Question[]) => void;
 }
 
 interface QuestionDraftsOptions {
@@ -175,6 +177,12 @@ export function useQuestionDrafts(initial: readonly Question[] = [], { answered 
       setBaseline(normalised(questions));
       setListError(undefined);
     },
+    reset: (questions) => {
+      setRows(questions.map((question) => draftOf(question, answered)));
+      setRetired([]);
+      setBaseline(normalised(questions));
+      setListError(undefined);
+    },
   };
 }
 
@@ -215,6 +223,9 @@ export function QuestionEditor({ drafts, legend, hint }: QuestionEditorProps) {
           const n = count(index + 1);
           const label = draft.label.trim();
           const id = drafts.ids[index] ?? '';
+          // A sensitive answer shown at the door is seen by whoever checks people in, not only by admins.
+          const exposed = draft.sensitive && draft.checkIn;
+          const exposedId = drafts.idOf(draft.key, 'exposed');
           const flag = (field: FlagField) => ({
             id: drafts.idOf(draft.key, field),
             label: t(`questionEditor.${field}`),
@@ -277,9 +288,16 @@ export function QuestionEditor({ drafts, legend, hint }: QuestionEditorProps) {
                   <Checkbox {...flag('required')} />
                   <Checkbox {...flag('staffOnly')} />
                   <Checkbox {...flag('sensitive')} />
-                  <Checkbox {...flag('checkIn')} />
+                  <Checkbox {...flag('checkIn')} aria-describedby={exposed ? exposedId : undefined} />
                   {canTellAge(draft.type) && <Checkbox {...flag('age')} />}
                 </SimpleGrid>
+                {exposed && (
+                  <Alert id={exposedId} role="none" color="orange" variant="light" p="xs">
+                    <Text size="sm" className={classes.wrap}>
+                      {t('questionEditor.sensitiveAtCheckIn')}
+                    </Text>
+                  </Alert>
+                )}
                 {draft.errors.row && (
                   <Text id={drafts.idOf(draft.key, 'row')} size="sm" c="red.9" className={classes.wrap}>
                     {draft.errors.row}

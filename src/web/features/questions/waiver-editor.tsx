@@ -27,8 +27,11 @@ export interface WaiverDraft {
   check: () => boolean;
   /** What saving would send (only once `check` passed). */
   change: () => WaiverChange;
-  /** A failed save: the server's message beside the text when it is about it. True when it is. */
-  fail: (error: unknown) => boolean;
+  /**
+   * A failed save: the server's message beside the text when it is about it (`field`: what the server
+   * calls the text, `waiver.text` when the waiver went with the event). True when it is.
+   */
+  fail: (error: unknown, field?: string) => boolean;
   /** What the server holds now. */
   markSaved: (waiver: EventWaiver | null) => void;
 }
@@ -71,8 +74,8 @@ export function useWaiverDraft(initial: EventWaiver | null = null): WaiverDraft 
       const written = waiverWriteSchema.parse({ text }).text;
       return written === saved?.text ? null : { text: written };
     },
-    fail: (failure) => {
-      const message = isApiError(failure) ? failure.fields?.text : undefined;
+    fail: (failure, field = 'text') => {
+      const message = isApiError(failure) ? failure.fields?.[field] : undefined;
       if (message === undefined) return false;
       setError(problemIn(message));
       return true;

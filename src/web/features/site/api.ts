@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { Question } from '../../../shared/questions.ts';
 import type { DemoContent, Site, SiteSettings } from '../../../shared/site.ts';
 import { deleteJson, getJson, sendFile, sendJson } from '../../lib/api-client.ts';
 import { siteQuery } from '../../lib/site.ts';
@@ -6,8 +7,11 @@ import { siteQuery } from '../../lib/site.ts';
 /** The organisation's settings, as the header, footer and policy pages read them (the site's one query). */
 export const siteQueries = { site: () => siteQuery };
 
-/** PUT /api/site: the whole settings at once; the answer is what was saved. */
-export async function saveSite(settings: SiteSettings): Promise<Site> {
+/**
+ * PUT /api/site: the whole settings at once; the answer is what was saved. Without `questions`, the
+ * organisation's questions stay as they are.
+ */
+export async function saveSite(settings: Omit<SiteSettings, 'questions'> & { questions?: Question[] }): Promise<Site> {
   const { data } = await sendJson<Site>('PUT', '/site', settings);
   return data;
 }

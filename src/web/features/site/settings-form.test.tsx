@@ -1,12 +1,13 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { Question } from '../../../shared/questions.ts';
 import type { Site } from '../../../shared/site.ts';
 import { sent } from '../../test/dom-setup.ts';
 import type { User } from '../../test/render-form.tsx';
 import { button, expectNoProblem, expectProblem, expectRefused, field, renderForm, replace, screen } from '../../test/render-form.tsx';
 import { SettingsForm } from './settings-form.tsx';
 
-/** The settings as GET /api/site gave them, without how people sign in. */
+/** The settings as GET /api/site gave them, without how people sign in (and without questions: those are for admins only). */
 const saved: Omit<Site, 'socialSignIn' | 'mailConfigured'> = {
   name: 'Riverside Food Share',
   logo: '',
@@ -27,10 +28,46 @@ const saved: Omit<Site, 'socialSignIn' | 'mailConfigured'> = {
   customAmount: true,
   minAmount: 100,
   maxAmount: 1_000_000,
-  questions: [],
 };
 
-const form = (initial = saved) => renderForm(<SettingsForm initial={initial} />);
+const diet: Question = {
+  id: 'diet',
+  type: 'choice',
+  label: 'Diet',
+  required: true,
+  options: ['Vegetarian', 'Vegan', 'None'],
+  staffOnly: false,
+  sensitive: false,
+  checkIn: true,
+  age: false,
+};
+
+const json = (body: unknown, status = 200) => Promise.resolve(Response.json(body, { status }));
+const never = () => new Promise<Response>(() => {});
+
+/**
+ * The server as the form meets it: GET /api/site/questions answered by `questions` (the organisation's
+ * questions, for admins), every other call kept in `sent` and answered by `answer` (by default never).
+ */
+function serve(questions: () => Promise<Response>, answer: () => Promise<Response> = never) {
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    const url = String(input);
+    if (method === 'GET' && url === '/api/site/questions') return questions();
+    sent.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body });
+    return answer();
+  });
+}
+
+/** The settings page's form, once the organisation's questions (none unless given) are in. */
+async function form(initial = saved, questions: Question[] = []) {
+  serve(() => json(questions));
+  const view = renderForm(<SettingsForm initial={initial} />);
+  await screen.findByRole('button', { name: 'Add a question' });
+  return view;
+}
+
+const loadingQuestions = () => screen.queryByText('Loading the organisation’s questions…');
 
 /** Searches a list (time zone, currency) as a person would, and takes the first it finds. */
 async function choose(user: User, input: HTMLElement, search: string) {
@@ -42,16 +79,16 @@ async function choose(user: User, input: HTMLElement, search: string) {
 
 const save = (user: User) => user.click(button('Save settings'));
 
-/** The settings as PUT /api/site takes them: the amounts in cents. */
+/** The settings as PUT /api/site takes them: the amounts in cents, the questions loaded (none) sent back. */
 const putSite = (changes: Record<string, unknown> = {}) => ({
   method: 'PUT',
   url: '/api/site',
-  body: { ...saved, ...changes },
+  body: { ...saved, questions: [], ...changes },
 });
 
 describe('Settings', () => {
   it('asks for a name, the amounts, and contact details it can use, beside each, sends nothing and puts focus on the first', async () => {
-    const { user } = form();
+    const { user } = await form();
     for (const label of ['Organisation name', 'Amounts offered', 'Smallest other amount', 'Largest other amount'])
       await user.clear(field(label));
     await replace(user, field('Logo'), 'ftp://riverside.example/logo.png');
@@ -70,7 +107,7 @@ describe('Settings', () => {
   });
 
   it('takes a name of only spaces as none', async () => {
-    const { user } = form();
+    const { user } = await form();
     await replace(user, field('Organisation name'), '   ');
     await save(user);
     expectProblem(field('Organisation name'), 'Organisation name is required');
@@ -78,7 +115,7 @@ describe('Settings', () => {
   });
 
   it('asks for up to 6 different amounts of money a card can pay, beside them', async () => {
-    const { user } = form();
+    const { user } = await form();
     for (const [typed, message] of [
       ['15, ten', 'Each amount must be an amount such as 25 or 12.50'],
       ['0.25, 15', 'Each amount must be at least £0.50'],
@@ -92,7 +129,7 @@ describe('Settings', () => {
   });
 
   it('asks for other amounts a card can pay, the largest no smaller than the smallest', async () => {
-    const { user } = form();
+    const { user } = await form();
     await replace(user, field('Smallest other amount'), '0.49');
     await save(user);
     expectProblem(field('Smallest other amount'), 'The smallest other amount must be at least £0.50');
@@ -107,7 +144,7 @@ describe('Settings', () => {
   });
 
   it('puts the cursor in a link added, and asks for a name and an https address for each link, beside it', async () => {
-    const { user } = form();
+    const { user } = await form();
     await user.click(button('Add a link'));
     await waitFor(() => expect(document.activeElement).toBe(field('Link 2 name')));
     await replace(user, field('Link 1 address'), 'http://facebook.com/riverside');
@@ -119,7 +156,7 @@ describe('Settings', () => {
   });
 
   it('asks for a time zone this browser knows when the saved one is not', async () => {
-    const { user } = form({ ...saved, timeZone: 'Mars/Olympus_Mons' });
+    const { user } = await form({ ...saved, timeZone: 'Mars/Olympus_Mons' });
     await save(user);
     expectProblem(field('Time zone'), 'Time zone must be a time zone name such as Europe/London or America/New_York');
     expect(sent).toEqual([]);
@@ -129,14 +166,14 @@ describe('Settings', () => {
   });
 
   it('saves the settings as they are, the amounts in cents', async () => {
-    const { user } = form();
+    const { user } = await form();
     await save(user);
     expect(sent).toEqual([putSite()]);
     expect(button('Saving…')).toBeTruthy();
   });
 
   it('saves the details trimmed', async () => {
-    const { user } = form();
+    const { user } = await form();
     await replace(user, field('Organisation name'), '  Riverside Food Bank ');
     await replace(user, field('Contact email'), ' info@riverside.example ');
     await replace(user, field('Link 1 name'), ' Instagram ');
@@ -152,7 +189,7 @@ describe('Settings', () => {
   });
 
   it('saves the amounts typed as money, in cents, and whether donors may give another', async () => {
-    const { user } = form();
+    const { user } = await form();
     await replace(user, field('Amounts offered'), '5; 12.50 100');
     await user.click(screen.getByRole('checkbox', { name: 'Let donors give another amount' }));
     await replace(user, field('Smallest other amount'), '2');
@@ -162,7 +199,7 @@ describe('Settings', () => {
   });
 
   it('saves the time zone and the currency chosen from their lists', async () => {
-    const { user } = form();
+    const { user } = await form();
     await choose(user, field('Time zone'), 'dublin');
     await choose(user, field('Currency'), 'euro');
     await save(user);
@@ -170,7 +207,7 @@ describe('Settings', () => {
   });
 
   it('reads the amounts in the currency chosen: yen have no cents, so 3000 is ¥3,000', async () => {
-    const { user } = form();
+    const { user } = await form();
     await choose(user, field('Currency'), 'japanese');
     await replace(user, field('Amounts offered'), '500, 3000');
     await replace(user, field('Smallest other amount'), '100');
@@ -180,14 +217,14 @@ describe('Settings', () => {
   });
 
   it('saves the language for visitors whose browser asks for neither', async () => {
-    const { user } = form();
+    const { user } = await form();
     await user.selectOptions(screen.getByRole('combobox', { name: /^Default language/ }), 'বাংলা');
     await save(user);
     expect(sent).toEqual([putSite({ defaultLanguage: 'bn' })]);
   });
 
   it('saves without a social link once it is removed, the cursor left on adding one', async () => {
-    const { user } = form();
+    const { user } = await form();
     await user.click(button('Remove link 1'));
     expect(screen.getByText('No social links yet.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(button('Add a link')));
@@ -195,19 +232,8 @@ describe('Settings', () => {
     expect(sent).toEqual([putSite({ socialLinks: [] })]);
   });
 
-  it('saves the questions for every event with the rest, each problem beside its box first', async () => {
-    const diet = {
-      id: 'diet',
-      type: 'choice' as const,
-      label: 'Diet',
-      required: true,
-      options: ['Vegetarian', 'Vegan', 'None'],
-      staffOnly: false,
-      sensitive: false,
-      checkIn: true,
-      age: false,
-    };
-    const { user } = form({ ...saved, questions: [diet] });
+  it('loads the questions for every event (GET /api/site/questions) and saves them with the rest, each problem beside its box first', async () => {
+    const { user } = await form(saved, [diet]);
     const section = screen.getByRole('group', { name: 'Questions for every event' });
     expect(section).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Question 1' })).toHaveProperty('value', 'Diet');
@@ -242,32 +268,59 @@ describe('Settings', () => {
   });
 
   it('shows the server’s message about a question beside its box', async () => {
-    vi.stubGlobal('fetch', async () =>
-      Response.json(
-        {
-          error: { code: 'invalid_input', message: 'Some fields are not valid', fields: { 'questions.0.options.2': 'Option is required' } },
-        },
-        { status: 400 },
-      ),
+    serve(
+      () => json([{ ...diet, options: ['Vegetarian', 'Vegan'], required: false, checkIn: false }]),
+      () =>
+        json(
+          {
+            error: {
+              code: 'invalid_input',
+              message: 'Some fields are not valid',
+              fields: { 'questions.0.options.2': 'Option is required' },
+            },
+          },
+          400,
+        ),
     );
-    const { user } = form({
-      ...saved,
-      questions: [
-        {
-          id: 'diet',
-          type: 'choice',
-          label: 'Diet',
-          required: false,
-          options: ['Vegetarian', 'Vegan'],
-          staffOnly: false,
-          sensitive: false,
-          checkIn: false,
-          age: false,
-        },
-      ],
-    });
+    const { user } = renderForm(<SettingsForm initial={saved} />);
+    await screen.findByRole('textbox', { name: 'Options for question 1' });
     await save(user);
     await waitFor(() => expectProblem(screen.getByRole('textbox', { name: 'Options for question 1' }), 'Option is required'));
     expect(screen.queryByText('Some fields are not valid')).toBeNull();
+  });
+
+  it('says while the questions load, and saves the rest without them: the server keeps its own', async () => {
+    serve(never);
+    const { user } = renderForm(<SettingsForm initial={saved} />);
+    expect(loadingQuestions()?.closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Questions for every event' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add a question' })).toBeNull();
+    await save(user);
+    expect(sent).toEqual([{ method: 'PUT', url: '/api/site', body: saved }]);
+    expect(sent[0]?.body).not.toHaveProperty('questions');
+  });
+
+  it('says when the questions could not be loaded, and saves the rest without them', async () => {
+    serve(() => json({ error: { code: 'unavailable', message: 'The database is not answering' } }, 503));
+    const { user } = renderForm(<SettingsForm initial={saved} />);
+    const alert = (await screen.findByText('The organisation’s questions could not be loaded')).closest('[role="alert"]');
+    expect(alert?.textContent).toContain('The database is not answering');
+    expect(loadingQuestions()).toBeNull();
+    await save(user);
+    expect(sent).toEqual([{ method: 'PUT', url: '/api/site', body: saved }]);
+  });
+
+  it('loads the questions again on Try again, and then sends them', async () => {
+    let asked = 0;
+    serve(() => {
+      asked += 1;
+      return asked === 1 ? json({ error: { code: 'unavailable', message: 'The database is not answering' } }, 503) : json([diet]);
+    });
+    const { user } = renderForm(<SettingsForm initial={saved} />);
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('textbox', { name: 'Question 1' })).toHaveProperty('value', 'Diet');
+    expect(screen.queryByText('The organisation’s questions could not be loaded')).toBeNull();
+    await save(user);
+    expect(sent).toEqual([putSite({ questions: [diet] })]);
   });
 });

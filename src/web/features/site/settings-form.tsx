@@ -2,15 +2,16 @@ import { languageNames, languages } from '../../../shared/language.ts';
 import { amountsText, moneyInput } from '../../../shared/money.ts';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Fieldset.css';
-import { Alert, Checkbox, Fieldset, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Checkbox, Fieldset, NativeSelect, SimpleGrid, Skeleton, Stack, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Site, type SiteSettings, type SiteSettingsFormValues, siteSettingsFormSchema } from '../../../shared/site.ts';
 import { Button } from '../../components/button.tsx';
+import { QueryError } from '../../components/query-error.tsx';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { notify } from '../../lib/notify.ts';
-import { QuestionEditor, useQuestionDrafts } from '../questions/api.ts';
+import { QuestionEditor, questionQueries, useQuestionDrafts } from '../questions/api.ts';
 import { saveSite, showSavedSite, uploadLogo } from './api.ts';
 import { CurrencySelect } from './currency-select.tsx';
 import { LogoField } from './logo-field.tsx';
@@ -18,23 +19,35 @@ import { MarkdownField } from './markdown-field.tsx';
 import { SocialLinksField } from './social-links-field.tsx';
 import { TimeZoneSelect } from './time-zone-select.tsx';
 
+/** A message about one of the amounts ('donationAmounts.2') is shown on the amounts field. */
+const amountItems = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`donationAmounts.${i}`, 'donationAmounts']));
+
+interface SettingsFormProps {
+  /** The settings as GET /api/site gives them, less how people sign in (the organisation's questions, for admins only, are loaded here). */
+  initial: Omit<Site, 'socialSignIn' | 'mailConfigured'>;
+}
+
 /**
  * The organisation's settings (DECISIONS 4.5), checked here with the server's own schema, every
  * message beside its field (a social link's beside that link); the server's field messages go
  * there too. Saved, the header, footer and titles of this tab change at once.
  */
-/** A message about one of the amounts ('donationAmounts.2') is shown on the amounts field. */
-const amountItems = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`donationAmounts.${i}`, 'donationAmounts']));
-
-export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' | 'mailConfigured'> }) {
+export function SettingsForm({ initial }: SettingsFormProps) {
   const { t } = useTranslation('settings');
+  const { t: manage } = useTranslation('manage');
   const [failure, setFailure] = useState<Error | null>(null);
   const queryClient = useQueryClient();
   const money = (amount: number) => moneyInput(amount, initial.currency);
-  // Settings saved before questions existed have none.
-  const savedQuestions = initial.questions ?? [];
-  // The organisation's questions are edited beside the form's own boxes, and sent with them as they are at the save.
-  const questions = useQuestionDrafts(savedQuestions);
+  // The organisation's questions (GET /api/site/questions, staff-only ones too), as the server has them now, not as this tab last saw them.
+  const siteQuestions = useQuery({ ...questionQueries.ofSite(), staleTime: 0 });
+  // They are edited beside the form's own boxes, and sent with them as they are at the save: only once
+  // loaded (left out, the server keeps its own; an empty list would take them all away).
+  const questions = useQuestionDrafts();
+  const [questionsLoaded, setQuestionsLoaded] = useState(false);
+  if (!questionsLoaded && siteQuestions.isFetchedAfterMount && siteQuestions.isSuccess) {
+    setQuestionsLoaded(true);
+    questions.reset(siteQuestions.data);
+  }
   const questionsNow = useRef(questions);
   questionsNow.current = questions;
   const form = useSchemaForm<SiteSettingsFormValues, typeof siteSettingsFormSchema>({
@@ -44,7 +57,7 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
       donationAmounts: amountsText(initial.donationAmounts, initial.currency),
       minAmount: money(initial.minAmount),
       maxAmount: money(initial.maxAmount),
-      questions: savedQuestions,
+      questions: [],
     },
     toInput: (values) => ({ ...values, questions: questionsNow.current.input() }),
     fieldNames: amountItems,
@@ -54,8 +67,10 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
   const save = useMutation({
     mutationFn: saveSite,
     onMutate: () => setFailure(null),
-    onSuccess: (saved) => {
+    onSuccess: (saved, sent) => {
       showSavedSite(queryClient, saved);
+      // The questions sent are the organisation's now (the new events' to start with).
+      if (sent.questions) queryClient.setQueryData(questionQueries.ofSite().queryKey, sent.questions);
       void notify({ color: 'teal', message: t('form.saved') });
     },
     // A message for a field on the form is shown beside it (a question's beside its box); anything else (a network failure, a 403) in the alert.
@@ -65,10 +80,10 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
     },
   });
 
-  function handleSubmit(settings: SiteSettings) {
+  function handleSubmit({ questions: sentQuestions, ...settings }: SiteSettings) {
     // The questions passed with the rest: any problem shown before is gone.
     questions.check();
-    if (!save.isPending && !upload.isPending) save.mutate(settings);
+    if (!save.isPending && !upload.isPending) save.mutate(questionsLoaded ? { ...settings, questions: sentQuestions } : settings);
   }
 
   return (
@@ -213,7 +228,26 @@ export function SettingsForm({ initial }: { initial: Omit<Site, 'socialSignIn' |
           </Stack>
         </Fieldset>
 
-        <QuestionEditor drafts={questions} legend={t('questions.legend')} hint={t('questions.hint')} />
+        {questionsLoaded ? (
+          <QuestionEditor drafts={questions} legend={t('questions.legend')} hint={t('questions.hint')} />
+        ) : (
+          <Fieldset legend={t('questions.legend')}>
+            {siteQuestions.isError && siteQuestions.isFetchedAfterMount ? (
+              <QueryError
+                title={manage('questionEditor.siteLoadFailed')}
+                error={siteQuestions.error}
+                onRetry={() => void siteQuestions.refetch()}
+              />
+            ) : (
+              <Stack gap="sm" role="status">
+                <VisuallyHidden>{manage('questionEditor.siteLoading')}</VisuallyHidden>
+                <Skeleton height={14} width={220} />
+                <Skeleton height={36} />
+                <Skeleton height={36} />
+              </Stack>
+            )}
+          </Fieldset>
+        )}
 
         <Fieldset legend={t('form.policies')}>
           <Stack gap="xl">
