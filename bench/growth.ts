@@ -68,7 +68,7 @@ const lists: List[] = [
  * analyses the tables, as the server's autovacuum would have after so many rows; the embedded
  * database has no autovacuum, and is measured as it is.
  */
-async function seedWith(databaseUrl: string | undefined, appDb: Database, seed: (db: Database) => Promise<void>) {
+export async function seedWith(databaseUrl: string | undefined, appDb: Database, seed: (db: Database) => Promise<void>) {
   if (!databaseUrl) return seed(appDb);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
