@@ -15,6 +15,7 @@ import { startTestApp } from '../src/server/test/test-app.ts';
 import { createTestDatabase } from '../src/server/test/test-database.ts';
 import { answersBench } from './answers.ts';
 import { printCeiling, readsAgainstCeiling } from './ceiling.ts';
+import { eventMessagesBench } from './event-messages.ts';
 import { growth } from './growth.ts';
 import { lighthousePages, printLighthouse } from './lighthouse.ts';
 import { pdfTimes } from './pdf.ts';
@@ -232,6 +233,11 @@ if (process.argv.includes('--shifts')) {
 // `npm run bench -- --answers`: the registrations CSV with answers at 100,000 rows, and registering with ten answers, alone.
 if (process.argv.includes('--answers')) {
   await answersBench(databaseName);
+  process.exit(0);
+}
+// `npm run bench -- --messages`: a message to 2,000 of an event's people, accepted, queued and delivered, alone.
+if (process.argv.includes('--messages')) {
+  await eventMessagesBench(databaseName);
   process.exit(0);
 }
 // `npm run bench -- --growth`: every list at 1,000, 10,000 and 100,000 events, alone.

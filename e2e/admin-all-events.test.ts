@@ -21,7 +21,7 @@ describe('admin: the All Events table', () => {
     await page.getByRole('heading', { level: 1, name: `Total ${total} events going on` }).waitFor();
     const table = page.getByRole('table', { name: 'Events' });
     const headers = await table.getByRole('columnheader').allTextContents();
-    expect(headers).toEqual(['Title', 'Date', 'Banner', 'Roster', 'Check-in', 'Update', 'Delete']);
+    expect(headers).toEqual(['Title', 'Date', 'Banner', 'Roster', 'Messages', 'Check-in', 'Update', 'Delete']);
     await expectAccessible(page);
 
     // Sorting by Title: ascending first, announced on the header, kept in the address.

@@ -31,6 +31,20 @@ for (const { label, report } of reports) {
   }
   const skippedHere = tests.filter((test) => skippedStatuses.has(test.status)).length;
   console.log(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skippedHere} skipped (run by the other pass)`);
+  printSlowest(report);
+}
+
+/**
+ * The files that took longest, with the time all files took (more than the pass's, as files run side by
+ * side): kept in the CI log, so a run's growth can be traced to the files that grew.
+ */
+function printSlowest(report, count = 12) {
+  const files = report.testResults
+    .map((file) => ({ name: path.relative(process.cwd(), file.name), seconds: (file.endTime - file.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds);
+  const total = files.reduce((sum, file) => sum + file.seconds, 0);
+  console.log(`  ${files.length} files, ${Math.round(total)} s of file time; the slowest:`);
+  for (const file of files.slice(0, count)) console.log(`  ${file.seconds.toFixed(0).padStart(6)} s  ${file.name}`);
 }
 const skippedEverywhere = [...new Set(skipped.filter((test) => !passedSomewhere.has(test.id)).map((test) => test.id))];
 

@@ -18,6 +18,8 @@ import { checkinRoutes } from './features/checkin/routes.ts';
 import { registerApiDocument } from './features/docs/document.ts';
 import { docsRoutes } from './features/docs/routes.ts';
 import { donationRoutes } from './features/donations/routes.ts';
+import { EventMessageJob } from './features/event-messages/job.ts';
+import { eventMessageRoutes } from './features/event-messages/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { DecodePool } from './features/images/decode-pool.ts';
@@ -154,6 +156,10 @@ export async function buildApp(
   reminders.onReadFailure = backgroundFailure(reminders.onReadFailure);
   app.decorate('reminders', reminders);
   app.addHook('preClose', () => reminders.stop());
+  const eventMessages = new EventMessageJob(database.db, config.mail.messageCheckMs, app.log);
+  eventMessages.onReadFailure = backgroundFailure(eventMessages.onReadFailure);
+  app.decorate('eventMessages', eventMessages);
+  app.addHook('preClose', () => eventMessages.stop());
   const auditRetention = new AuditRetentionJob(database.db, config.audit.retentionDays, config.audit.retentionCheckMs, app.log);
   auditRetention.onReadFailure = backgroundFailure(auditRetention.onReadFailure);
   app.decorate('auditRetention', auditRetention);
@@ -204,6 +210,7 @@ export async function buildApp(
       await api.register(shiftRoutes);
       await api.register(questionRoutes);
       await api.register(waiverRoutes);
+      await api.register(eventMessageRoutes);
       await api.register(staffRoutes);
       await api.register(reviewRoutes);
       await api.register(rosterRoutes);
@@ -266,6 +273,7 @@ export async function buildApp(
 
   app.addHook('onReady', async () => outboxWorker.start());
   app.addHook('onReady', async () => reminders.start());
+  app.addHook('onReady', async () => eventMessages.start());
   app.addHook('onReady', async () => auditRetention.start());
 
   return app;

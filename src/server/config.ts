@@ -193,6 +193,8 @@ export interface MailSettings {
   retryDelaysS: number[];
   /** How often the day-before reminders are looked for (also at start). Not a setting; tests shorten it. */
   reminderCheckMs: number;
+  /** How often messages to events' people that are due are looked for (also at start, and when one is written to go now). Not a setting. */
+  messageCheckMs: number;
 }
 
 /** The product's name in messages and the sign-in library. */
@@ -261,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollMs: 1_000,
       retryDelaysS: [10, 30, 60, 120, 300, 900, 1800],
       reminderCheckMs: 5 * 60_000,
+      messageCheckMs: 15_000,
     },
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS, retentionCheckMs: 24 * 3600_000 },
     stripe:

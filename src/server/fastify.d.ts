@@ -4,6 +4,7 @@ import type { AccountLimit, Config, DownloadLimit } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AuditDeclaration, AuditNote } from './features/audit/record.ts';
 import type { AuditRetentionJob } from './features/audit/retention.ts';
+import type { EventMessageJob } from './features/event-messages/job.ts';
 import type { DecodePool } from './features/images/decode-pool.ts';
 import type { DatabaseOutage } from './http/outage.ts';
 import type { RateLimitCounts } from './http/rate-limit-counts.ts';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     authSecret: string;
     /** Queues the day-before event reminders, at start and every `config.mail.reminderCheckMs`. */
     reminders: ReminderJob;
+    /** Sends the messages to events' people when due: at start, every `config.mail.messageCheckMs`, and when one is written to go now. */
+    eventMessages: EventMessageJob;
     /** Deletes audit entries older than AUDIT_RETENTION_DAYS, at start and daily. */
     auditRetention: AuditRetentionJob;
     /** Stripe when configured, otherwise the offline test-mode gateway. */

@@ -63,6 +63,7 @@ const adminPages = [
   { path: 'audit', ...page('./routes/dashboard-audit.tsx', 'DashboardAuditPage') },
   { path: 'settings', ...page('./routes/dashboard-settings.tsx', 'DashboardSettingsPage') },
   { path: 'reviews', ...page('./routes/dashboard-reviews.tsx', 'DashboardReviewsPage') },
+  { path: 'events/:eventId/messages', ...page('./routes/dashboard-event-messages.tsx', 'DashboardEventMessagesPage') },
 ];
 
 /**

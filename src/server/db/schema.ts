@@ -547,14 +547,62 @@ export const outboxMessage = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * The message to many people this copy belongs to (`event-message:<id>`), so its copies are counted
+     * by status through an index; null for a message to one person.
+     */
+    source: text('source'),
     ...timestamps,
   },
   (t) => [
     index('outbox_message_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_message_source_idx').on(t.source, t.status).where(sql`${t.source} is not null`),
     index('outbox_message_created_at_idx').on(t.createdAt, t.id),
     index('outbox_message_to_trgm_idx').using('gin', t.to.op('gin_trgm_ops')).with(trigramIndexOptions),
     index('outbox_message_subject_trgm_idx').using('gin', t.subject.op('gin_trgm_ops')).with(trigramIndexOptions),
   ],
+);
+
+export const eventMessageAudience = pgEnum('event_message_audience', ['registered', 'waitlisted', 'checkedIn', 'notCheckedIn', 'everyone']);
+export const eventMessageStatus = pgEnum('event_message_status', ['scheduled', 'sending', 'sent', 'cancelled']);
+
+/**
+ * A message an admin wrote to an event's people (issue 34, docs/decisions/053): kept as written, sent
+ * at `send_at` by the job in src/server/features/event-messages/job.ts, which queues one outbox copy
+ * per person (`outbox_message.source` = `event-message:<id>`). `scheduled` until its time, `sending`
+ * while its copies are queued, `sent` once all are, or `cancelled` before it started.
+ */
+export const eventMessage = pgTable(
+  'event_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => event.id, { onDelete: 'cascade' }),
+    /**
+     * One shift's people only. No foreign key: a deleted shift's message keeps naming it (and its
+     * role and start below), and one still scheduled then reaches nobody, as the shift has no people.
+     */
+    shiftId: uuid('shift_id'),
+    shiftRole: text('shift_role'),
+    shiftStartsAt: text('shift_starts_at'),
+    audience: eventMessageAudience('audience').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    authorId: text('author_id').references(() => account.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    authorEmail: text('author_email').notNull(),
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    status: eventMessageStatus('status').notNull().default('scheduled'),
+    /** People it reaches: counted when written, and again when it goes. */
+    recipients: integer('recipients').notNull().default(0),
+    /** People in the audience who turned event updates off, left out. */
+    leftOut: integer('left_out').notNull().default(0),
+    /** When every copy was queued. */
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('event_message_due_idx').on(t.status, t.sendAt), index('event_message_event_idx').on(t.eventId, t.createdAt)],
 );
 
 /**

@@ -69,16 +69,29 @@ export async function enqueue(db: Database, message: OutgoingMessage): Promise<b
  * Queues a message its template writes later (src/server/mail/registry.ts): the row holds the
  * template's input, not yet its body. The same guarantees as `enqueue`.
  */
-export async function enqueueUnwritten(
-  db: Database,
-  message: { key: string; kind: string; to: string; subject: string; input: string },
-): Promise<boolean> {
+export async function enqueueUnwritten(db: Database, message: UnwrittenMessage): Promise<boolean> {
+  return (await enqueueUnwrittenMany(db, [message])) > 0;
+}
+
+/** A message as queued, before the worker writes it; `source` names the message to many it is a copy of. */
+export interface UnwrittenMessage {
+  key: string;
+  kind: string;
+  to: string;
+  subject: string;
+  input: string;
+  source?: string;
+}
+
+/** Queues several at once, in one statement (keys already queued are skipped): how many were new. */
+export async function enqueueUnwrittenMany(db: Database, messages: UnwrittenMessage[]): Promise<number> {
+  if (messages.length === 0) return 0;
   const inserted = await db
     .insert(outboxMessage)
-    .values({ ...message, html: '', text: '' })
+    .values(messages.map((message) => ({ ...message, html: '', text: '' })))
     .onConflictDoNothing({ target: outboxMessage.key })
     .returning({ id: outboxMessage.id });
-  return inserted.length > 0;
+  return inserted.length;
 }
 
 /**

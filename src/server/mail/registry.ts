@@ -1,10 +1,11 @@
 import type { Language } from '../../shared/language.ts';
 import type { Database } from '../db/client.ts';
-import { enqueueUnwritten, type OutgoingMessage } from './outbox.ts';
+import { enqueueUnwritten, enqueueUnwrittenMany, type OutgoingMessage } from './outbox.ts';
 import { donationReceiptHeading, donationReceiptMessage, type ReceiptMail } from './templates/donation-receipt.tsx';
 import { donationRefundedHeading, donationRefundedMessage, type RefundMail } from './templates/donation-refunded.tsx';
 import { type EventChangeMail, eventChangedHeading, eventChangedMessage } from './templates/event-changed.tsx';
 import { eventDeletedHeading, eventDeletedMessage } from './templates/event-deleted.tsx';
+import { type EventMessageMail, eventMessageHeading, eventMessageMessage } from './templates/event-message.tsx';
 import { type EventReminder, eventReminderHeading, eventReminderMessage } from './templates/event-reminder.tsx';
 import { type NewNotice, newNoticeHeading, newNoticeMessage } from './templates/new-notice.tsx';
 import { type CancellationMail, registrationCancelledHeading, registrationCancelledMessage } from './templates/registration-cancelled.tsx';
@@ -57,6 +58,11 @@ const templates = {
         unsubscribe: unsubscribeFor(mail.site, { accountId: mail.accountId }, 'reminders', mail.site.secret),
       }),
   }),
+  'event-message': template<Omit<EventMessageMail, 'site' | 'unsubscribe'> & { site: SigningSite }>({
+    heading: eventMessageHeading,
+    write: (mail) =>
+      eventMessageMessage({ ...mail, unsubscribe: unsubscribeFor(mail.site, { accountId: mail.accountId }, 'events', mail.site.secret) }),
+  }),
   notice: template<Omit<NewNotice, 'site' | 'unsubscribe'> & { site: SigningSite }>({
     heading: newNoticeHeading,
     write: (mail) =>
@@ -85,6 +91,23 @@ export type TemplateInput<K extends TemplateName> = Parameters<(typeof templates
 export function enqueueMail<K extends TemplateName>(db: Database, kind: K, input: TemplateInput<K>): Promise<boolean> {
   const { key, subject } = (templates[kind] as Template<{ site: SigningSite; to: string; language?: Language }>).heading(input);
   return enqueueUnwritten(db, { key, kind, to: input.to, subject, input: JSON.stringify(input) });
+}
+
+/**
+ * Queues one kind of message to many people in one statement, each a copy of the message `source`
+ * names (counted by it in the outbox); keys already queued are skipped. How many were new.
+ */
+export function enqueueMailMany<K extends TemplateName>(
+  db: Database,
+  kind: K,
+  inputs: TemplateInput<K>[],
+  source: string,
+): Promise<number> {
+  const heading = (templates[kind] as Template<{ site: SigningSite; to: string; language?: Language }>).heading;
+  return enqueueUnwrittenMany(
+    db,
+    inputs.map((input) => ({ ...heading(input), kind, to: input.to, input: JSON.stringify(input), source })),
+  );
 }
 
 /** Writes a queued message from its stored input, with the site as it is now, in its recipient's language. */

@@ -182,6 +182,23 @@ export async function fillEveryTable(db: Database) {
     status: 'failed',
     attempts: 8,
     lastError: '451 Mailbox temporarily unavailable',
+    source: `event-message:${tag}`,
+  });
+  // A message to the event's people, still scheduled, for one shift.
+  await db.insert(schema.eventMessage).values({
+    eventId: event.id,
+    shiftId: driving!.id,
+    shiftRole: awkward,
+    shiftStartsAt: '2026-12-05T09:00',
+    audience: 'notCheckedIn',
+    subject: awkward,
+    body: `${awkward}\n\n${awkward}`,
+    authorId: people[0]!.id,
+    authorName: awkward,
+    authorEmail: people[0]!.email,
+    sendAt: new Date(Date.now() + 86_400_000),
+    recipients: 1,
+    leftOut: 1,
   });
   await db.insert(schema.auditEntry).values([
     {

@@ -7,12 +7,15 @@ import { confirmedActionColumn } from '../components/admin-list/confirmed-action
 import { ButtonLink } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { EventDate } from '../components/event-date.tsx';
+import { eventMessagesPath } from '../features/event-messages/api.ts';
 import { useDeleteEvent } from '../features/events/use-delete-event.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-/** /dashboard/allEvents: every event, with its Roster, Update and Delete (spec section 2). */
+/** /dashboard/allEvents: every event, with its Roster, Messages, Update and Delete (spec section 2). */
 export function DashboardAllEventsPage() {
   const { t, i18n } = useTranslation('admin');
+  // The event's messages page speaks the event pages' words (manage), its link too.
+  const { t: manageT } = useTranslation('manage');
   usePageTitle(t('events.title'));
   const remove = useDeleteEvent();
 
@@ -44,6 +47,20 @@ export function DashboardAllEventsPage() {
           aria-label={t('events.rosterOf', { title: event.title })}
         >
           {t('events.roster')}
+        </ButtonLink>
+      ),
+    },
+    {
+      id: 'messages',
+      header: manageT('eventMessages.link'),
+      action: true,
+      cell: (event) => (
+        <ButtonLink
+          to={eventMessagesPath(event._id)}
+          variant="default"
+          aria-label={manageT('eventMessages.linkOf', { title: event.title })}
+        >
+          {manageT('eventMessages.link')}
         </ButtonLink>
       ),
     },

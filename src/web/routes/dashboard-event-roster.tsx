@@ -10,6 +10,7 @@ import type { Roster } from '../../shared/roster.ts';
 import { Button, ButtonAnchor, ButtonLink } from '../components/button.tsx';
 import { LoadingBlocks } from '../components/loading-placeholders.tsx';
 import { QueryError } from '../components/query-error.tsx';
+import { eventMessagesPath } from '../features/event-messages/api.ts';
 import { backToAllEvents, EventNotFound } from '../features/events/event-not-found.tsx';
 import { rosterCsvUrl, rosterQueries } from '../features/roster/api.ts';
 import { HoursDialog } from '../features/roster/hours-dialog.tsx';
@@ -97,6 +98,11 @@ export function DashboardEventRosterPage() {
                 </ButtonAnchor>
               )}
               <ButtonLink to={`/dashboard/checkin/${eventId}`}>{t('roster.checkin')}</ButtonLink>
+              {admin && (
+                <ButtonLink to={eventMessagesPath(eventId)} variant="light">
+                  {t('eventMessages.writeToPeople')}
+                </ButtonLink>
+              )}
               <Button variant="light" onClick={() => window.print()}>
                 {t('roster.print')}
               </Button>

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { siteSettingsSchema } from '../../../shared/site.ts';
-import { eventStaff, outboxMessage, registration, review } from '../../db/schema.ts';
+import { eventMessage, eventStaff, outboxMessage, registration, review } from '../../db/schema.ts';
 import { dayFrom } from '../../db/seed.ts';
 import { unsubscribeToken } from '../../mail/unsubscribe.ts';
 import {
@@ -324,6 +324,46 @@ const rules: Record<string, Rule | CoveredElsewhere> = {
   'DELETE /api/events/:id/waiver': {
     ...adminOnly,
     request: async () => ({ path: `/api/events/${(await insertEvent(t.app.db)).id}/waiver` }),
+  },
+  'GET /api/events/:id/messages': { ...adminOnly, request: () => ({ path: `/api/events/${eventId}/messages` }) },
+  'GET /api/events/:id/messages/audience': {
+    ...adminOnly,
+    request: () => ({ path: `/api/events/${eventId}/messages/audience?audience=everyone` }),
+  },
+  'POST /api/events/:id/messages': {
+    ...adminOnly,
+    request: async () => ({
+      path: `/api/events/${(await insertEvent(t.app.db)).id}/messages`,
+      body: {
+        subject: 'Venue change',
+        body: 'We meet at the hall.',
+        audience: 'registered',
+        sendAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    }),
+  },
+  'POST /api/events/:id/messages/test': {
+    ...adminOnly,
+    request: () => ({ path: `/api/events/${eventId}/messages/test`, body: { subject: 'Venue change', body: 'We meet at the hall.' } }),
+  },
+  'DELETE /api/events/:id/messages/:messageId': {
+    ...adminOnly,
+    request: async () => {
+      const scheduled = await insertEvent(t.app.db);
+      const [message] = await t.app.db
+        .insert(eventMessage)
+        .values({
+          eventId: scheduled.id,
+          audience: 'everyone',
+          subject: 'Venue change',
+          body: 'We meet at the hall.',
+          authorName: 'Ada Admin',
+          authorEmail: 'ada@example.org',
+          sendAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning({ id: eventMessage.id });
+      return { path: `/api/events/${scheduled.id}/messages/${message?.id}` };
+    },
   },
   'GET /api/site/questions': { ...adminOnly, request: () => ({ path: '/api/site/questions' }) },
   'GET /api/events/:id/waivers': { ...adminOnly, request: () => ({ path: `/api/events/${eventId}/waivers` }) },

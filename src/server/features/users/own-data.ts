@@ -20,6 +20,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { forgetRecipient } from '../../mail/outbox.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
+import { forgetAuthor } from '../event-messages/service.ts';
 import { lockEventPlaces } from '../events/places.ts';
 import { deleteImageByUrl } from '../images/service.ts';
 import { cancelRegistration } from '../registrations/service.ts';
@@ -201,6 +202,8 @@ export async function deleteOwnAccount(db: Database, caller: SignedInAccount, co
     ).length;
     // Signed waivers are kept as records, like donations, under the same placeholder.
     const waiversKept = await forgetSigner(tx, id, placeholder);
+    // Messages the person wrote to an event's people stay in its history, under the same placeholder.
+    await forgetAuthor(tx, id, placeholder);
     // The offline test gateway keeps each payment's donor in its metadata, as Stripe does: the donor goes.
     await tx
       .update(testPayment)

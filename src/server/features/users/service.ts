@@ -12,6 +12,7 @@ import { listTotal } from '../../db/totals.ts';
 import { AppError } from '../../errors.ts';
 import { forgetRecipient } from '../../mail/outbox.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
+import { forgetAuthor } from '../event-messages/service.ts';
 import { fillFreedPlaces, lockEventPlaces } from '../events/places.ts';
 import { deleteImageByUrl } from '../images/service.ts';
 import { forgetSigner } from '../waivers/service.ts';
@@ -195,6 +196,7 @@ export async function deleteAccount(db: Database, id: string, site: SigningSite)
     // One placeholder for the mail it was sent and the waivers it signed (kept as records).
     const placeholder = deletedAccountAddress();
     await forgetSigner(tx, id, placeholder);
+    await forgetAuthor(tx, id, placeholder);
     await tx.delete(account).where(eq(account.id, id));
     await deleteImageByUrl(tx, target.image);
     await forgetRecipient(tx, target.email, placeholder);

@@ -51,6 +51,29 @@ const queued: { [K in TemplateName]: TemplateInput<K>[] } = {
   ],
   'event-deleted': [{ ...person, event }],
   'event-reminder': [{ ...person, event: { id: event.id, title: event.title, date: '2026-12-05', time: '14:30:00' } }],
+  'event-message': [
+    {
+      messageId: 'm1',
+      accountId: 'a1',
+      to: person.to,
+      name: person.name,
+      event: { id: event.id, title: event.title },
+      author: 'করিম',
+      subject: 'সকাল ৯টায় উত্তর গেটে',
+      body: 'নদীর পথ বন্ধ।\n\nউত্তর গেটে দেখা হবে।',
+    },
+    {
+      messageId: 'm2',
+      accountId: 'a1',
+      to: person.to,
+      name: person.name,
+      event: { id: event.id, title: event.title },
+      author: 'করিম',
+      subject: 'সকাল ৯টায় উত্তর গেটে',
+      body: 'নদীর পথ বন্ধ।',
+      test: true,
+    },
+  ],
   notice: [
     { noticeId: 'n1', accountId: 'a1', to: person.to, name: person.name, author: 'করিম', notice: 'শনিবার সকাল ৯টায় দেখা হবে।\n\nধন্যবাদ।' },
   ],
@@ -87,6 +110,9 @@ const latinWords = (text: string) =>
     .map((match) => match[0])
     .filter((word) => !LATIN_ALLOWED.has(word));
 
+/** Messages whose subject is the organisation's own words (an admin's message to an event's people), the same in every language. */
+const SUBJECT_AS_WRITTEN = new Set(['event-message 0']);
+
 describe('every message in English and Bengali', () => {
   it('writes each template in Bengali, with no English of its own left, and in English as before', async () => {
     const english = new Map(await everyMessage('en'));
@@ -96,9 +122,13 @@ describe('every message in English and Bengali', () => {
       const inEnglish = english.get(name);
       expect(inEnglish?.html, name).toContain('lang="en"');
       expect(mail.html, name).toContain('lang="bn"');
-      expect(mail.subject, name).not.toBe(inEnglish?.subject);
       expect(latinWords(mail.subject), `${name}: subject`).toEqual([]);
       expect(latinWords(mail.text), `${name}: text`).toEqual([]);
+      if (SUBJECT_AS_WRITTEN.has(name)) {
+        expect(mail.subject, name).toBe(inEnglish?.subject);
+        continue;
+      }
+      expect(mail.subject, name).not.toBe(inEnglish?.subject);
       // The English one speaks English: its subject has Latin words of its own.
       expect(latinWords(inEnglish?.subject ?? '').length, name).toBeGreaterThan(0);
     }

@@ -1,0 +1,385 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { EventMessage } from '../../../shared/event-messages.ts';
+import { loadConfig } from '../../config.ts';
+import { account, auditEntry, eventMessage, outboxMessage, registration } from '../../db/schema.ts';
+import { enqueueMailMany } from '../../mail/registry.ts';
+import { call, signUp, type TestAccount } from '../../test/accounts.ts';
+import { insertAccount, insertEvent, insertShift } from '../../test/factories.ts';
+import { mailingApp, mailSettingsFor } from '../../test/mailing-app.ts';
+import type { SmtpStandIn } from '../../test/smtp-stand-in.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { sendDueMessages, sourceOf } from './service.ts';
+
+let smtp: SmtpStandIn;
+let t: TestApp;
+let admin: TestAccount;
+let volunteer: TestAccount;
+
+// The job looks once an hour here: each test runs it when it means to (`sendDueMessages`), or a message
+// written to go now wakes it.
+mailingApp((started) => ({ smtp, t, admin, volunteer } = started), {
+  mail: { messageCheckMs: 60 * 60_000 },
+  people: { admin: { role: 'admin', name: 'Ada Admin' }, volunteer: { role: 'volunteer' } },
+});
+
+const HOUR = 3_600_000;
+
+type Person = Awaited<ReturnType<typeof insertAccount>>;
+
+async function registerDirectly(
+  who: Person,
+  eventId: string,
+  fields: { shiftId?: string; status?: 'registered' | 'waitlisted'; checkedIn?: boolean } = {},
+) {
+  await t.app.db.insert(registration).values({
+    accountId: who.id,
+    eventId,
+    shiftId: fields.shiftId ?? null,
+    name: who.name,
+    email: who.email,
+    role: who.role,
+    status: fields.status ?? 'registered',
+    position: fields.status === 'waitlisted' ? 1 : null,
+    checkedInAt: fields.checkedIn ? new Date() : null,
+  });
+}
+
+/**
+ * An event staffed by two shifts and its people: `in` (registered on the morning shift, checked in),
+ * `absent` (registered on the morning shift, not checked in), `waiting` (waitlisted on the morning shift),
+ * `afternoon` (registered on the afternoon shift only), `both` (registered on both shifts) and `quiet`
+ * (registered on the morning shift, event updates turned off).
+ */
+async function eventWithPeople() {
+  const party = await insertEvent(t.app.db, { inDays: 3, title: 'River clean-up' });
+  const morning = await insertShift(t.app.db, party, { role: 'Litter picker', at: 9 });
+  const afternoon = await insertShift(t.app.db, party, { role: 'Sorter', at: 13 });
+  const people = {
+    in: await insertAccount(t.app.db, { name: 'Ina In' }),
+    absent: await insertAccount(t.app.db, { name: 'Abe Absent' }),
+    waiting: await insertAccount(t.app.db, { name: 'Wren Waiting', language: 'bn' }),
+    afternoon: await insertAccount(t.app.db, { name: 'Ava Afternoon' }),
+    both: await insertAccount(t.app.db, { name: 'Bo Both' }),
+    quiet: await insertAccount(t.app.db, { name: 'Quinn Quiet', emailEvents: false }),
+  };
+  await registerDirectly(people.in, party.id, { shiftId: morning.id, checkedIn: true });
+  await registerDirectly(people.absent, party.id, { shiftId: morning.id });
+  await registerDirectly(people.waiting, party.id, { shiftId: morning.id, status: 'waitlisted' });
+  await registerDirectly(people.afternoon, party.id, { shiftId: afternoon.id });
+  await registerDirectly(people.both, party.id, { shiftId: morning.id });
+  await registerDirectly(people.both, party.id, { shiftId: afternoon.id });
+  await registerDirectly(people.quiet, party.id, { shiftId: morning.id });
+  return { party, morning, afternoon, people };
+}
+
+const write = (eventId: string, body: Record<string, unknown>, who = admin) =>
+  call(t, 'POST', `/api/events/${eventId}/messages`, body, who.auth);
+
+/** The addresses of a message's copies in the outbox. */
+async function copiesOf(messageId: string) {
+  const rows = await t.app.db
+    .select({ to: outboxMessage.to, key: outboxMessage.key })
+    .from(outboxMessage)
+    .where(eq(outboxMessage.source, sourceOf(messageId)));
+  return rows.map((row) => row.to).sort();
+}
+
+async function history(eventId: string): Promise<EventMessage[]> {
+  const res = await call(t, 'GET', `/api/events/${eventId}/messages`, undefined, admin.auth);
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+const message = {
+  subject: 'Meet at the north gate',
+  body: 'The river path is closed.\n\nMeet at the north gate: https://example.org/map.',
+};
+
+describe('writing to an event’s people', () => {
+  it('reaches exactly each audience’s people, once each, without those who turned event updates off', async () => {
+    const { party, morning, people } = await eventWithPeople();
+    const emails = (...who: Person[]) => who.map((p) => p.email).sort();
+    const expected = {
+      everyone: { to: emails(people.in, people.absent, people.waiting, people.afternoon, people.both), leftOut: 1 },
+      registered: { to: emails(people.in, people.absent, people.afternoon, people.both), leftOut: 1 },
+      waitlisted: { to: emails(people.waiting), leftOut: 0 },
+      checkedIn: { to: emails(people.in), leftOut: 0 },
+      notCheckedIn: { to: emails(people.absent, people.afternoon, people.both), leftOut: 1 },
+    } as const;
+    for (const [audience, { to, leftOut }] of Object.entries(expected)) {
+      const reach = await call(t, 'GET', `/api/events/${party.id}/messages/audience?audience=${audience}`, undefined, admin.auth);
+      expect(await reach.json(), audience).toEqual({ recipients: to.length, leftOut });
+      const res = await write(party.id, { ...message, audience });
+      expect(res.status, audience).toBe(201);
+      const created = await res.json();
+      expect(created.recipients, audience).toBe(to.length);
+      await sendDueMessages(t.app.db);
+      expect(await copiesOf(created._id), audience).toEqual(to);
+    }
+    // One shift: the morning's waitlisted and its registered not checked in.
+    const morningWaiting = await write(party.id, { ...message, audience: 'waitlisted', shiftId: morning.id });
+    const morningAbsent = await write(party.id, { ...message, audience: 'notCheckedIn', shiftId: morning.id });
+    await sendDueMessages(t.app.db);
+    expect(await copiesOf((await morningWaiting.json())._id)).toEqual(emails(people.waiting));
+    expect(await copiesOf((await morningAbsent.json())._id)).toEqual(emails(people.absent, people.both));
+
+    const listed = await history(party.id);
+    expect(listed).toHaveLength(7);
+    expect(listed[0]).toMatchObject({
+      audience: 'notCheckedIn',
+      shift: { role: 'Litter picker' },
+      status: 'sent',
+      recipients: 2,
+      leftOut: 1,
+    });
+    expect(listed.at(-1)).toMatchObject({
+      audience: 'everyone',
+      shiftId: null,
+      shift: null,
+      author: { name: 'Ada Admin', email: admin.email },
+      status: 'sent',
+      recipients: 5,
+      leftOut: 1,
+    });
+  });
+
+  it('addresses each copy by name, in the person’s language for the product’s words, with the text safe and its links, and the event-updates unsubscribe', async () => {
+    const party = await insertEvent(t.app.db, { inDays: 3, title: 'Harvest supper' });
+    const english = await insertAccount(t.app.db, { name: 'Eve English' });
+    const bengali = await insertAccount(t.app.db, { name: 'Bina Bengali', language: 'bn' });
+    await registerDirectly(english, party.id);
+    await registerDirectly(bengali, party.id);
+    const body = 'Bring a torch <b>tonight</b>.\nThe gate shuts at 9.\n\nDetails: https://example.org/supper?a=1&b=2.';
+    const res = await write(party.id, { subject: 'Torches, please', body, audience: 'registered' });
+    expect(res.status).toBe(201);
+    // Nobody runs the job: the message to go now wakes it.
+    const [mail] = await smtp.mailTo(english.email, { count: 1, subject: /^Torches, please$/ });
+    expect(mail?.text).toContain('Hello Eve English,');
+    expect(mail?.text).toContain('Bring a torch <b>tonight</b>.');
+    expect(mail?.html).toContain('Bring a torch &lt;b&gt;tonight&lt;/b&gt;.<br/>The gate shuts at 9.');
+    expect(mail?.html).toContain('<a href="https://example.org/supper?a=1&amp;b=2"');
+    expect(mail?.html).not.toContain('<b>tonight');
+    expect(mail?.text).toContain('Ada Admin, for');
+    expect(mail?.header('list-unsubscribe')).toMatch(/\/api\/mail\/unsubscribe\?token=[^.]+\.events\./);
+    expect(mail?.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const [other] = await smtp.mailTo(bengali.email, { count: 1, subject: /^Torches, please$/ });
+    expect(other?.text).toContain('প্রিয় Bina Bengali,');
+    expect(other?.text).toContain('Bring a torch <b>tonight</b>.');
+  });
+
+  it('sends a test to its author only, marked as a test', async () => {
+    const { party, people } = await eventWithPeople();
+    const res = await call(t, 'POST', `/api/events/${party.id}/messages/test`, message, admin.auth);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ to: admin.email });
+    const [mail] = await smtp.mailTo(admin.email, { count: 1, subject: /^\[Test\] Meet at the north gate$/ });
+    expect(mail?.text).toContain('only you received it');
+    const toPeople = await t.app.db.select({ id: outboxMessage.id }).from(outboxMessage).where(eq(outboxMessage.to, people.in.email));
+    expect(toPeople).toEqual([]);
+    expect(await history(party.id)).toEqual([]);
+  });
+
+  it('refuses bad input with 400 naming the field, and an unknown event with 404', async () => {
+    const { party } = await eventWithPeople();
+    const other = await insertEvent(t.app.db);
+    const otherShift = await insertShift(t.app.db, other);
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ ...message, subject: '  ' }, 'subject', 'Subject is required'],
+      [{ ...message, body: '' }, 'body', 'Message is required'],
+      [
+        { ...message, audience: 'volunteers' },
+        'audience',
+        'Audience must be one of registered, waitlisted, checkedIn, notCheckedIn, everyone',
+      ],
+      [{ ...message, audience: 'registered', shiftId: otherShift.id }, 'shiftId', 'This event has no such shift'],
+      [{ ...message, audience: 'registered', shiftId: 'not-a-shift' }, 'shiftId', 'This event has no such shift'],
+      [
+        { ...message, audience: 'registered', sendAt: new Date(Date.now() - 2 * HOUR).toISOString() },
+        'sendAt',
+        'Choose a time in the future to send it',
+      ],
+      [{ ...message, audience: 'registered', sendAt: 'tomorrow' }, 'sendAt', 'Send at must be a date and time (ISO 8601)'],
+    ];
+    for (const [body, field, text] of cases) {
+      const res = await write(party.id, body);
+      expect(res.status, field).toBe(400);
+      expect((await res.json()).error.fields?.[field], field).toBe(text);
+    }
+    const reach = await call(
+      t,
+      'GET',
+      `/api/events/${party.id}/messages/audience?audience=registered&shiftId=${otherShift.id}`,
+      undefined,
+      admin.auth,
+    );
+    expect(reach.status).toBe(400);
+    expect(await history(party.id)).toEqual([]);
+    expect((await write(randomUUID(), { ...message, audience: 'registered' })).status).toBe(404);
+    expect((await call(t, 'GET', `/api/events/${randomUUID()}/messages`, undefined, admin.auth)).status).toBe(404);
+    // Only admins write to an event's people.
+    expect((await write(party.id, { ...message, audience: 'registered' }, volunteer)).status).toBe(403);
+  });
+});
+
+describe('a message whose author’s account is deleted', () => {
+  it('stays in the event’s history under the author’s name, without their address', async () => {
+    const party = await insertEvent(t.app.db);
+    const author = await signUp(t, { role: 'admin', name: 'Lee Leaving' });
+    expect((await write(party.id, { ...message, audience: 'everyone' }, author)).status).toBe(201);
+    expect((await call(t, 'DELETE', '/api/users/me', { confirm: author.email }, author.auth)).status).toBe(200);
+    const [kept] = await history(party.id);
+    expect(kept?.author.name).toBe('Lee Leaving');
+    expect(kept?.author.email).not.toBe(author.email);
+    expect(kept?.author.email).toMatch(/deleted/);
+  });
+});
+
+describe('a scheduled message', () => {
+  it('goes once at its time, however often the job runs, and the history counts what was sent', async () => {
+    const { party, people } = await eventWithPeople();
+    const sendAt = new Date(Date.now() + 2 * HOUR);
+    const res = await write(party.id, { ...message, audience: 'checkedIn', sendAt: sendAt.toISOString() });
+    expect(res.status).toBe(201);
+    const created = await res.json();
+    expect(created).toEqual({ _id: expect.any(String), recipients: 1, sendAt: sendAt.toISOString() });
+    expect(await sendDueMessages(t.app.db)).toBe(0);
+    expect((await history(party.id))[0]).toMatchObject({ status: 'scheduled', recipients: 1, sent: 0 });
+    const later = new Date(sendAt.getTime() + 1000);
+    expect(await sendDueMessages(t.app.db, later)).toBe(1);
+    expect(await sendDueMessages(t.app.db, later)).toBe(0);
+    await t.app.eventMessages.runOnce(later);
+    expect(await copiesOf(created._id)).toEqual([people.in.email]);
+    await smtp.mailTo(people.in.email, { count: 1, subject: /^Meet at the north gate$/ });
+    await expect.poll(async () => (await history(party.id))[0]).toMatchObject({ status: 'sent', recipients: 1, sent: 1, failed: 0 });
+    // Cancelling once it has gone: 409, and it stays sent.
+    const cancel = await call(t, 'DELETE', `/api/events/${party.id}/messages/${created._id}`, undefined, admin.auth);
+    expect(cancel.status).toBe(409);
+    expect((await history(party.id))[0]?.status).toBe('sent');
+  });
+
+  it('left part-way by an instance that stopped, is finished by the next run without a second copy to anyone', async () => {
+    const { party, people } = await eventWithPeople();
+    const created = await (
+      await write(party.id, { ...message, audience: 'registered', sendAt: new Date(Date.now() + HOUR).toISOString() })
+    ).json();
+    // As an instance leaves it: taken (`sending`) and one copy queued, then stopped.
+    await t.app.db.update(eventMessage).set({ status: 'sending' }).where(eq(eventMessage.id, created._id));
+    await enqueueMailMany(
+      t.app.db,
+      'event-message',
+      [
+        {
+          messageId: created._id,
+          accountId: people.in.id,
+          to: people.in.email,
+          name: people.in.name,
+          event: { id: party.id, title: party.title },
+          author: 'Ada Admin',
+          subject: message.subject,
+          body: message.body,
+        },
+      ],
+      sourceOf(created._id),
+    );
+    expect(await sendDueMessages(t.app.db)).toBe(3);
+    expect(await copiesOf(created._id)).toEqual([people.in.email, people.absent.email, people.afternoon.email, people.both.email].sort());
+    expect((await history(party.id))[0]).toMatchObject({ status: 'sent', recipients: 4 });
+  });
+
+  it('cancelled before its time never goes, and the send and the cancel are in the audit log', async () => {
+    const { party } = await eventWithPeople();
+    const sendAt = new Date(Date.now() + HOUR);
+    const created = await (
+      await write(party.id, { ...message, subject: 'Postponed', audience: 'everyone', sendAt: sendAt.toISOString() })
+    ).json();
+    const res = await call(t, 'DELETE', `/api/events/${party.id}/messages/${created._id}`, undefined, admin.auth);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ _id: created._id, status: 'cancelled', sent: 0 });
+    expect(await sendDueMessages(t.app.db, new Date(sendAt.getTime() + HOUR))).toBe(0);
+    expect(await copiesOf(created._id)).toEqual([]);
+    expect((await call(t, 'DELETE', `/api/events/${party.id}/messages/${created._id}`, undefined, admin.auth)).status).toBe(409);
+    expect((await call(t, 'DELETE', `/api/events/${party.id}/messages/${randomUUID()}`, undefined, admin.auth)).status).toBe(404);
+    const other = await insertEvent(t.app.db);
+    expect((await call(t, 'DELETE', `/api/events/${other.id}/messages/${created._id}`, undefined, admin.auth)).status).toBe(404);
+
+    const entries = await t.app.db
+      .select()
+      .from(auditEntry)
+      .where(and(eq(auditEntry.actorEmail, admin.email), eq(auditEntry.targetId, party.id), eq(auditEntry.action, 'message.send')));
+    expect(entries.map((e) => e.details)).toContainEqual(
+      expect.objectContaining({ message: created._id, audience: 'everyone', recipients: 5, sendAt: sendAt.toISOString() }),
+    );
+    const [cancelled] = await t.app.db
+      .select()
+      .from(auditEntry)
+      .where(and(eq(auditEntry.action, 'message.cancel'), eq(auditEntry.targetId, created._id)));
+    expect(cancelled).toMatchObject({ actorEmail: admin.email, targetLabel: `Postponed (${party.title})` });
+  });
+
+  it('to 2,000 people is accepted at once and queued once for each', async () => {
+    const party = await insertEvent(t.app.db, { inDays: 5, title: 'City marathon' });
+    const crowd = Array.from({ length: 2000 }, (_, i) => ({
+      id: randomUUID(),
+      name: `Runner ${i}`,
+      email: `runner${i}-${randomUUID()}@example.org`,
+    }));
+    await t.app.db.insert(account).values(crowd);
+    await t.app.db
+      .insert(registration)
+      .values(crowd.map((who) => ({ accountId: who.id, eventId: party.id, name: who.name, email: who.email, role: 'donator' as const })));
+    // Queued, not delivered here (the bench measures delivery): the stand-in answers slowly meanwhile, and
+    // the copies are dropped after, so the outbox does not spend the rest of the file sending them.
+    smtp.answerAfter(5_000);
+    let created: { _id: string; recipients: number } | undefined;
+    try {
+      const res = await write(party.id, { ...message, audience: 'registered', sendAt: new Date(Date.now() + HOUR).toISOString() });
+      expect(res.status).toBe(201);
+      created = await res.json();
+      if (!created) throw new Error('no message');
+      expect(created.recipients).toBe(2000);
+      const later = new Date(Date.now() + 2 * HOUR);
+      const [first, second] = await Promise.all([sendDueMessages(t.app.db, later), sendDueMessages(t.app.db, later)]);
+      expect((first ?? 0) + (second ?? 0)).toBe(2000);
+      const copies = await copiesOf(created._id);
+      expect(copies).toHaveLength(2000);
+      expect(new Set(copies).size).toBe(2000);
+    } finally {
+      if (created) await t.app.db.delete(outboxMessage).where(eq(outboxMessage.source, sourceOf(created._id)));
+      smtp.answerAfter(0);
+    }
+  });
+});
+
+// Several instances need a database server (the embedded database belongs to one process).
+describe.runIf(loadConfig().databaseUrl)('two app instances on one database', () => {
+  it('send a scheduled message once to each person, however their runs interleave', async () => {
+    const second = await startTestApp({
+      mail: mailSettingsFor(smtp.url, { messageCheckMs: 60 * 60_000 }),
+      databaseUrl: t.config.databaseUrl,
+    });
+    try {
+      const { party, people } = await eventWithPeople();
+      const sendAt = new Date(Date.now() + HOUR);
+      const created = await (
+        await write(party.id, { ...message, subject: 'Both instances', audience: 'everyone', sendAt: sendAt.toISOString() })
+      ).json();
+      const later = new Date(sendAt.getTime() + 1000);
+      await Promise.all([
+        second.app.eventMessages.runOnce(later),
+        sendDueMessages(second.app.db, later),
+        sendDueMessages(t.app.db, later),
+        t.app.eventMessages.runOnce(later),
+      ]);
+      expect(await copiesOf(created._id)).toHaveLength(5);
+      for (const who of [people.in, people.absent, people.waiting, people.afternoon, people.both]) {
+        expect(await smtp.mailTo(who.email, { count: 1, subject: /^Both instances$/ })).toHaveLength(1);
+      }
+      await expect.poll(async () => (await history(party.id))[0]).toMatchObject({ status: 'sent', sent: 5 });
+      for (const who of [people.in, people.both]) expect(await smtp.mailTo(who.email, { subject: /^Both instances$/ })).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});
