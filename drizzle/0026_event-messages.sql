@@ -17,6 +17,7 @@ CREATE TABLE "event_message" (
 	"recipients" integer DEFAULT 0 NOT NULL,
 	"left_out" integer DEFAULT 0 NOT NULL,
 	"queued_at" timestamp with time zone,
+	"kind" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -26,4 +27,5 @@ ALTER TABLE "event_message" ADD CONSTRAINT "event_message_event_id_event_id_fk" 
 ALTER TABLE "event_message" ADD CONSTRAINT "event_message_author_id_account_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."account"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "event_message_due_idx" ON "event_message" USING btree ("status","send_at");--> statement-breakpoint
 CREATE INDEX "event_message_event_idx" ON "event_message" USING btree ("event_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "event_message_after_event_uq" ON "event_message" USING btree ("event_id","kind") WHERE "event_message"."kind" is not null;--> statement-breakpoint
 CREATE INDEX "outbox_message_source_idx" ON "outbox_message" USING btree ("source","status") WHERE "outbox_message"."source" is not null;

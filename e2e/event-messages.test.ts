@@ -117,6 +117,20 @@ describe('writing to an event’s people', () => {
       expect.objectContaining({ subject, audience: 'waitlisted', shiftId: driver, status: 'cancelled', recipients: 1 }),
     ]);
     for (const who of [paula, wes, cara]) expect(await mailbox.mailTo(who.email, { count: 0, subject: /free up/ })).toEqual([]);
+
+    // The thank-you and 'missed you' for the day after, switched on by keyboard.
+    const after = page.getByRole('region', { name: 'After the event' });
+    await after.getByRole('status').getByText('Off.').waitFor();
+    const afterSwitch = after.getByRole('switch', { name: 'Thank those who came, and tell those who did not come that we missed them' });
+    await afterSwitch.focus();
+    await page.keyboard.press('Space');
+    await toast(page, 'After-event messages on').waitFor();
+    await after
+      .getByRole('status')
+      .getByText(/^They go on /)
+      .waitFor();
+    expect(await afterSwitch.isChecked()).toBe(true);
+    await history.getByRole('row').filter({ hasText: 'Thank you for coming to' }).getByText('After the event').waitFor();
     expect(pageProblems(page)).toEqual([]);
   });
 });

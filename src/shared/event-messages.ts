@@ -75,6 +75,8 @@ export const eventMessageSchema = z.object({
   /** The shift's role and start, when the message is for one shift (null once that shift is deleted). */
   shift: z.object({ role: z.string(), startsAt: z.string() }).nullable(),
   author: z.object({ name: z.string(), email: z.string() }),
+  /** One of the after-event messages (their text the product's, in each person's language), or null: written by an admin. */
+  kind: z.enum(['thankYou', 'missedYou']).nullable(),
   /** `scheduled` until its time, `sending` while copies are queued, `sent` once all are, or `cancelled`. */
   status: z.enum(eventMessageStatuses),
   createdAt: z.iso.datetime(),
@@ -91,3 +93,26 @@ export const eventMessageSchema = z.object({
 export type EventMessage = z.infer<typeof eventMessageSchema>;
 
 export const eventMessageParamsSchema = z.object({ id: z.string().max(100), messageId: z.string().max(100) });
+
+/**
+ * The after-event messages (optional per event): the day after the event's last day, at 10:00 on the
+ * site's clock, a thank-you to those checked in and a 'sorry we missed you' to those registered but not
+ * checked in, each once, in the product's words in each person's language. Not sent for an event where
+ * nobody was checked in (the door was not used: nobody can tell who came).
+ */
+export const afterEventWriteSchema = z.object({ enabled: z.boolean({ message: 'Enabled must be true or false' }) });
+export type AfterEventWrite = z.infer<typeof afterEventWriteSchema>;
+
+/** GET and PUT /api/events/{id}/messages/after-event. */
+export const afterEventStateSchema = z.object({
+  enabled: z.boolean(),
+  /** When they go (ISO 8601 instant): the day after the event's last day, 10:00 on the site's clock. */
+  sendAt: z.iso.datetime(),
+  /** `off`, `scheduled`, `sent` (or being sent), or `skipped` (nobody was checked in). */
+  status: z.enum(['off', 'scheduled', 'sent', 'skipped']),
+});
+export type AfterEventState = z.infer<typeof afterEventStateSchema>;
+
+export const afterEventMessages = {
+  tooLate: 'The day after this event has passed: it is too late for the after-event messages',
+} as const;

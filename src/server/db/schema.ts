@@ -600,9 +600,18 @@ export const eventMessage = pgTable(
     leftOut: integer('left_out').notNull().default(0),
     /** When every copy was queued. */
     queuedAt: timestamp('queued_at', { withTimezone: true }),
+    /**
+     * One of the event's after-event messages (`thankYou`, `missedYou`: the product's words, in each
+     * person's language, the day after the event), each once per event; null: written by an admin.
+     */
+    kind: text('kind'),
     ...timestamps,
   },
-  (t) => [index('event_message_due_idx').on(t.status, t.sendAt), index('event_message_event_idx').on(t.eventId, t.createdAt)],
+  (t) => [
+    index('event_message_due_idx').on(t.status, t.sendAt),
+    index('event_message_event_idx').on(t.eventId, t.createdAt),
+    uniqueIndex('event_message_after_event_uq').on(t.eventId, t.kind).where(sql`${t.kind} is not null`),
+  ],
 );
 
 /**

@@ -1,11 +1,12 @@
 import { fireEvent } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventMessage, EventMessageReach } from '../../shared/event-messages.ts';
+import type { AfterEventState, EventMessage, EventMessageReach } from '../../shared/event-messages.ts';
 import type { Event } from '../../shared/events.ts';
 import type { Shift } from '../../shared/shifts.ts';
 import { eventQueries } from '../features/events/api.ts';
 import { shiftQueries } from '../features/shifts/api.ts';
+import { formatInstantIn } from '../lib/format-time.ts';
 import { ada, knownSite, signedIn } from '../test/fixtures.ts';
 import { button, expectProblem, field, renderForm, screen, within } from '../test/render-form.tsx';
 import { DashboardEventMessagesPage } from './dashboard-event-messages.tsx';
@@ -51,6 +52,7 @@ const message = (changes: Partial<EventMessage>): EventMessage => ({
   shiftId: null,
   shift: null,
   author: { name: 'Ada Mensah', email: 'ada@example.org' },
+  kind: null,
   status: 'scheduled',
   createdAt: '2026-11-30T10:00:00.000Z',
   sendAt: '2026-12-04T18:00:00.000Z',
@@ -64,12 +66,20 @@ const message = (changes: Partial<EventMessage>): EventMessage => ({
 type Call = { method: string; url: string; body: unknown };
 type Answer = { status?: number; body: unknown };
 
+/** The after-event messages off, as GET …/messages/after-event answers for an event that has not had them turned on. */
+const afterEventOff: AfterEventState = { enabled: false, sendAt: '2026-12-06T10:00:00.000Z', status: 'off' };
+
 /**
- * The server at the network edge: the event's messages (`history`), the audiences' counts, and what
- * `answer` says to a POST or DELETE. Every call is kept in `calls`.
+ * The server at the network edge: the event's messages (`history`), the after-event messages' state
+ * (`afterEvent`), the audiences' counts, and what `answer` says to a POST, PUT or DELETE. Every call is
+ * kept in `calls`.
  */
 let calls: Call[] = [];
-function serve({ history = [] as EventMessage[], answer = (_call: Call): Answer => ({ status: 201, body: {} }) } = {}) {
+function serve({
+  history = [] as EventMessage[],
+  afterEvent = afterEventOff,
+  answer = (_call: Call): Answer => ({ status: 201, body: {} }),
+} = {}) {
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     const call = {
       method: init?.method ?? 'GET',
@@ -85,7 +95,9 @@ function serve({ history = [] as EventMessage[], answer = (_call: Call): Answer 
           ? { body: reaches[audience ?? ''] ?? { recipients: 0, leftOut: 0 } }
           : call.url === messagesUrl
             ? { body: history }
-            : { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
+            : call.url === `${messagesUrl}/after-event`
+              ? { body: afterEvent }
+              : { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
     return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
   });
 }
@@ -230,5 +242,47 @@ describe('Messages to the people of an event', () => {
     expect(posts()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
     await vi.waitFor(() => expect(posts()).toEqual([{ method: 'DELETE', url: `${messagesUrl}/message-1`, body: undefined }]));
+  });
+
+  it('shows the after-event messages as the server has them, and turns them off with PUT, then asks for the history again', async () => {
+    const scheduled: AfterEventState = { enabled: true, sendAt: '2026-12-06T10:00:00.000Z', status: 'scheduled' };
+    const thankYou = message({ _id: 'message-3', subject: 'Thank you for coming', audience: 'checkedIn', kind: 'thankYou' });
+    const missedYou = message({ _id: 'message-4', subject: 'We missed you', audience: 'notCheckedIn', kind: 'missedYou' });
+    serve({ history: [thankYou, missedYou], afterEvent: scheduled, answer: () => ({ body: afterEventOff }) });
+    const { user } = page();
+    const section = await screen.findByRole('region', { name: 'After the event' });
+    const toggle = await within(section).findByRole('switch', {
+      name: 'Thank those who came, and tell those who did not come that we missed them',
+    });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    expect(within(section).getByRole('status').textContent).toBe(`They go on ${formatInstantIn(scheduled.sendAt, 'en')}.`);
+
+    // In the history, each is marked as one of the after-event messages, its Cancel named as any other's.
+    const history = await screen.findByRole('region', { name: 'Messages sent and scheduled' });
+    await within(history).findByText('Thank you for coming');
+    expect(within(history).getAllByText('After the event')).toHaveLength(2);
+    expect(within(history).getByRole('button', { name: 'Cancel the message We missed you' })).toBeTruthy();
+
+    const historyAsked = calls.filter((call) => call.url === messagesUrl).length;
+    await user.click(toggle);
+    await vi.waitFor(() => expect(within(section).getByRole('status').textContent).toBe('Off.'));
+    expect(posts()).toEqual([{ method: 'PUT', url: `${messagesUrl}/after-event`, body: { enabled: false } }]);
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect((toggle as HTMLInputElement).disabled).toBe(false);
+    await vi.waitFor(() => expect(calls.filter((call) => call.url === messagesUrl).length).toBeGreaterThan(historyAsked));
+  });
+
+  it('keeps the switch as it was and says why when the server refuses to turn them on', async () => {
+    const tooLate = { code: 'conflict', message: 'The day after this event has passed: it is too late for the after-event messages' };
+    serve({ answer: () => ({ status: 409, body: { error: tooLate } }) });
+    const { user } = page();
+    const section = await screen.findByRole('region', { name: 'After the event' });
+    const toggle = await within(section).findByRole('switch');
+    expect(within(section).getByRole('status').textContent).toBe('Off.');
+    await user.click(toggle);
+    await vi.waitFor(() => expect(posts()).toEqual([{ method: 'PUT', url: `${messagesUrl}/after-event`, body: { enabled: true } }]));
+    await vi.waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(within(section).getByRole('status').textContent).toBe('Off.');
   });
 });

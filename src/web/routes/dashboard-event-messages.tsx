@@ -6,6 +6,7 @@ import { formatWallDate } from '../../shared/format.ts';
 import { ButtonLink } from '../components/button.tsx';
 import { LoadingBlocks } from '../components/loading-placeholders.tsx';
 import { QueryError } from '../components/query-error.tsx';
+import { AfterEvent } from '../features/event-messages/after-event.tsx';
 import { ComposeForm } from '../features/event-messages/compose-form.tsx';
 import { MessageHistory } from '../features/event-messages/message-history.tsx';
 import { eventQueries } from '../features/events/api.ts';
@@ -16,7 +17,8 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 /**
  * /dashboard/events/{eventId}/messages (admins, issue 34): write to the event's people (all of them, or
  * by their place, check-in or shift), now or at a time, with a test to oneself first; and the messages
- * sent and scheduled, a scheduled one with its Cancel.
+ * sent and scheduled, a scheduled one with its Cancel. Between them, the switch for the after-event
+ * messages (a thank-you, and a 'we missed you', the day after the event).
  */
 export function DashboardEventMessagesPage() {
   const { eventId = '' } = useParams();
@@ -57,6 +59,7 @@ export function DashboardEventMessagesPage() {
             </ButtonLink>
           </Group>
           <ComposeForm event={event} />
+          <AfterEvent eventId={eventId} />
           <MessageHistory eventId={eventId} />
         </>
       )}

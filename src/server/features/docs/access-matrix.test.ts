@@ -346,6 +346,11 @@ const rules: Record<string, Rule | CoveredElsewhere> = {
     ...adminOnly,
     request: () => ({ path: `/api/events/${eventId}/messages/test`, body: { subject: 'Venue change', body: 'We meet at the hall.' } }),
   },
+  'GET /api/events/:id/messages/after-event': { ...adminOnly, request: () => ({ path: `/api/events/${eventId}/messages/after-event` }) },
+  'PUT /api/events/:id/messages/after-event': {
+    ...adminOnly,
+    request: async () => ({ path: `/api/events/${(await insertEvent(t.app.db)).id}/messages/after-event`, body: { enabled: true } }),
+  },
   'DELETE /api/events/:id/messages/:messageId': {
     ...adminOnly,
     request: async () => {

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { EventMessage } from '../../../shared/event-messages.ts';
+import { instantOf } from '../../../shared/time-zone.ts';
 import { loadConfig } from '../../config.ts';
-import { account, auditEntry, eventMessage, outboxMessage, registration } from '../../db/schema.ts';
+import { account, auditEntry, event, eventMessage, outboxMessage, registration } from '../../db/schema.ts';
 import { enqueueMailMany } from '../../mail/registry.ts';
 import { call, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertAccount, insertEvent, insertShift } from '../../test/factories.ts';
@@ -349,6 +350,100 @@ describe('a scheduled message', () => {
       if (created) await t.app.db.delete(outboxMessage).where(eq(outboxMessage.source, sourceOf(created._id)));
       smtp.answerAfter(0);
     }
+  });
+});
+
+describe('the after-event messages', () => {
+  /** When they go for an event whose last day is `day`: the next day at 10:00 on the site's clock. */
+  async function expectedSendAt(day: string) {
+    const { timeZone } = await (await call(t, 'GET', '/api/site')).json();
+    const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    return instantOf(`${next}T10:00`, timeZone);
+  }
+  const setAfter = (eventId: string, enabled: boolean) =>
+    call(t, 'PUT', `/api/events/${eventId}/messages/after-event`, { enabled }, admin.auth);
+
+  it('thank those who came and tell those who did not that they were missed, the day after, once each, in their language', async () => {
+    const { party, people } = await eventWithPeople();
+    const off = await call(t, 'GET', `/api/events/${party.id}/messages/after-event`, undefined, admin.auth);
+    const sendAt = await expectedSendAt(party.date);
+    expect(await off.json()).toEqual({ enabled: false, status: 'off', sendAt: sendAt.toISOString() });
+    const on = await setAfter(party.id, true);
+    expect(on.status).toBe(200);
+    expect(await on.json()).toEqual({ enabled: true, status: 'scheduled', sendAt: sendAt.toISOString() });
+    expect((await setAfter(party.id, true)).status).toBe(200);
+    const listed = await history(party.id);
+    expect(listed.map((m) => [m.kind, m.audience, m.status]).sort()).toEqual([
+      ['missedYou', 'notCheckedIn', 'scheduled'],
+      ['thankYou', 'checkedIn', 'scheduled'],
+    ]);
+    expect(listed.find((m) => m.kind === 'thankYou')).toMatchObject({ subject: `Thank you for coming to ${party.title}`, recipients: 1 });
+
+    // Not before their time, then once however often the job runs.
+    expect(await sendDueMessages(t.app.db, new Date(sendAt.getTime() - 60_000))).toBe(0);
+    const after = new Date(sendAt.getTime() + 60_000);
+    expect(await sendDueMessages(t.app.db, after)).toBe(4);
+    expect(await sendDueMessages(t.app.db, after)).toBe(0);
+    const [thanks, missed] = [listed.find((m) => m.kind === 'thankYou'), listed.find((m) => m.kind === 'missedYou')];
+    expect(await copiesOf(thanks?._id ?? '')).toEqual([people.in.email]);
+    expect(await copiesOf(missed?._id ?? '')).toEqual([people.absent.email, people.afternoon.email, people.both.email].sort());
+    const [mail] = await smtp.mailTo(people.in.email, { subject: /^Thank you for coming to / });
+    expect(mail?.text).toContain(`Thank you for giving your time at ${party.title}.`);
+    expect(mail?.header('list-unsubscribe')).toMatch(/\.events\./);
+    expect((await smtp.mailTo(people.absent.email, { subject: /^We missed you at / })).length).toBe(1);
+    expect((await call(t, 'GET', `/api/events/${party.id}/messages/after-event`, undefined, admin.auth).then((r) => r.json())).status).toBe(
+      'sent',
+    );
+    // Gone: they cannot be turned off.
+    expect((await setAfter(party.id, false)).status).toBe(409);
+  });
+
+  it('in the reader’s language: the product’s words in Bengali for someone who reads Bengali', async () => {
+    const party = await insertEvent(t.app.db, { inDays: 2, title: 'নদীর পাড় পরিষ্কার' });
+    const reader = await insertAccount(t.app.db, { name: 'রিনা', language: 'bn' });
+    await registerDirectly(reader, party.id, { checkedIn: true });
+    expect((await setAfter(party.id, true)).status).toBe(200);
+    await sendDueMessages(t.app.db, new Date((await expectedSendAt(party.date)).getTime() + 60_000));
+    const [mail] = await smtp.mailTo(reader.email, { subject: /নদীর পাড় পরিষ্কার-এ আসার জন্য ধন্যবাদ/ });
+    expect(mail?.text).toContain('প্রিয় রিনা,');
+  });
+
+  it('follow the event when its date moves, and are off again when turned off before their time', async () => {
+    const { party } = await eventWithPeople();
+    expect((await setAfter(party.id, true)).status).toBe(200);
+    const first = await expectedSendAt(party.date);
+    const later = new Date(Date.parse(`${party.date}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
+    await t.app.db.update(event).set({ date: later }).where(eq(event.id, party.id));
+    // At the first time nothing goes: the job moves them to the day after the new date.
+    expect(await sendDueMessages(t.app.db, new Date(first.getTime() + 60_000))).toBe(0);
+    const state = await (await call(t, 'GET', `/api/events/${party.id}/messages/after-event`, undefined, admin.auth)).json();
+    expect(state).toEqual({ enabled: true, status: 'scheduled', sendAt: (await expectedSendAt(later)).toISOString() });
+    const off = await setAfter(party.id, false);
+    expect(await off.json()).toMatchObject({ enabled: false, status: 'off' });
+    expect(await sendDueMessages(t.app.db, new Date(Date.parse(state.sendAt) + 60_000))).toBe(0);
+    expect((await history(party.id)).map((m) => m.status)).toEqual(['cancelled', 'cancelled']);
+    // On again: the same two, scheduled again.
+    expect(await (await setAfter(party.id, true)).json()).toMatchObject({ enabled: true, status: 'scheduled' });
+    expect((await history(party.id)).map((m) => m.status)).toEqual(['scheduled', 'scheduled']);
+  });
+
+  it('leave out the ‘missed you’ where nobody was checked in, and are refused a week after their time', async () => {
+    const party = await insertEvent(t.app.db, { inDays: 1 });
+    const came = await insertAccount(t.app.db);
+    await registerDirectly(came, party.id);
+    expect((await setAfter(party.id, true)).status).toBe(200);
+    await sendDueMessages(t.app.db, new Date((await expectedSendAt(party.date)).getTime() + 60_000));
+    const state = await (await call(t, 'GET', `/api/events/${party.id}/messages/after-event`, undefined, admin.auth)).json();
+    expect(state.status).toBe('skipped');
+    const listed = await history(party.id);
+    expect(listed.find((m) => m.kind === 'missedYou')?.status).toBe('cancelled');
+    for (const m of listed) expect(await copiesOf(m._id)).toEqual([]);
+
+    const past = await insertEvent(t.app.db, { inDays: -10 });
+    const refused = await setAfter(past.id, true);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toBe('The day after this event has passed: it is too late for the after-event messages');
+    expect((await call(t, 'GET', `/api/events/${randomUUID()}/messages/after-event`, undefined, admin.auth)).status).toBe(404);
   });
 });
 

@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  afterEventStateSchema,
+  afterEventWriteSchema,
   eventMessageAudienceQuerySchema,
   eventMessageCreatedSchema,
   eventMessageParamsSchema,
@@ -19,6 +21,7 @@ import { recordId } from '../../http/record-id.ts';
 import type { AuditNote } from '../audit/record.ts';
 import { noteAudit, pathRecordId } from '../audit/record.ts';
 import { eventOfPath } from '../events/audit-targets.ts';
+import { afterEventState, setAfterEvent } from './after-event.ts';
 import { cancelEventMessage, createEventMessage, listEventMessages, messageLabel, reachFor, sendTestCopy } from './service.ts';
 
 const adminOnly = requireRole('admin');
@@ -120,6 +123,50 @@ export const eventMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ to: await sendTestCopy(app.db, requireSignedIn(request), request.params.id, request.body) }),
+  );
+
+  const afterEventDescription =
+    'The day after the event’s last day (its end, or its last shift’s), at 10:00 on the site’s clock: a thank-you to those checked in and a ‘sorry we missed you’ to those registered and not checked in, each once, in the product’s words and each person’s language (with the event-updates unsubscribe). They follow the event if its date moves. The ‘missed you’ is not sent for an event where nobody was checked in (`status: skipped`): nobody can tell who came. They are listed among the event’s messages (`kind`).';
+
+  app.get(
+    '/events/:id/messages/after-event',
+    {
+      onRequest: adminOnly,
+      schema: {
+        summary: 'Read whether an event’s after-event messages are on',
+        description: afterEventDescription,
+        params: eventParamsSchema,
+        response: { 200: afterEventStateSchema, ...noSuchEvent },
+      },
+    },
+    async (request) => {
+      const state = await afterEventState(app.db, request.params.id);
+      if (!state) throw notFound('Event');
+      return state;
+    },
+  );
+
+  app.put(
+    '/events/:id/messages/after-event',
+    {
+      onRequest: adminOnly,
+      config: { audit: { action: 'message.after-event', target: eventOfPath } },
+      schema: {
+        summary: 'Turn an event’s after-event messages on or off',
+        description: `${afterEventDescription} 409 to turn them on a week after their time has passed, or off once they went.`,
+        params: eventParamsSchema,
+        body: afterEventWriteSchema,
+        response: {
+          200: afterEventStateSchema,
+          ...errorResponses({ 404: 'No event has this id.', 409: 'Too late to turn them on, or they went.' }),
+        },
+      },
+    },
+    async (request) => {
+      const state = await setAfterEvent(app.db, requireSignedIn(request), request.params.id, request.body.enabled);
+      noteAudit(request, { details: { enabled: request.body.enabled, sendAt: state.sendAt } });
+      return state;
+    },
   );
 
   app.delete(

@@ -15,6 +15,7 @@ import { account, event, eventMessage, outboxMessage, registration, shift } from
 import { AppError, notFound } from '../../errors.ts';
 import { recordId } from '../../http/record-id.ts';
 import { enqueueMail, enqueueMailMany } from '../../mail/registry.ts';
+import { keepAfterEventTimes } from './after-event.ts';
 
 /** Copies queued in one transaction: a message to thousands is queued in several short ones. */
 const BATCH = 200;
@@ -152,6 +153,11 @@ export async function listEventMessages(db: Database, eventId: string): Promise<
     db,
     rows.filter((row) => row.status === 'sending' || row.status === 'sent').map((row) => row.id),
   );
+  // Whom a message still to go reaches is counted again: people register, cancel and are checked in meanwhile.
+  for (const row of rows) {
+    if (row.status !== 'scheduled') continue;
+    Object.assign(row, await reachOf(db, row.eventId, row.audience, row.shiftId));
+  }
   return rows.map((row) => toEventMessage(row, counts.get(row.id)));
 }
 
@@ -183,6 +189,7 @@ function toEventMessage(row: typeof eventMessage.$inferSelect, copies = { sent: 
     shiftId: row.shiftId,
     shift: row.shiftRole && row.shiftStartsAt ? { role: row.shiftRole, startsAt: row.shiftStartsAt } : null,
     author: { name: row.authorName, email: row.authorEmail },
+    kind: row.kind === 'thankYou' || row.kind === 'missedYou' ? row.kind : null,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     sendAt: row.sendAt.toISOString(),
@@ -231,6 +238,7 @@ export async function messageLabel(db: Database, messageId: string | null) {
  * queue it at once, or again after a restart, a person gets one copy. Returns how many copies it queued.
  */
 export async function sendDueMessages(db: Database, now = new Date()): Promise<number> {
+  await keepAfterEventTimes(db, now);
   await db
     .update(eventMessage)
     .set({ status: 'sending' })
@@ -245,6 +253,7 @@ export async function sendDueMessages(db: Database, now = new Date()): Promise<n
       subject: eventMessage.subject,
       body: eventMessage.body,
       author: eventMessage.authorName,
+      kind: eventMessage.kind,
     })
     .from(eventMessage)
     .innerJoin(event, eq(event.id, eventMessage.eventId))
@@ -281,6 +290,7 @@ export async function sendDueMessages(db: Database, now = new Date()): Promise<n
             author: message.author,
             subject: message.subject,
             body: message.body,
+            ...(message.kind === 'thankYou' || message.kind === 'missedYou' ? { kind: message.kind } : {}),
           })),
           source,
         );

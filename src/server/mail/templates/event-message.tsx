@@ -21,6 +21,8 @@ export interface EventMessageMail extends InLanguage {
   body: string;
   /** 'Send me a test': the author's own copy, its subject marked as a test. */
   test?: boolean;
+  /** One of the after-event messages: its subject and text are the product's words, in the reader's language. */
+  kind?: 'thankYou' | 'missedYou';
   /** From `unsubscribeFor(…, 'events', …)`. */
   unsubscribe: { url: string; headers: Record<string, string> };
 }
@@ -71,32 +73,49 @@ export function paragraphsOf(body: string): ReactNode[] {
 
 type Heading = Omit<EventMessageMail, 'site' | 'unsubscribe'>;
 
+/** The subject and text: as the admin wrote them, or an after-event message's in the reader's language. */
+function wordsOf(mail: Heading): { subject: string; body: string } {
+  if (!mail.kind) return { subject: mail.subject, body: mail.body };
+  const t = mailWords(mail);
+  return {
+    subject: t(`eventMessage.${mail.kind}.subject`, { title: mail.event.title }),
+    body: t(`eventMessage.${mail.kind}.body`, { title: mail.event.title }),
+  };
+}
+
 /** Its key and subject, without writing it: what the outbox holds and shows until the worker writes it. */
 export const eventMessageHeading = (mail: Heading) => ({
   key: mail.test ? `event-message-test:${mail.messageId}` : `event-message:${mail.messageId}:${mail.accountId}`,
-  subject: mail.test ? mailWords(mail)('eventMessage.testSubject', { subject: mail.subject }) : mail.subject,
+  subject: mail.test ? mailWords(mail)('eventMessage.testSubject', { subject: mail.subject }) : wordsOf(mail).subject,
 });
 
 /** One person's copy of a message to an event's people, with the 'event updates' unsubscribe link. */
 export async function eventMessageMessage(mail: EventMessageMail): Promise<OutgoingMessage> {
   const { site, language } = mail;
   const t = mailWords(mail);
+  const { subject, body } = wordsOf(mail);
   const { html, text } = await renderMessage(
     <Layout
       site={site}
       language={language}
-      preview={mail.body.trim().split('\n')[0]?.slice(0, 120) ?? ''}
-      heading={mail.subject}
+      preview={body.trim().split('\n')[0]?.slice(0, 120) ?? ''}
+      heading={subject}
       reason={t('eventMessage.reason', { title: mail.event.title, site: site.name })}
       unsubscribeUrl={mail.unsubscribe.url}
     >
       {mail.test ? <Paragraph>{t('eventMessage.testNote')}</Paragraph> : null}
       <Paragraph>{t('eventMessage.hello', { name: mail.name })}</Paragraph>
-      {paragraphsOf(mail.body)}
+      {paragraphsOf(body)}
       <Paragraph>{t('eventMessage.from', { author: mail.author, site: site.name })}</Paragraph>
-      <Action href={links.event(site, mail.event.id)} language={language}>
-        {t('eventMessage.viewEvent', { title: mail.event.title })}
-      </Action>
+      {mail.kind ? (
+        <Action href={links.events(site)} language={language}>
+          {t('eventMessage.upcoming')}
+        </Action>
+      ) : (
+        <Action href={links.event(site, mail.event.id)} language={language}>
+          {t('eventMessage.viewEvent', { title: mail.event.title })}
+        </Action>
+      )}
     </Layout>,
   );
   return { ...eventMessageHeading(mail), kind: 'event-message', to: mail.to, html, text, headers: mail.unsubscribe.headers };

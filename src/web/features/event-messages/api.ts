@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
+  AfterEventState,
+  AfterEventWrite,
   EventMessage,
   EventMessageAudience,
   EventMessageCreated,
@@ -47,6 +49,22 @@ export async function cancelEventMessage(eventId: string, messageId: string): Pr
   return data;
 }
 
+/** Admins only: whether the after-event messages are on, when they go, and where they stand. */
+export async function fetchAfterEvent(eventId: string, signal?: AbortSignal): Promise<AfterEventState> {
+  const { data } = await getJson<AfterEventState>(`${messagesOf(eventId)}/after-event`, signal);
+  return data;
+}
+
+/**
+ * Turns the after-event messages on (two scheduled messages in the history) or off (those cancelled):
+ * 409 once the day after the event has passed, or once they went.
+ */
+export async function setAfterEvent(eventId: string, enabled: boolean): Promise<AfterEventState> {
+  const body: AfterEventWrite = { enabled };
+  const { data } = await sendJson<AfterEventState>('PUT', `${messagesOf(eventId)}/after-event`, body);
+  return data;
+}
+
 /**
  * While a message is about to go (its time within the minute), is going out, or has copies the outbox
  * has not finished with, its status and counts are about to change. One scheduled for next week is not
@@ -79,5 +97,12 @@ export const eventMessageQueries = {
       staleTime: 0,
       // The last count stays on screen (marked as out of date) while the new one comes.
       placeholderData: keepPreviousData,
+    }),
+  /** The after-event messages' switch and where they stand. */
+  afterEvent: (eventId: string) =>
+    queryOptions({
+      queryKey: [...eventMessageQueries.all(eventId), 'after-event'] as const,
+      queryFn: ({ signal }) => fetchAfterEvent(eventId, signal),
+      staleTime: 0,
     }),
 };

@@ -88,7 +88,15 @@ export function MessageHistory({ eventId }: { eventId: string }) {
               <Table.Tbody>
                 {messages.map((message) => (
                   <Table.Tr key={message._id}>
-                    <Table.Td className={classes.wrap}>{message.subject}</Table.Td>
+                    <Table.Td className={classes.wrap}>
+                      {message.subject}
+                      {/* One of the after-event messages: scheduled by its switch, in the product's words. */}
+                      {message.kind && (
+                        <Badge color="grape" variant="outline" size="sm" ml="xs" style={{ verticalAlign: 'middle' }}>
+                          {t('eventMessages.history.afterEvent')}
+                        </Badge>
+                      )}
+                    </Table.Td>
                     <Table.Td>{audienceOf(message, t)}</Table.Td>
                     <Table.Td className={classes.wrap}>
                       {message.author.name}
@@ -102,7 +110,8 @@ export function MessageHistory({ eventId }: { eventId: string }) {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={statusColors[message.status]} variant="light">
+                      {/* Its whole word, never cut to 'Sc…': the column widens for it. */}
+                      <Badge color={statusColors[message.status]} variant="light" style={{ minWidth: 'max-content' }}>
                         {t(`eventMessages.history.statuses.${message.status}`)}
                       </Badge>
                     </Table.Td>
