@@ -116,7 +116,6 @@ describe('writing to an event’s people', () => {
     expect(listed).toEqual([
       expect.objectContaining({ subject, audience: 'waitlisted', shiftId: driver, status: 'cancelled', recipients: 1 }),
     ]);
-    for (const who of [paula, wes, cara]) expect(await mailbox.mailTo(who.email, { count: 0, subject: /free up/ })).toEqual([]);
 
     // The thank-you and 'missed you' for the day after, switched on by keyboard.
     const after = page.getByRole('region', { name: 'After the event' });

@@ -131,7 +131,12 @@ export async function expectAccessible(page: Page) {
   // Legacy mode runs axe in the page and its frames without opening a blank page of its own to gather
   // the results, the same rules on the same frames: each check took 2.5–2.7 s that way on a 2-core
   // machine and 1.3–1.8 s this way, and a journey makes up to a dozen.
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  // Only violations are gathered (`resultTypes`): the same rules run on the same nodes, but the passes
+  // are not collected node by node, which took about a third of each check (0.6 s → 0.4 s a page here).
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -72,7 +72,7 @@ export const eventMessageSchema = z.object({
   body: z.string(),
   audience: eventMessageAudienceSchema,
   shiftId: z.string().nullable(),
-  /** The shift's role and start, when the message is for one shift (null once that shift is deleted). */
+  /** The shift's role and start as they were when it was written, when the message is for one shift (kept after the shift is deleted). */
   shift: z.object({ role: z.string(), startsAt: z.string() }).nullable(),
   author: z.object({ name: z.string(), email: z.string() }),
   /** One of the after-event messages (their text the product's, in each person's language), or null: written by an admin. */

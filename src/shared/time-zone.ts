@@ -76,3 +76,8 @@ export function serverTimeZone(): string {
 
 /** A stored wall-clock time ('YYYY-MM-DD HH:MM:SS', or with a T) to the minute, as the API gives it: 'YYYY-MM-DDTHH:MM'. */
 export const wallMinute = (value: string) => `${value.slice(0, 10)}T${value.slice(11, 16)}`;
+
+/** The day after `day` ('YYYY-MM-DD'), on the calendar: '2026-12-31' → '2027-01-01'. */
+export function dayAfter(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}

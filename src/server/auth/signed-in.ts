@@ -97,6 +97,15 @@ export function requireSelfOrAdmin(request: FastifyRequest, owner: { email?: str
 }
 
 /**
+ * The same rule where a service has just read whose record it is (a registration's, a signature's, a
+ * donation's account): the owner or an admin, else 403. `ownerId` null: an account since deleted, whose
+ * records only admins see.
+ */
+export function refuseUnlessSelfOrAdmin(caller: SignedInAccount, ownerId: string | null): void {
+  if (ownerId !== caller.id && caller.role !== 'admin') throw new AppError('forbidden', 'You can only see or change your own records');
+}
+
+/**
  * Whose records an `{email}` route reads: the caller's own account when it is their email, or
  * everything made with that email when an admin asks about someone else.
  */

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { todayIn, wallMinute } from '../../shared/time-zone.ts';
+import { dayAfter, todayIn, wallMinute } from '../../shared/time-zone.ts';
 import type { Database } from '../db/client.ts';
 import { account, event, outboxMessage, registration, shift } from '../db/schema.ts';
 import { PeriodicJob } from '../periodic-job.ts';
@@ -12,8 +12,7 @@ const BATCH = 200;
 
 /** The day after `instant`'s in the site's time zone, as events store their days: `2026-12-05`. */
 export function tomorrow(instant: Date, timeZone: string): string {
-  const [y, m, d] = todayIn(timeZone, instant).split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return dayAfter(todayIn(timeZone, instant));
 }
 
 /**
@@ -25,7 +24,7 @@ export function tomorrow(instant: Date, timeZone: string): string {
  */
 export async function queueReminders(db: Database, site: MailSite, now = new Date()): Promise<number> {
   const day = tomorrow(now, site.timeZone);
-  const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const nextDay = dayAfter(day);
   // Two kinds, each found through its own index: places at events on that day (the event's date), and
   // shifts that start on that day (the shift's start: a setup shift the evening before, the third day
   // of a long event), whatever the event's date.

@@ -71,6 +71,9 @@ export class OutboxWorker {
           // ~100 ms of a message's ~110 ms to a local server, and a message to an event's 2,000 people
           // went out at 9 a second; kept open, a message takes ~1.5 ms to hand over.
           pool: true,
+          // A connection that closes mid-message fails that try, for the outbox to record and retry
+          // with its own waits (the pool would otherwise send it again itself, unseen, up to 5 times).
+          maxRequeues: 0,
           // A server that stalls must not hold the worker: it retries later.
           connectionTimeout: 10_000,
           greetingTimeout: 10_000,

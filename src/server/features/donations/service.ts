@@ -4,7 +4,7 @@ import { type Donation, type DonationListQuery, donorOf, isDeletedDonor } from '
 import { formatAmount, moneyDecimal } from '../../../shared/money.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
 import { donationAmountsOf, refusedAmount } from '../../../shared/site.ts';
-import type { SignedInAccount } from '../../auth/signed-in.ts';
+import { refuseUnlessSelfOrAdmin, type SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { after, cursorFrom, cursorKey, EXPORT_PAGE, type KeyValue, newestFirst, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
 import { account, donation, event, paymentEvent } from '../../db/schema.ts';
@@ -303,9 +303,7 @@ export async function findReceipt(db: Database, caller: SignedInAccount, id: str
   if (!row) return undefined;
   // As the donation routes decide: a donor's own are those of their account (an email freed by a
   // deleted account and signed up again does not inherit its donations).
-  if (row.accountId !== caller.id && caller.role !== 'admin') {
-    throw new AppError('forbidden', 'You can only see or change your own records');
-  }
+  refuseUnlessSelfOrAdmin(caller, row.accountId);
   const charity: Charity = charityOf(site);
   return { ...toDonation(row), charity };
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type AfterEventState, afterEventMessages, eventMessageMessages } from '../../../shared/event-messages.ts';
-import { instantOf } from '../../../shared/time-zone.ts';
+import { dayAfter, instantOf } from '../../../shared/time-zone.ts';
 import type { SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { event, eventMessage, registration, shift } from '../../db/schema.ts';
@@ -22,11 +22,6 @@ export type AfterEventKind = (typeof afterEventKinds)[number];
 const SEND_AT = '10:00';
 /** Past its time by more than this (the server was down for a week), they are not sent at all. */
 const LATEST_MS = 7 * 86_400_000;
-
-/** The day after `day` ('YYYY-MM-DD'). */
-function dayAfter(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
 
 /** The event's last day (its date, its end's, its last shift's end's) and when its after-event messages go. */
 async function afterEventTimes(db: Database, eventIds: string[], timeZone: string) {

@@ -146,6 +146,26 @@ describe('writing to an event’s people', () => {
     });
   });
 
+  it('counts someone checked in to one of their shifts as come: not among those who did not, for the whole event', async () => {
+    const party = await insertEvent(t.app.db, { inDays: 3 });
+    const morning = await insertShift(t.app.db, party, { role: 'Setup', at: 8 });
+    const evening = await insertShift(t.app.db, party, { role: 'Clear-up', at: 18 });
+    const split = await insertAccount(t.app.db, { name: 'Sam Split' });
+    const missing = await insertAccount(t.app.db, { name: 'Mo Missing' });
+    await registerDirectly(split, party.id, { shiftId: morning.id, checkedIn: true });
+    await registerDirectly(split, party.id, { shiftId: evening.id });
+    await registerDirectly(missing, party.id, { shiftId: evening.id });
+    const reach = async (query: string) =>
+      (await call(t, 'GET', `/api/events/${party.id}/messages/audience?${query}`, undefined, admin.auth)).json();
+    expect(await reach('audience=checkedIn')).toEqual({ recipients: 1, leftOut: 0 });
+    expect(await reach('audience=notCheckedIn')).toEqual({ recipients: 1, leftOut: 0 });
+    // Of the evening shift alone, neither came.
+    expect(await reach(`audience=notCheckedIn&shiftId=${evening.id}`)).toEqual({ recipients: 2, leftOut: 0 });
+    const created = await (await write(party.id, { ...message, audience: 'notCheckedIn' })).json();
+    await sendDueMessages(t.app.db);
+    expect(await copiesOf(created._id)).toEqual([missing.email]);
+  });
+
   it('addresses each copy by name, in the person’s language for the product’s words, with the text safe and its links, and the event-updates unsubscribe', async () => {
     const party = await insertEvent(t.app.db, { inDays: 3, title: 'Harvest supper' });
     const english = await insertAccount(t.app.db, { name: 'Eve English' });
@@ -221,6 +241,32 @@ describe('writing to an event’s people', () => {
     expect((await call(t, 'GET', `/api/events/${randomUUID()}/messages`, undefined, admin.auth)).status).toBe(404);
     // Only admins write to an event's people.
     expect((await write(party.id, { ...message, audience: 'registered' }, volunteer)).status).toBe(403);
+  });
+});
+
+describe('a message whose event is deleted', () => {
+  it('goes with it: its copies not yet sent leave the outbox, those sent stay in its history', async () => {
+    const party = await insertEvent(t.app.db, { inDays: 4 });
+    const created = await (
+      await write(party.id, { ...message, audience: 'everyone', sendAt: new Date(Date.now() + HOUR).toISOString() })
+    ).json();
+    const copy = (to: string, status: 'queued' | 'sent') => ({
+      key: `${sourceOf(created._id)}:${to}`,
+      kind: 'event-message',
+      to,
+      subject: message.subject,
+      html: '',
+      text: '',
+      status,
+      source: sourceOf(created._id),
+      // Not due for a day: the outbox leaves it where it is meanwhile.
+      nextAttemptAt: new Date(Date.now() + 24 * HOUR),
+    });
+    await t.app.db.insert(outboxMessage).values([copy('waiting@example.org', 'queued'), copy('gone@example.org', 'sent')]);
+    expect((await call(t, 'DELETE', `/api/events/${party.id}`, undefined, admin.auth)).status).toBe(200);
+    expect(await copiesOf(created._id)).toEqual(['gone@example.org']);
+    const [left] = await t.app.db.select({ id: eventMessage.id }).from(eventMessage).where(eq(eventMessage.id, created._id));
+    expect(left).toBeUndefined();
   });
 });
 
@@ -317,6 +363,34 @@ describe('a scheduled message', () => {
       .from(auditEntry)
       .where(and(eq(auditEntry.action, 'message.cancel'), eq(auditEntry.targetId, created._id)));
     expect(cancelled).toMatchObject({ actorEmail: admin.email, targetLabel: `Postponed (${party.title})` });
+  });
+
+  it('does not hold up mail to one person: a test sent while its copies go out arrives before the rest of them', async () => {
+    const party = await insertEvent(t.app.db, { inDays: 5 });
+    const crowd = Array.from({ length: 30 }, (_, i) => ({
+      id: randomUUID(),
+      name: `Walker ${i}`,
+      email: `walker${i}-${randomUUID()}@example.org`,
+    }));
+    await t.app.db.insert(account).values(crowd);
+    await t.app.db
+      .insert(registration)
+      .values(crowd.map((who) => ({ accountId: who.id, eventId: party.id, name: who.name, email: who.email })));
+    // Each message takes the stand-in 100 ms: the 30 copies take 3 s to go.
+    smtp.answerAfter(100);
+    try {
+      const created = await (await write(party.id, { ...message, subject: 'Thirty walkers', audience: 'registered' })).json();
+      await sendDueMessages(t.app.db);
+      await smtp.mailTo(crowd[0]?.email ?? '', { subject: /^Thirty walkers$/ });
+      const test = { subject: 'Ahead of the walkers', body: 'One person’s mail goes first.' };
+      expect((await call(t, 'POST', `/api/events/${party.id}/messages/test`, test, admin.auth)).status).toBe(200);
+      expect(await smtp.mailTo(admin.email, { subject: /^\[Test\] Ahead of the walkers$/ })).toHaveLength(1);
+      const copiesBefore = smtp.received.filter((mail) => mail.subject === 'Thirty walkers').length;
+      expect(copiesBefore).toBeLessThan(30);
+      await expect.poll(async () => (await history(party.id)).find((m) => m._id === created._id)?.sent, { timeout: 20_000 }).toBe(30);
+    } finally {
+      smtp.answerAfter(0);
+    }
   });
 
   it('to 2,000 people is accepted at once and queued once for each', async () => {

@@ -26,13 +26,22 @@ const SEND_AT_GRACE_MS = 60_000;
 /** The outbox's name for the copies of one message: they are counted by it. */
 export const sourceOf = (messageId: string) => `event-message:${messageId}`;
 
-/** The registrations an audience takes in, of one event (and one shift). */
+/**
+ * The registrations an audience takes in, of one event (and one shift). For the whole event, someone
+ * checked in to any of their shifts came: they are not among those who did not.
+ */
 function audienceOf(eventId: string, audience: EventMessageAudience, shiftId: string | null): SQL {
+  // Any registration of the same person at the event checked in (their other shifts), under a name of its own.
+  const cameToAnother = sql`exists (select 1 from ${registration} as "other_shift" where "other_shift"."event_id" = ${registration.eventId} and "other_shift"."account_id" = ${registration.accountId} and "other_shift"."checked_in_at" is not null)`;
   const who: Record<EventMessageAudience, SQL | undefined> = {
     registered: eq(registration.status, 'registered'),
     waitlisted: eq(registration.status, 'waitlisted'),
     checkedIn: and(eq(registration.status, 'registered'), isNotNull(registration.checkedInAt)),
-    notCheckedIn: and(eq(registration.status, 'registered'), isNull(registration.checkedInAt)),
+    notCheckedIn: and(
+      eq(registration.status, 'registered'),
+      isNull(registration.checkedInAt),
+      shiftId ? undefined : sql`not ${cameToAnother}`,
+    ),
     everyone: undefined,
   };
   return and(eq(registration.eventId, eventId), shiftId ? eq(registration.shiftId, shiftId) : undefined, who[audience]) as SQL;
@@ -323,5 +332,28 @@ export async function forgetAuthor(tx: Database, accountId: string, placeholder:
     .set({ authorId: null, authorEmail: placeholder })
     .where(eq(eventMessage.authorId, accountId))
     .returning({ id: eventMessage.id });
+  return rows.length;
+}
+
+/**
+ * An event deleted: the copies of its messages still waiting in the outbox go with it (its people get
+ * the cancellation instead). Copies already sent stay in the outbox's history. How many.
+ */
+export async function dropQueuedCopies(tx: Database, eventId: string): Promise<number> {
+  const rows = await tx
+    .delete(outboxMessage)
+    .where(
+      and(
+        eq(outboxMessage.status, 'queued'),
+        inArray(
+          outboxMessage.source,
+          tx
+            .select({ source: sql<string>`'event-message:' || ${eventMessage.id}::text` })
+            .from(eventMessage)
+            .where(eq(eventMessage.eventId, eventId)),
+        ),
+      ),
+    )
+    .returning({ id: outboxMessage.id });
   return rows.length;
 }

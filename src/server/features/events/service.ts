@@ -23,6 +23,7 @@ import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../../mail/registry.ts';
 import { eventDate, mailEvent } from '../../mail/templates/event-links.ts';
 import type { SigningSite } from '../../mail/unsubscribe.ts';
+import { dropQueuedCopies } from '../event-messages/service.ts';
 import { writeQuestions } from '../questions/service.ts';
 import { copyShifts, shiftTotals } from '../shifts/service.ts';
 import { organisationQuestions } from '../site/settings.ts';
@@ -354,6 +355,8 @@ export async function deleteEvent(db: Database, id: string, site: SigningSite): 
         await enqueueMail(tx, 'event-deleted', { ...person, event: mailEvent(found.event, taken?.role ? taken : null) });
       }
     }
+    // Copies of its messages not yet sent go too: its people get the cancellation instead.
+    await dropQueuedCopies(tx, id);
     const rows = await tx.delete(event).where(eq(event.id, id)).returning({ id: event.id });
     return rows.length;
   });

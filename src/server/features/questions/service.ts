@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { eventStartOf } from '../../../shared/events.ts';
 import { type Answers, checkAnswers, type Question, questionMessages, sensitiveMessages } from '../../../shared/questions.ts';
 import { wallClockAt } from '../../../shared/time-zone.ts';
-import { requireSignedIn, type SignedInAccount } from '../../auth/signed-in.ts';
+import { refuseUnlessSelfOrAdmin, requireSignedIn, type SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { event, registration } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -76,9 +76,7 @@ export async function changeAnswers(
       .from(registration)
       .where(eq(registration.id, registrationId));
     if (!named) return undefined;
-    if (named.accountId !== caller.id && caller.role !== 'admin') {
-      throw new AppError('forbidden', 'You can only see or change your own records');
-    }
+    refuseUnlessSelfOrAdmin(caller, named.accountId);
     const found = await lockEventPlaces(tx, named.eventId);
     if (!found) return undefined;
     if (eventStartOf(eventDate(found.date, found.time)) <= wallClockAt(timeZone).slice(0, 16)) {

@@ -3,7 +3,7 @@ import { and, desc, eq, max, sql } from 'drizzle-orm';
 import { donorOf } from '../../../shared/donations.ts';
 import { type Answers, isMinor } from '../../../shared/questions.ts';
 import { type SignedWaiver, type WaiverSign, waiverMessages } from '../../../shared/waivers.ts';
-import type { SignedInAccount } from '../../auth/signed-in.ts';
+import { refuseUnlessSelfOrAdmin, type SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { event, registration, waiverSignature, waiverVersion } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -148,8 +148,6 @@ function selectSigned(db: Database) {
     .innerJoin(waiverVersion, eq(waiverVersion.id, waiverSignature.waiverVersionId));
 }
 
-const forbidden = () => new AppError('forbidden', 'You can only see or change your own records');
-
 /**
  * The waiver signed with a registration, for the person or an admin. Undefined when no registration
  * has the id; 404 with its own message when the registration has no signature.
@@ -160,7 +158,7 @@ export async function signedWaiverOfRegistration(db: Database, caller: SignedInA
     .from(registration)
     .where(eq(registration.id, registrationId));
   if (!named) return undefined;
-  if (named.accountId !== caller.id && caller.role !== 'admin') throw forbidden();
+  refuseUnlessSelfOrAdmin(caller, named.accountId);
   if (!named.signatureId) throw new AppError('not_found', waiverMessages.noSignature);
   const signed = await signedWaiver(db, named.signatureId);
   return signed && { ...signed, registrationId };
@@ -170,7 +168,7 @@ export async function signedWaiverOfRegistration(db: Database, caller: SignedInA
 export async function signedWaiverById(db: Database, caller: SignedInAccount, id: string): Promise<SignedWaiver | undefined> {
   const [owner] = await db.select({ accountId: waiverSignature.accountId }).from(waiverSignature).where(eq(waiverSignature.id, id));
   if (!owner) return undefined;
-  if (owner.accountId !== caller.id && caller.role !== 'admin') throw forbidden();
+  refuseUnlessSelfOrAdmin(caller, owner.accountId);
   return signedWaiver(db, id);
 }
 

@@ -146,7 +146,8 @@ export function ComposeForm({ event }: { event: Event }) {
   };
 
   const question = (message: EventMessageWrite) => {
-    const count = reach.data?.recipients;
+    // A count kept on screen while another audience's is fetched is not this audience's.
+    const count = reach.isPlaceholderData ? undefined : reach.data?.recipients;
     const time = message.sendAt ? formatInstantIn(message.sendAt, language) : '';
     if (count === undefined)
       return message.sendAt ? t('eventMessages.confirmLaterUnknown', { time }) : t('eventMessages.confirmNowUnknown');

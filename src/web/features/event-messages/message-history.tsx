@@ -44,7 +44,8 @@ export function MessageHistory({ eventId }: { eventId: string }) {
     subject: (message) => message.subject,
     deleted: (message) => t('eventMessages.history.cancelled', { subject: message.subject }),
     notDeleted: (message) => t('eventMessages.history.notCancelled', { subject: message.subject }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: eventMessageQueries.list(eventId).queryKey }),
+    // The list, and the after-event switch (cancelling one of those turns them off).
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: eventMessageQueries.all(eventId) }),
   });
   const count = (value: number) => formatNumber(value, language);
   const messages = query.data;

@@ -2,13 +2,14 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Modal.css';
 import { Alert, Checkbox, Fieldset, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/format.ts';
 import { type Question, type QuestionType, questionsSchema, questionTypes } from '../../../shared/questions.ts';
 import { Button } from '../../components/button.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { problemIn } from '../../lib/problems.ts';
+import { useFocusAfterRender } from '../../lib/use-focus-after-render.ts';
 import {
   blankDraft,
   canTellAge,
@@ -78,15 +79,8 @@ export function useQuestionDrafts(initial: readonly Question[] = [], { answered 
   /** Ids of saved questions taken off: a new question never takes one (their answers are not its answers). */
   const [retired, setRetired] = useState<string[]>([]);
   const [baseline, setBaseline] = useState(() => normalised(initial));
-  const focusNext = useRef<string | null>(null);
+  const focusNext = useFocusAfterRender();
   const idOf: QuestionDrafts['idOf'] = (key, part) => (part === 'add' ? `${prefix}-add` : `${prefix}-${key}-${part}`);
-
-  // After the render that draws what is to be focused.
-  useEffect(() => {
-    if (!focusNext.current) return;
-    document.getElementById(focusNext.current)?.focus();
-    focusNext.current = null;
-  });
 
   const update = (key: string, changes: Partial<QuestionDraft>, cleared: (QuestionField | 'row')[]) =>
     setRows((current) =>
@@ -107,7 +101,7 @@ export function useQuestionDrafts(initial: readonly Question[] = [], { answered 
       if (rows.length >= MAX_QUESTIONS) return;
       const draft = blankDraft();
       setRows((current) => [...current, draft]);
-      focusNext.current = idOf(draft.key, 'label');
+      focusNext(idOf(draft.key, 'label'));
     },
     remove: (key) => {
       const at = rows.findIndex((draft) => draft.key === key);
@@ -119,7 +113,7 @@ export function useQuestionDrafts(initial: readonly Question[] = [], { answered 
       const { saved } = draft;
       if (saved) setRetired((current) => [...current, saved.id]);
       const next = rest[at] ?? rest[at - 1];
-      focusNext.current = next ? idOf(next.key, 'label') : idOf('', 'add');
+      focusNext(next ? idOf(next.key, 'label') : idOf('', 'add'));
     },
     move: (key, by) => {
       const at = rows.findIndex((draft) => draft.key === key);
@@ -132,7 +126,7 @@ export function useQuestionDrafts(initial: readonly Question[] = [], { answered 
       // The button pressed, or the other one once the question has reached the end it went to (that one is off).
       const atEnd = by < 0 ? to === 0 : to === rows.length - 1;
       const pressed = by < 0 ? 'up' : 'down';
-      focusNext.current = idOf(key, atEnd ? (pressed === 'up' ? 'down' : 'up') : pressed);
+      focusNext(idOf(key, atEnd ? (pressed === 'up' ? 'down' : 'up') : pressed));
     },
     change: (key, field, value) => {
       if (field === 'type') {

@@ -1,10 +1,11 @@
 import '@mantine/core/styles/Fieldset.css';
 import { Fieldset, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatShiftTimes } from '../../../shared/format.ts';
 import type { Shift } from '../../../shared/shifts.ts';
 import { Button } from '../../components/button.tsx';
+import { useFocusAfterRender } from '../../lib/use-focus-after-render.ts';
 import {
   blankDraft,
   checkDraft,
@@ -43,19 +44,12 @@ export function useShiftDrafts(initial: readonly Shift[] = []): ShiftDrafts {
   const prefix = useId();
   const [rows, setRows] = useState<ShiftDraft[]>(() => initial.map(draftOf));
   const [removed, setRemoved] = useState<RemovedDraft[]>([]);
-  const focusNext = useRef<string | null>(null);
+  const focusNext = useFocusAfterRender();
   const idOf: ShiftDrafts['idOf'] = (key, part) => (part === 'add' ? `${prefix}-add` : `${prefix}-${key}-${part}`);
-
-  // After the render that draws the row to be focused.
-  useEffect(() => {
-    if (!focusNext.current) return;
-    document.getElementById(focusNext.current)?.focus();
-    focusNext.current = null;
-  });
 
   const insert = (draft: ShiftDraft, at: number) => {
     setRows((current) => [...current.slice(0, at), draft, ...current.slice(at)]);
-    focusNext.current = idOf(draft.key, 'role');
+    focusNext(idOf(draft.key, 'role'));
   };
 
   return {
@@ -77,7 +71,7 @@ export function useShiftDrafts(initial: readonly Shift[] = []): ShiftDrafts {
       // A saved shift is deleted when the event is saved (and its people emailed); a new row just goes.
       if (draft.id) setRemoved((current) => [...current, { ...draft, at, errors: {} }]);
       const next = rest[at] ?? rest[at - 1];
-      focusNext.current = next ? idOf(next.key, 'role') : idOf('', 'add');
+      focusNext(next ? idOf(next.key, 'role') : idOf('', 'add'));
     },
     restore: (key) => {
       const draft = removed.find((item) => item.key === key);
