@@ -381,7 +381,8 @@ describe('a scheduled message', () => {
     try {
       const created = await (await write(party.id, { ...message, subject: 'Thirty walkers', audience: 'registered' })).json();
       await sendDueMessages(t.app.db);
-      await smtp.mailTo(crowd[0]?.email ?? '', { subject: /^Thirty walkers$/ });
+      // The first copy out (whichever person's: copies queued together go in no set order).
+      await expect.poll(() => smtp.received.filter((mail) => mail.subject === 'Thirty walkers').length).toBeGreaterThan(0);
       const test = { subject: 'Ahead of the walkers', body: 'One person’s mail goes first.' };
       expect((await call(t, 'POST', `/api/events/${party.id}/messages/test`, test, admin.auth)).status).toBe(200);
       expect(await smtp.mailTo(admin.email, { subject: /^\[Test\] Ahead of the walkers$/ })).toHaveLength(1);
