@@ -6,7 +6,7 @@ import { createAuth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { loadAuthSecret } from './auth/secret.ts';
 import { registerSessionHook } from './auth/session-hook.ts';
-import type { Config } from './config.ts';
+import type { Config, StripeSettings } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { AppError } from './errors.ts';
@@ -38,6 +38,8 @@ import { adminExists } from './features/setup/service.ts';
 import { shiftRoutes } from './features/shifts/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { staffRoutes } from './features/staff/routes.ts';
+import { RenewalJob } from './features/subscriptions/job.ts';
+import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { waiverRoutes } from './features/waivers/routes.ts';
 import { errorsAsErrorBody } from './http/api-docs.ts';
@@ -165,7 +167,15 @@ export async function buildApp(
   app.decorate('auditRetention', auditRetention);
   app.addHook('preClose', () => auditRetention.stop());
   app.decorate('auth', auth);
-  app.decorate('payments', config.stripe ? createStripeGateway(config.stripe) : createTestModeGateway(database.db));
+  const testPayments = config.stripe ? undefined : createTestModeGateway(database.db);
+  app.decorate('payments', testPayments ?? createStripeGateway(config.stripe as StripeSettings));
+  // In test mode the app takes monthly payments as they fall due, as Stripe would.
+  const renewals = testPayments && new RenewalJob(database.db, testPayments, mailSite, config.renewalCheckMs, app.log);
+  if (renewals) {
+    renewals.onReadFailure = backgroundFailure(renewals.onReadFailure);
+    app.addHook('preClose', () => renewals.stop());
+  }
+  app.decorate('renewals', renewals);
 
   // Before compression: replies are kept as the handler made them, and compressed once each.
   registerReplyCache(app, replyCache);
@@ -205,6 +215,7 @@ export async function buildApp(
       await api.register(registrationRoutes);
       await api.register(noticeRoutes);
       await api.register(donationRoutes);
+      await api.register(subscriptionRoutes);
       await api.register(healthRoutes);
       await api.register(eventRoutes);
       await api.register(shiftRoutes);
@@ -274,6 +285,7 @@ export async function buildApp(
   app.addHook('onReady', async () => outboxWorker.start());
   app.addHook('onReady', async () => reminders.start());
   app.addHook('onReady', async () => eventMessages.start());
+  app.addHook('onReady', async () => renewals?.start());
   app.addHook('onReady', async () => auditRetention.start());
 
   return app;

@@ -143,6 +143,8 @@ export interface Config {
   socialProvider: SocialProvider | undefined;
   /** Stripe when its keys are set; otherwise payments go through the offline test-mode gateway. */
   stripe: StripeSettings | undefined;
+  /** How often test mode looks for monthly payments due (also at start). Not a setting; with Stripe, Stripe renews. */
+  renewalCheckMs: number;
   /**
    * Slow clients: a request's headers must arrive within `headersMs` and the whole request, body
    * included, within `requestMs`, or its connection is closed. Not a setting; tests shorten them.
@@ -266,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       messageCheckMs: 15_000,
     },
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS, retentionCheckMs: 24 * 3600_000 },
+    renewalCheckMs: 60_000,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

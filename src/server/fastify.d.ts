@@ -6,6 +6,7 @@ import type { AuditDeclaration, AuditNote } from './features/audit/record.ts';
 import type { AuditRetentionJob } from './features/audit/retention.ts';
 import type { EventMessageJob } from './features/event-messages/job.ts';
 import type { DecodePool } from './features/images/decode-pool.ts';
+import type { RenewalJob } from './features/subscriptions/job.ts';
 import type { DatabaseOutage } from './http/outage.ts';
 import type { RateLimitCounts } from './http/rate-limit-counts.ts';
 import type { CacheScope, ReplyCache } from './http/reply-cache.ts';
@@ -36,6 +37,8 @@ declare module 'fastify' {
     reminders: ReminderJob;
     /** Sends the messages to events' people when due: at start, every `config.mail.messageCheckMs`, and when one is written to go now. */
     eventMessages: EventMessageJob;
+    /** Test mode's monthly payments (undefined with Stripe, which renews them itself). */
+    renewals: RenewalJob | undefined;
     /** Deletes audit entries older than AUDIT_RETENTION_DAYS, at start and daily. */
     auditRetention: AuditRetentionJob;
     /** Stripe when configured, otherwise the offline test-mode gateway. */

@@ -230,6 +230,8 @@ export const siteSchema = siteSettingsFields.omit({ questions: true }).extend({
   socialSignIn: z.enum(['google', 'oidc']).nullable(),
   /** Whether this installation sends email (SMTP_URL is set): pages never say a link was sent when none can be. */
   mailConfigured: z.boolean(),
+  /** Which gateway takes card payments: Stripe, or the offline test mode (whose card form is the site's own). */
+  payments: z.enum(['stripe', 'test']),
 });
 export type Site = z.infer<typeof siteSchema>;
 

@@ -355,6 +355,55 @@ export const waiverSignature = pgTable(
  * A confirmed card payment. A financial record: it outlives the account and the event that it
  * names, so it keeps their email, title and banner as they were, and is unique per payment.
  */
+/**
+ * A monthly gift (DECISIONS §5.7): its donor's card charged once a month through the gateway, each payment
+ * a donation. `period` is the number of the payment due next (1 is the first); a payment recorded for a
+ * period moves it on in the same transaction, so each month is charged and recorded once.
+ */
+export const subscription = pgTable(
+  'subscription',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: text('account_id').references(() => account.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    eventId: uuid('event_id').references(() => event.id, { onDelete: 'set null' }),
+    /** The event's title when the gift began (kept when the event goes), or null for a gift to the organisation. */
+    eventTitle: text('event_title'),
+    /** `incomplete` until its first payment succeeds (never listed), then active, paused, cancelled or ended. */
+    status: text('status').notNull().default('incomplete'),
+    gateway: text('gateway').notNull(),
+    /** The provider's own subscription (Stripe's `sub_…`); null in test mode. */
+    gatewayId: text('gateway_id').unique(),
+    /** Donor, attempt, amount, currency and event: the same start again is the same gift. */
+    startKey: text('start_key').notNull().unique(),
+    period: integer('period').notNull().default(1),
+    /** When the first payment was made: later payments fall on the same day of each month. */
+    anchorAt: timestamp('anchor_at', { withTimezone: true }),
+    nextPaymentAt: timestamp('next_payment_at', { withTimezone: true }),
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    /** Refused tries of the payment due; four ends the gift. */
+    failedTries: integer('failed_tries').notNull().default(0),
+    last4: text('last4'),
+    /** What later payments are taken from: Stripe's payment method, or in test mode one of Stripe's published test card numbers. */
+    paymentMethod: text('payment_method'),
+    /** Counts changes, so each change's confirmation is sent once. */
+    version: integer('version').notNull().default(0),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The admin who cancelled it, when one did. */
+    endedBy: text('ended_by').references(() => account.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    // The renewals due: read by the renewal job in test mode.
+    index('subscription_due_idx').on(t.nextPaymentAt).where(sql`${t.status} in ('active', 'paused')`),
+    index('subscription_account_idx').on(t.accountId),
+    index('subscription_created_at_idx').on(t.createdAt, t.id),
+    index('subscription_email_idx').on(t.email),
+  ],
+);
+
 export const donation = pgTable(
   'donation',
   {
@@ -369,6 +418,8 @@ export const donation = pgTable(
     eventId: uuid('event_id').references(() => event.id, { onDelete: 'set null' }),
     eventTitle: text('event_title').notNull(),
     eventBanner: text('event_banner').notNull(),
+    /** The monthly gift this payment was one month of, or null for a single donation. */
+    subscriptionId: uuid('subscription_id').references(() => subscription.id, { onDelete: 'set null' }),
     /** Given back: when, by whom (null when through the provider's own dashboard), and the provider's refund. */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundedBy: text('refunded_by').references(() => account.id, { onDelete: 'set null' }),
@@ -379,6 +430,7 @@ export const donation = pgTable(
   },
   (t) => [
     index('donation_email_idx').on(t.email),
+    index('donation_subscription_idx').on(t.subscriptionId),
     // An event's progress: what its donations raised, refunds left out.
     index('donation_event_idx').on(t.eventId, t.currency).where(sql`${t.refundedAt} is null`),
     index('donation_created_at_idx').on(t.createdAt, t.id),
@@ -506,6 +558,8 @@ export const testPayment = pgTable('test_payment', {
   currency: text('currency').notNull(),
   status: text('status').notNull(),
   last4: text('last4'),
+  /** The card paid with, kept only when it is one of Stripe's published test cards: what a monthly gift's later payments use. */
+  paymentMethod: text('payment_method'),
   failureMessage: text('failure_message'),
   metadata: text('metadata').notNull(),
   /** The refund of this payment, once given back (one per payment, as the product asks for the whole amount). */

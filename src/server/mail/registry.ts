@@ -7,6 +7,7 @@ import { type EventChangeMail, eventChangedHeading, eventChangedMessage } from '
 import { eventDeletedHeading, eventDeletedMessage } from './templates/event-deleted.tsx';
 import { type EventMessageMail, eventMessageHeading, eventMessageMessage } from './templates/event-message.tsx';
 import { type EventReminder, eventReminderHeading, eventReminderMessage } from './templates/event-reminder.tsx';
+import { type MonthlyGiftMail, monthlyGiftHeading, monthlyGiftMessage, reviveMonthlyGift } from './templates/monthly-gift.tsx';
 import { type NewNotice, newNoticeHeading, newNoticeMessage } from './templates/new-notice.tsx';
 import { type CancellationMail, registrationCancelledHeading, registrationCancelledMessage } from './templates/registration-cancelled.tsx';
 import { type RegistrationMail, registrationConfirmedHeading, registrationConfirmedMessage } from './templates/registration-confirmed.tsx';
@@ -78,6 +79,21 @@ const templates = {
     heading: donationRefundedHeading,
     write: donationRefundedMessage,
     revive: (stored) => ({ ...stored, paidAt: new Date(stored.paidAt), refundedAt: new Date(stored.refundedAt) }),
+  }),
+  'monthly-gift-changed': template<MonthlyGiftMail>({
+    heading: monthlyGiftHeading('monthly-gift-changed'),
+    write: monthlyGiftMessage('monthly-gift-changed'),
+    revive: reviveMonthlyGift,
+  }),
+  'monthly-gift-failed': template<MonthlyGiftMail>({
+    heading: monthlyGiftHeading('monthly-gift-failed'),
+    write: monthlyGiftMessage('monthly-gift-failed'),
+    revive: reviveMonthlyGift,
+  }),
+  'monthly-gift-ended': template<MonthlyGiftMail>({
+    heading: monthlyGiftHeading('monthly-gift-ended'),
+    write: monthlyGiftMessage('monthly-gift-ended'),
+    revive: reviveMonthlyGift,
   }),
 };
 

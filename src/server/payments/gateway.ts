@@ -6,7 +6,11 @@ export type PaymentStatus = 'requires_payment_method' | 'processing' | 'requires
 export interface PaymentMetadata {
   accountId: string;
   email: string;
+  /** The event given to; '' for a monthly gift to the organisation. */
   eventId: string;
+  /** A monthly gift's payment: the gift, and which of its payments (1 is the first), as text as Stripe keeps metadata. */
+  subscriptionId?: string;
+  period?: string;
 }
 
 export interface GatewayPayment {
@@ -17,6 +21,8 @@ export interface GatewayPayment {
   created: Date;
   last4: string | null;
   metadata: Partial<PaymentMetadata>;
+  /** What a monthly gift's later payments can be taken from (Stripe's payment method; a test card in test mode). */
+  paymentMethod?: string | null;
 }
 
 export interface CreatedPayment {

@@ -2,8 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { testPayment } from '../db/schema.ts';
-import { type GatewayPayment, InvalidSignature, type PaymentGateway, type PaymentStatus, RefundRefused } from './gateway.ts';
-import { type CardOutcome, cardOutcome } from './test-cards.ts';
+import {
+  type GatewayPayment,
+  InvalidSignature,
+  type PaymentGateway,
+  type PaymentMetadata,
+  type PaymentStatus,
+  RefundRefused,
+} from './gateway.ts';
+import { type CardOutcome, cardOutcome, declineMessages, methodOutcome, saveOutcome, testPaymentMethod } from './test-cards.ts';
 
 export interface TestCard {
   number: string;
@@ -24,6 +31,7 @@ function toPayment(row: typeof testPayment.$inferSelect): GatewayPayment {
     created: row.createdAt,
     last4: row.last4,
     metadata: JSON.parse(row.metadata),
+    paymentMethod: row.paymentMethod,
   };
 }
 
@@ -32,7 +40,7 @@ function toPayment(row: typeof testPayment.$inferSelect): GatewayPayment {
  * test cards give Stripe's documented outcomes. Payments are kept in the database like any record.
  */
 export function createTestModeGateway(db: Database) {
-  const gateway: PaymentGateway & { confirm: typeof confirm } = {
+  const gateway: PaymentGateway & { confirm: typeof confirm; chargeSaved: typeof chargeSaved; saveCard: typeof saveCard } = {
     mode: 'test',
     publishableKey: null,
 
@@ -78,7 +86,65 @@ export function createTestModeGateway(db: Database) {
     },
 
     confirm,
+    chargeSaved,
+    saveCard,
   };
+
+  /**
+   * A monthly gift's later payment, taken from the card kept for it without the donor (as Stripe charges
+   * a subscription's saved card): the card's outcome decides it at once. The same key again gives the
+   * same payment. Written through `tx`, so the payment and what records it are kept or lost together.
+   */
+  async function chargeSaved(
+    tx: Database,
+    input: {
+      amountCents: number;
+      currency: string;
+      idempotencyKey: string;
+      metadata: PaymentMetadata;
+      paymentMethod: string | null;
+      last4: string | null;
+    },
+  ): Promise<{ payment: GatewayPayment; outcome: CardOutcome }> {
+    const method = input.paymentMethod;
+    const outcome: CardOutcome = method
+      ? methodOutcome(method)
+      : { ok: false, code: 'card_declined', message: 'No card is saved for this gift.' };
+    const id = `pi_test_${token(18)}`;
+    await tx
+      .insert(testPayment)
+      .values({
+        id,
+        clientSecret: `${id}_secret_${token(18)}`,
+        idempotencyKey: input.idempotencyKey,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        status: outcome.ok ? 'succeeded' : 'requires_payment_method',
+        last4: input.last4,
+        paymentMethod: method,
+        failureMessage: outcome.ok ? null : outcome.message,
+        metadata: JSON.stringify(input.metadata),
+      })
+      .onConflictDoNothing({ target: testPayment.idempotencyKey });
+    const [row] = await tx.select().from(testPayment).where(eq(testPayment.idempotencyKey, input.idempotencyKey));
+    if (!row) throw new Error('test payment not stored');
+    const payment = toPayment(row);
+    return {
+      payment,
+      outcome:
+        payment.status === 'succeeded' ? { ok: true } : { ok: false, code: 'card_declined', message: row.failureMessage ?? 'Declined' },
+    };
+  }
+
+  /** A card kept for later payments, as Stripe answers when one is attached: its test payment method, or why it was refused. */
+  function saveCard(card: TestCard, now = new Date()): { ok: true; paymentMethod: string } | { ok: false; message: string } {
+    const expired = card.expYear < now.getFullYear() || (card.expYear === now.getFullYear() && card.expMonth < now.getMonth() + 1);
+    if (expired) return { ok: false, message: "Your card's expiration date is in the past." };
+    const outcome = saveOutcome(card.number);
+    const paymentMethod = testPaymentMethod(card.number);
+    if (!outcome.ok) return outcome;
+    return paymentMethod ? { ok: true, paymentMethod } : { ok: false, message: declineMessages.unknownCard };
+  }
 
   /**
    * What Stripe.js's confirmCardPayment does, offline: the card's outcome decides the payment's
@@ -103,7 +169,13 @@ export function createTestModeGateway(db: Database) {
         .update(testPayment)
         .set(
           outcome.ok
-            ? { status: 'succeeded', last4: card.number.slice(-4), failureMessage: null }
+            ? {
+                status: 'succeeded',
+                last4: card.number.slice(-4),
+                // Stripe's test payment method for the card, for a monthly gift's later payments.
+                paymentMethod: testPaymentMethod(card.number),
+                failureMessage: null,
+              }
             : { status: 'requires_payment_method', failureMessage: outcome.message },
         )
         .where(eq(testPayment.id, row.id))

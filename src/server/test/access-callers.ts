@@ -92,6 +92,18 @@ export async function donate(t: TestApp, who: TestAccount, eventId: string): Pro
   return ((await res.json()) as { insertedId: string }).insertedId;
 }
 
+/** A monthly gift of `who` to an event, started and its first month paid through the API as the donation page does: its id. */
+export async function giveMonthly(t: TestApp, who: TestAccount, eventId: string): Promise<string> {
+  const res = await call(t, 'POST', '/api/subscriptions', { amount: 3000, eventId, attemptId: randomUUID() }, who.auth);
+  if (res.status !== 200) throw new Error(`subscriptions answered ${res.status}`);
+  const started = (await res.json()) as { clientSecret: string; paymentId: string; subscriptionId: string };
+  const paid = await call(t, 'POST', '/api/test-payments/confirm', { clientSecret: started.clientSecret, card }, who.auth);
+  if (paid.status !== 200) throw new Error(`test-payments/confirm answered ${paid.status}`);
+  const recorded = await call(t, 'POST', '/api/payment', { transaction: started.paymentId }, who.auth);
+  if (recorded.status !== 200) throw new Error(`payment answered ${recorded.status}`);
+  return started.subscriptionId;
+}
+
 /** A registration of `who` for an event, through the API: its id. */
 export async function register(t: TestApp, who: TestAccount, eventId: string): Promise<string> {
   const res = await call(t, 'POST', '/api/register', { eventId }, who.auth);

@@ -129,6 +129,25 @@ export async function fillEveryTable(db: Database) {
     waiverSignatureId: signature!.id,
   });
   await db.insert(schema.eventStaff).values({ eventId: event.id, accountId: people[1]!.id, addedBy: people[0]!.id });
+  const [gift] = await db
+    .insert(schema.subscription)
+    .values({
+      accountId: people[2]!.id,
+      email: people[2]!.email,
+      amountCents: 3000,
+      currency: 'usd',
+      eventId: event.id,
+      eventTitle: event.title,
+      status: 'active',
+      gateway: 'test',
+      startKey: `${tag}:monthly`,
+      period: 2,
+      anchorAt: new Date(),
+      nextPaymentAt: new Date(Date.now() + 30 * 86_400_000),
+      last4: '4242',
+      paymentMethod: 'pm_card_visa',
+    })
+    .returning();
   await db.insert(schema.donation).values([
     {
       amountCents: 3000,
@@ -140,6 +159,7 @@ export async function fillEveryTable(db: Database) {
       eventId: event.id,
       eventTitle: event.title,
       eventBanner: event.banner,
+      subscriptionId: gift!.id,
     },
     {
       amountCents: 1250,

@@ -41,6 +41,7 @@ const byRole = (t: TFunction): Record<Role, MenuItem[]> => ({
     { to: '/dashboard/allEvents', label: t('dashboard.pages.allEvents') },
     { to: '/dashboard/all-event-registration', label: t('dashboard.pages.allRegistrations') },
     { to: '/dashboard/all-donation', label: t('dashboard.pages.allDonations') },
+    { to: '/dashboard/monthly-gifts', label: t('dashboard.pages.monthlyGifts') },
     { to: '/dashboard/all-accounts', label: t('dashboard.pages.allAccounts') },
     { to: '/dashboard/reviews', label: t('dashboard.pages.reviews') },
     { to: '/dashboard/outbox', label: t('dashboard.pages.outbox') },

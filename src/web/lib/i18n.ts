@@ -12,6 +12,7 @@ import type enDonations from '../locales/en/donations.json';
 import type enDoor from '../locales/en/door.json';
 import type enEvents from '../locales/en/events.json';
 import type enManage from '../locales/en/manage.json';
+import type enMonthly from '../locales/en/monthly.json';
 import type enNotices from '../locales/en/notices.json';
 import type enProfile from '../locales/en/profile.json';
 import type enRegistrations from '../locales/en/registrations.json';
@@ -21,7 +22,8 @@ import type enSettings from '../locales/en/settings.json';
 /**
  * The areas of words: 'common' is the frame of every page (header, footer, menus), 'events' the public
  * event pages, 'accounts' signing up and in, 'registrations' volunteering for an event and one's
- * places, 'donations' giving and one's gifts; the dashboard's: 'admin' (lists, roles, outbox, audit),
+ * places, 'donations' giving and one's gifts, 'monthly' one's monthly gifts (My Donation and the manage link's
+ * page); the dashboard's: 'admin' (lists, roles, outbox, audit),
  * 'manage' (event form, roster, check-in), 'door' (door staff: their Door page, the door guard, naming
  * them, shifts on the roster and at the door), 'settings', 'notices', 'reviews', 'profile' (profile, security,
  * impact, mail preferences). A page's areas come with it; another area on first use.
@@ -36,6 +38,7 @@ declare module 'i18next' {
       accounts: typeof enAccounts;
       registrations: typeof enRegistrations;
       donations: typeof enDonations;
+      monthly: typeof enMonthly;
       admin: typeof enAdmin;
       manage: typeof enManage;
       door: typeof enDoor;

@@ -9,6 +9,7 @@ import { donationQueries } from '../features/donations/api.ts';
 import { DonationGrid, DonationGridSkeleton } from '../features/donations/donation-grid.tsx';
 import { donationSums } from '../features/donations/donation-total.ts';
 import { YearlyStatement } from '../features/donations/yearly-statement.tsx';
+import { MonthlyGiftsSection } from '../features/subscriptions/monthly-gifts-section.tsx';
 import { useCurrentAccount } from '../lib/current-account.ts';
 import { useSite } from '../lib/site.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
@@ -31,7 +32,10 @@ function TotalDonated({ donations, siteCurrency }: { donations: Donation[]; site
   );
 }
 
-/** /dashboard/donation: the signed-in person's own donations as cards, with what they add up to. */
+/**
+ * /dashboard/donation: the signed-in person's monthly gifts, which they manage here, then their own
+ * donations as cards, with what they add up to.
+ */
 export function DashboardDonationPage() {
   const { t } = useTranslation('donations');
   const site = useSite();
@@ -45,6 +49,7 @@ export function DashboardDonationPage() {
       <Title order={1} data-print="hide">
         {t('mine.title')}
       </Title>
+      <MonthlyGiftsSection />
       {query.isPending && <DonationGridSkeleton count={3} />}
       {query.isError && <QueryError title={t('mine.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && query.data.length === 0 && (

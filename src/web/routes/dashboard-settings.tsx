@@ -60,10 +60,11 @@ export function DashboardSettingsPage() {
   );
 }
 
-/** The settings an admin edits: everything but what the server's configuration decides (sign-in, mail). */
-function withoutSignIn<Settings extends { socialSignIn: unknown; mailConfigured: unknown }>({
+/** The settings an admin edits: everything but what the server's configuration decides (sign-in, mail, payments). */
+function withoutSignIn<Settings extends { socialSignIn: unknown; mailConfigured: unknown; payments: unknown }>({
   socialSignIn: _signIn,
   mailConfigured: _mail,
+  payments: _payments,
   ...settings
 }: Settings) {
   return settings;

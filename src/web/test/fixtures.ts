@@ -29,6 +29,7 @@ export const siteSettings: Site = {
   maxAmount: 1_000_000,
   socialSignIn: null,
   mailConfigured: true,
+  payments: 'test',
 };
 
 /** The site's settings (`siteSettings` with `changes`) already known, for `renderForm`'s `data`. */

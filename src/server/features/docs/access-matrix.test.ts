@@ -16,6 +16,7 @@ import {
   callAs,
   callerNames,
   donate,
+  giveMonthly,
   paidPayment,
   register,
   signUpCaller,
@@ -28,6 +29,7 @@ import { insertAccount, insertEvent, insertReview, insertShift } from '../../tes
 import { type RecordedRoute, startTestAppRecordingRoutes } from '../../test/recorded-routes.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { calendarTokenOf } from '../calendar/service.ts';
+import { giftLinkToken } from '../subscriptions/service.ts';
 import { writeWaiver } from '../waivers/service.ts';
 
 /**
@@ -128,6 +130,12 @@ const donatorsReview = async () => {
   const res = await call(t, 'POST', '/api/review', { message: 'Good day', review: 'We packed 200 boxes.' }, donator().auth);
   return ((await res.json()) as { insertedId: string }).insertedId;
 };
+/** A monthly gift of the donator's, its first month paid. */
+const freshGift = () => giveMonthly(t, donator(), eventId);
+const giftLink = async () => giftLinkToken(await freshGift(), t.app.authSecret);
+const accessCard = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123', postalCode: '10001' };
+/** The donator's own gift: others are answered 404, as if it did not exist. */
+const donorsGift: Expectations = { anonymous: 401, donator: 'ok', volunteer: 404, other: 404, doorStaff: 404, admin: 'ok' };
 const unsubscribeLink = () => `token=${encodeURIComponent(unsubscribeToken(donator().id, 'reminders', t.app.authSecret))}`;
 
 const rules: Record<string, Rule | CoveredElsewhere> = {
@@ -267,6 +275,40 @@ const rules: Record<string, Rule | CoveredElsewhere> = {
   'POST /api/payment/:id/refund': {
     ...adminOnly,
     request: async () => ({ path: `/api/payment/${await donate(t, donator(), eventId)}/refund` }),
+  },
+
+  // A monthly gift is its donor's: anyone else is answered as if there were none; an admin may read and cancel it.
+  'POST /api/subscriptions': {
+    ...signedIn,
+    request: () => ({ path: '/api/subscriptions', body: { amount: 3000, eventId, attemptId: randomUUID() } }),
+  },
+  'GET /api/subscriptions': { ...signedIn },
+  'GET /api/subscriptions/totals': { ...adminOnly },
+  'GET /api/subscriptions/export.csv': { ...adminOnly },
+  'GET /api/subscriptions/:id': { ...donorsGift, request: async () => ({ path: `/api/subscriptions/${await freshGift()}` }) },
+  'PUT /api/subscriptions/:id': {
+    ...donorsGift,
+    request: async () => ({ path: `/api/subscriptions/${await freshGift()}`, body: { action: 'cancel' } }),
+  },
+  // Only the donor changes the card; an admin may not.
+  'POST /api/subscriptions/:id/card': {
+    ...donorsGift,
+    admin: 403,
+    request: async () => ({ path: `/api/subscriptions/${await freshGift()}/card`, body: { card: accessCard } }),
+  },
+  'POST /api/subscriptions/:id/test-renewal': {
+    ...adminOnly,
+    request: async () => ({ path: `/api/subscriptions/${await freshGift()}/test-renewal` }),
+  },
+  // Whoever holds a gift's manage link, signed in or not.
+  'GET /api/subscriptions/link/:token': { ...anyone, request: async () => ({ path: `/api/subscriptions/link/${await giftLink()}` }) },
+  'PUT /api/subscriptions/link/:token': {
+    ...anyone,
+    request: async () => ({ path: `/api/subscriptions/link/${await giftLink()}`, body: { action: 'pause', months: 1 } }),
+  },
+  'POST /api/subscriptions/link/:token/card': {
+    ...anyone,
+    request: async () => ({ path: `/api/subscriptions/link/${await giftLink()}/card`, body: { card: accessCard } }),
   },
 
   'GET /api/health': { ...anyone },

@@ -145,6 +145,11 @@ export async function registerApiDocument(app: FastifyInstance) {
           description: 'What each person gave: the events they came to, their hours and their donations, and a certificate.',
         },
         { name: 'Donations', description: 'Card donations to events, through Stripe or the offline test mode.' },
+        {
+          name: 'Monthly giving',
+          description:
+            'Monthly gifts: each month’s payment a donation with its receipt; donors change, pause or cancel them from My Donation or the link in every receipt.',
+        },
         { name: 'Reviews', description: 'What people say about the charity.' },
         { name: 'Notices', description: 'Notices from the admins to volunteers.' },
         { name: 'Overview', description: 'The admins’ front page: how full the next events are, recent figures and activity.' },

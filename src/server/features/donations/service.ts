@@ -4,10 +4,11 @@ import { type Donation, type DonationListQuery, donorOf, isDeletedDonor } from '
 import { formatAmount, moneyDecimal } from '../../../shared/money.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
 import { donationAmountsOf, refusedAmount } from '../../../shared/site.ts';
+import { monthsAfter, monthsToNextAfter } from '../../../shared/subscriptions.ts';
 import { refuseUnlessSelfOrAdmin, type SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { after, cursorFrom, cursorKey, EXPORT_PAGE, type KeyValue, newestFirst, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
-import { account, donation, event, paymentEvent } from '../../db/schema.ts';
+import { account, donation, event, paymentEvent, subscription } from '../../db/schema.ts';
 import { contains, throughIndexes } from '../../db/search.ts';
 import { donationTallies } from '../../db/totals.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -24,6 +25,9 @@ import {
 import { isPast, siteNow } from '../events/when.ts';
 import { readSiteSettings } from '../site/settings.ts';
 import { type Charity, charityOf } from './charity.ts';
+
+/** What a monthly gift to the organisation (to no event) is recorded as, where a donation names its event. */
+export const monthlyGiftTitle = 'Monthly gift';
 
 function toDonation(row: typeof donation.$inferSelect): Donation {
   return {
@@ -105,6 +109,29 @@ export async function refundDonation(db: Database, gateway: PaymentGateway, admi
   return toDonation(marked);
 }
 
+/**
+ * The amount a donation or monthly gift may charge, in the currency's minor units, and that currency: the
+ * organisation's settings decide (one of the presets, or another within the bounds when allowed); anything
+ * else is a 400 naming `amount`. Without an amount, the first preset.
+ */
+export async function chargeableAmount(db: Database, amount: number | undefined, installationAmount: number) {
+  const settings = await readSiteSettings(db);
+  const { currency } = settings;
+  const offered = donationAmountsOf(settings, installationAmount);
+  const amountCents = amount ?? (offered[0] as number);
+  const refused = refusedAmount(amountCents, { ...settings, donationAmounts: offered }, (cents) => formatAmount(cents, currency));
+  if (refused) throw new AppError('invalid_input', refused, { amount: refused });
+  return { amountCents, currency };
+}
+
+/** An event that takes donations: 404 when there is none, 409 when it has taken place (DECISIONS §4.4, by the site's clock). */
+export async function refuseUnlessOpenForGifts(db: Database, eventId: string) {
+  const [found] = await db.select({ date: event.date, endAt: event.endAt, title: event.title }).from(event).where(eq(event.id, eventId));
+  if (!found) throw notFound('Event');
+  if (isPast(found, (await siteNow(db)).now)) throw new AppError('conflict', registrationMessages.eventPast);
+  return found;
+}
+
 /** Starts a payment for the caller and an event; the amount is the server's, never the browser's. */
 export async function startDonation(
   db: Database,
@@ -112,18 +139,8 @@ export async function startDonation(
   donor: SignedInAccount,
   input: { eventId: string; attemptId?: string; amount?: number; installationAmount: number },
 ) {
-  // The organisation's currency and amounts (its settings): the server decides what may be charged.
-  const settings = await readSiteSettings(db);
-  const { currency } = settings;
-  const offered = donationAmountsOf(settings, input.installationAmount);
-  // In the currency's minor units (cents; yen for JPY), as the gateway charges them.
-  const amountCents = input.amount ?? (offered[0] as number);
-  const refused = refusedAmount(amountCents, { ...settings, donationAmounts: offered }, (cents) => formatAmount(cents, currency));
-  if (refused) throw new AppError('invalid_input', refused, { amount: refused });
-  const [found] = await db.select({ date: event.date, endAt: event.endAt }).from(event).where(eq(event.id, input.eventId));
-  if (!found) throw notFound('Event');
-  // A past event takes no donations (DECISIONS §4.4), by the site's clock.
-  if (isPast(found, (await siteNow(db)).now)) throw new AppError('conflict', registrationMessages.eventPast);
+  const { amountCents, currency } = await chargeableAmount(db, input.amount, input.installationAmount);
+  await refuseUnlessOpenForGifts(db, input.eventId);
   const attemptId = input.attemptId ?? randomUUID();
   const created = await gateway.createPayment({
     amountCents,
@@ -143,6 +160,33 @@ export async function startDonation(
 }
 
 /**
+ * A monthly gift's payment was recorded as a donation (in the same transaction, once): the gift moves on
+ * to its next month. Only the payment of the month due moves it (a late copy of an older one records its
+ * donation, the money having been taken, and changes nothing); the first makes the gift active. Months
+ * missed while nothing ran are not charged after: the next payment is the first date to come.
+ */
+async function giftPaid(tx: Database, subscriptionId: string, period: number, payment: GatewayPayment, now = new Date()) {
+  const [row] = await tx.select().from(subscription).where(eq(subscription.id, subscriptionId)).for('update');
+  if (!row || row.period !== period) return;
+  const anchor = row.anchorAt ?? payment.created;
+  const over = row.status === 'cancelled' || row.status === 'ended';
+  const base = new Date(Math.max((row.nextPaymentAt ?? payment.created).getTime(), now.getTime()));
+  await tx
+    .update(subscription)
+    .set({
+      period: period + 1,
+      anchorAt: anchor,
+      failedTries: 0,
+      status: over ? row.status : 'active',
+      pausedUntil: null,
+      nextPaymentAt: over ? null : monthsAfter(anchor, monthsToNextAfter(anchor, base)),
+      last4: payment.last4 ?? row.last4,
+      paymentMethod: payment.paymentMethod ?? row.paymentMethod,
+    })
+    .where(eq(subscription.id, subscriptionId));
+}
+
+/**
  * Records a payment the gateway says succeeded, once: the transaction is unique, so the same
  * payment recorded again (by the browser, a retry or the webhook) gives the same donation.
  * Amount, card and donor come from the gateway's payment, the event's title and banner from the event.
@@ -150,9 +194,9 @@ export async function startDonation(
  */
 export async function recordDonation(db: Database, payment: GatewayPayment, site: MailSite): Promise<string> {
   if (payment.status !== 'succeeded') throw new AppError('conflict', 'This payment has not succeeded, so no donation was recorded');
-  const { accountId, email, eventId } = payment.metadata;
-  if (!accountId || !email || !eventId) throw new AppError('invalid_input', 'This payment is not a donation made here');
-  const [ev] = await db.select({ title: event.title, banner: event.banner }).from(event).where(eq(event.id, eventId));
+  const { accountId, email, eventId, subscriptionId } = payment.metadata;
+  if (!accountId || !email || !(eventId || subscriptionId)) throw new AppError('invalid_input', 'This payment is not a donation made here');
+  const [ev] = eventId ? await db.select({ title: event.title, banner: event.banner }).from(event).where(eq(event.id, eventId)) : [];
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(donation)
@@ -166,13 +210,16 @@ export async function recordDonation(db: Database, payment: GatewayPayment, site
         // recorded all the same, with the email, title and banner it was made with.
         accountId: sql`(select ${account.id} from ${account} where ${account.id} = ${accountId})`,
         email,
-        eventId: sql`(select ${event.id} from ${event} where ${event.id} = ${eventId})`,
-        eventTitle: ev?.title ?? 'An event that has since been removed',
+        eventId: eventId ? sql`(select ${event.id} from ${event} where ${event.id} = ${eventId})` : null,
+        eventTitle: ev?.title ?? (eventId ? 'An event that has since been removed' : monthlyGiftTitle),
         eventBanner: ev?.banner ?? '',
+        subscriptionId: subscriptionId ?? null,
       })
       .onConflictDoNothing({ target: donation.transaction })
       .returning();
     if (inserted) {
+      // One month of a monthly gift: the gift moves on to its next month with it.
+      if (subscriptionId) await giftPaid(tx, subscriptionId, Number(payment.metadata.period), payment);
       await enqueueMail(tx, 'donation-receipt', {
         charity: charityOf(site),
         donationId: inserted.id,
@@ -183,6 +230,7 @@ export async function recordDonation(db: Database, payment: GatewayPayment, site
         transaction: inserted.transaction,
         last4: inserted.last4,
         eventTitle: inserted.eventTitle,
+        subscriptionId: inserted.subscriptionId,
       });
       return inserted.id;
     }

@@ -30,6 +30,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       donationAmounts: donationAmountsOf(settings, app.config.donationAmount),
       socialSignIn: app.config.socialProvider?.id ?? null,
       mailConfigured: app.outbox.sends,
+      payments: app.payments.mode,
     };
   };
 

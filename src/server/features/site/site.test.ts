@@ -47,6 +47,7 @@ const amountsAndStatus = {
   maxAmount: 1_000_000,
   socialSignIn: null,
   mailConfigured: false,
+  payments: 'test',
 };
 
 /** Saves as `who` (the admin unless said); `null` is signed out. */

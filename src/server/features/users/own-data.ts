@@ -25,6 +25,7 @@ import { lockEventPlaces } from '../events/places.ts';
 import { deleteImageByUrl } from '../images/service.ts';
 import { cancelRegistration } from '../registrations/service.ts';
 import { toShiftSummary } from '../shifts/service.ts';
+import { forgetGiver } from '../subscriptions/service.ts';
 import { forgetSigner, signaturesOf } from '../waivers/service.ts';
 import { deletedAccountAddress, refuseLastAdmin, setAuthorPicture } from './service.ts';
 
@@ -204,6 +205,8 @@ export async function deleteOwnAccount(db: Database, caller: SignedInAccount, co
     const waiversKept = await forgetSigner(tx, id, placeholder);
     // Messages the person wrote to an event's people stay in its history, under the same placeholder.
     await forgetAuthor(tx, id, placeholder);
+    // Monthly gifts stop: no card is charged for someone who left; what is kept of them goes under the placeholder.
+    await forgetGiver(tx, id, placeholder);
     // The offline test gateway keeps each payment's donor in its metadata, as Stripe does: the donor goes.
     await tx
       .update(testPayment)

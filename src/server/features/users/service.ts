@@ -15,6 +15,7 @@ import type { SigningSite } from '../../mail/unsubscribe.ts';
 import { forgetAuthor } from '../event-messages/service.ts';
 import { fillFreedPlaces, lockEventPlaces } from '../events/places.ts';
 import { deleteImageByUrl } from '../images/service.ts';
+import { forgetGiver } from '../subscriptions/service.ts';
 import { forgetSigner } from '../waivers/service.ts';
 
 type AccountRow = typeof account.$inferSelect;
@@ -197,6 +198,8 @@ export async function deleteAccount(db: Database, id: string, site: SigningSite)
     const placeholder = deletedAccountAddress();
     await forgetSigner(tx, id, placeholder);
     await forgetAuthor(tx, id, placeholder);
+    // Monthly gifts stop: no card is charged for someone who left; what is kept of them goes under the placeholder.
+    await forgetGiver(tx, id, placeholder);
     await tx.delete(account).where(eq(account.id, id));
     await deleteImageByUrl(tx, target.image);
     await forgetRecipient(tx, target.email, placeholder);

@@ -37,6 +37,16 @@ const gift = {
   eventTitle: event.title,
 };
 
+const monthly = {
+  charity: charityOf(site),
+  subscriptionId: '0b8f6a52-3c1d-4e2f-9a7b-5c6d7e8f9a0b',
+  to: person.to,
+  amountCents: 100_000,
+  currency: 'bdt',
+  eventTitle: event.title,
+  nextPaymentAt: new Date('2026-12-21T09:21:00Z'),
+};
+
 const queued: { [K in TemplateName]: TemplateInput<K>[] } = {
   'registration-confirmed': [{ ...person, event }],
   'registration-waitlisted': [{ ...person, event, waitlistPosition: 3 }],
@@ -77,10 +87,21 @@ const queued: { [K in TemplateName]: TemplateInput<K>[] } = {
   notice: [
     { noticeId: 'n1', accountId: 'a1', to: person.to, name: person.name, author: 'করিম', notice: 'শনিবার সকাল ৯টায় দেখা হবে।\n\nধন্যবাদ।' },
   ],
-  'donation-receipt': [gift, { ...gift, last4: null, eventTitle: '' }],
+  'donation-receipt': [{ ...gift, subscriptionId: monthly.subscriptionId }, gift, { ...gift, last4: null, eventTitle: '' }],
   'donation-refunded': [
     { ...gift, refundedAt: new Date('2026-11-22T10:00:00Z') },
     { ...gift, last4: null, refundedAt: new Date('2026-11-22T10:00:00Z') },
+  ],
+  'monthly-gift-changed': (['amount', 'paused', 'resumed', 'cancelled', 'cancelledByCharity', 'card'] as const).map((change, version) => ({
+    ...monthly,
+    change,
+    version,
+    previousAmountCents: 50_000,
+  })),
+  'monthly-gift-failed': [{ ...monthly, period: 2, tries: 1, reason: 'Your card was declined.' }],
+  'monthly-gift-ended': [
+    { ...monthly, nextPaymentAt: null },
+    { ...monthly, eventTitle: null, nextPaymentAt: null },
   ],
 };
 

@@ -2,13 +2,15 @@ import { Section, Text } from '@react-email/components';
 import { receiptTime } from '../../../shared/format.ts';
 import { formatAmount } from '../../../shared/money.ts';
 import type { Charity } from '../../features/donations/charity.ts';
+import { manageUrl } from '../../features/subscriptions/manage-link.ts';
 import type { OutgoingMessage } from '../outbox.ts';
 import { renderMessage } from '../render.ts';
 import { links } from './event-links.ts';
 import { Action, type InLanguage, Layout, type MailSite, mailWords, oneLine, Paragraph } from './layout.tsx';
 
 export interface ReceiptMail extends InLanguage {
-  site: MailSite;
+  /** With the secret that signs a monthly gift's manage link, as the outbox writes it. */
+  site: MailSite & { secret?: string };
   charity: Charity;
   donationId: string;
   to: string;
@@ -18,6 +20,8 @@ export interface ReceiptMail extends InLanguage {
   transaction: string;
   last4: string | null;
   eventTitle: string;
+  /** One month of a monthly gift: the receipt carries the link that manages it. */
+  subscriptionId?: string | null;
 }
 
 const label = { color: '#52606d', fontSize: '14px', lineHeight: '20px', margin: '0' };
@@ -60,6 +64,14 @@ function DonationReceipt({ mail }: { mail: ReceiptMail }) {
       <Action href={links.receipt(site, mail.donationId)} language={language}>
         {t('donationReceipt.open')}
       </Action>
+      {mail.subscriptionId && site.secret ? (
+        <>
+          <Paragraph>{t('donationReceipt.monthly')}</Paragraph>
+          <Action href={manageUrl(site.publicUrl, mail.subscriptionId, site.secret)} language={language}>
+            {t('donationReceipt.manage')}
+          </Action>
+        </>
+      ) : null}
     </Layout>
   );
 }

@@ -55,6 +55,7 @@ interface AmountChoiceProps {
   onChange: (value: AmountState) => void;
   /** Once paying or paid, the amount stays as it is. */
   locked: boolean;
+  /** Why the amount cannot be given: beside the amount typed, or the group when a preset was refused (by the server). */
   error: string | null;
 }
 
@@ -68,6 +69,7 @@ export function AmountChoice({ options, value, onChange, locked, error }: Amount
         value={value.choice}
         onChange={(choice) => !locked && onChange({ ...value, choice })}
         withAsterisk={false}
+        error={value.choice === OTHER ? undefined : error}
       >
         <Group gap="lg" mt={6}>
           {options.amounts.map((cents) => (

@@ -2,17 +2,37 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 // Types only: My Donation shows a list and needs none of the schemas' code.
 import type { Donation, PaymentStarted, Receipt, TestCard, testConfirmResultSchema } from '../../../shared/donations.ts';
+import type { SubscriptionStarted } from '../../../shared/subscriptions.ts';
 import { getJson, sendJson } from '../../lib/api-client.ts';
 import { accountScope } from '../../lib/current-account.ts';
 
 export type TestConfirmResult = z.infer<typeof testConfirmResultSchema>;
 
+/** Whether the donor gives once, or every month (a monthly gift, whose first payment is taken now). */
+export type GiftFrequency = 'once' | 'monthly';
+
+/** Where each kind of gift starts: a single payment, or a monthly gift and its first payment. */
+const startPaths = { once: '/create-payment-intent', monthly: '/subscriptions' } as const satisfies Record<GiftFrequency, string>;
+
 /**
- * Starts (or, for the same attempt and amount, finds again) the payment for a donation to an event.
+ * Starts (or, for the same attempt and amount, finds again) the payment for a donation to an event:
+ * a single one, or the first of a monthly gift (the gift starts once that payment is recorded). Either
+ * way the card confirms the payment and POST /api/payment records it, as for any donation.
  * The server checks the amount is one it allows; the attempt id makes a retried request return the same payment.
  */
-export async function startPayment(eventId: string, attemptId: string, amount: number, signal?: AbortSignal): Promise<PaymentStarted> {
-  const { data } = await sendJson<PaymentStarted>('POST', '/create-payment-intent', { eventId, attemptId, amount }, signal);
+export async function startPayment(
+  eventId: string,
+  attemptId: string,
+  amount: number,
+  frequency: GiftFrequency,
+  signal?: AbortSignal,
+): Promise<PaymentStarted | SubscriptionStarted> {
+  const { data } = await sendJson<PaymentStarted | SubscriptionStarted>(
+    'POST',
+    startPaths[frequency],
+    { eventId, attemptId, amount },
+    signal,
+  );
   return data;
 }
 
@@ -62,10 +82,10 @@ export const donationQueries = {
    * The payment this page visit pays. Asking again (a retry, a remount) with the same attempt gets the
    * same payment, so it is safe as a query; it is never refetched behind the person's back.
    */
-  payment: (eventId: string, attemptId: string, amount: number) =>
+  payment: (eventId: string, attemptId: string, amount: number, frequency: GiftFrequency) =>
     queryOptions({
-      queryKey: [...accountScope, 'donation-payment', eventId, attemptId, amount] as const,
-      queryFn: ({ signal }) => startPayment(eventId, attemptId, amount, signal),
+      queryKey: [...accountScope, 'donation-payment', eventId, attemptId, amount, frequency] as const,
+      queryFn: ({ signal }) => startPayment(eventId, attemptId, amount, frequency, signal),
       staleTime: Number.POSITIVE_INFINITY,
       gcTime: 0,
     }),

@@ -6,6 +6,7 @@ import { sent } from '../../test/dom-setup.ts';
 import { siteSettings } from '../../test/fixtures.ts';
 import type { User } from '../../test/render-form.tsx';
 import { button, expectNoProblem, expectProblem, expectRefused, expectSent, renderForm, screen, textbox } from '../../test/render-form.tsx';
+import type { GiftFrequency } from './api.ts';
 import { DonationForm } from './donation-form.tsx';
 
 const event = { _id: '7d2e4b1a-0c3f-4e5d-8a9b-1c2d3e4f5a6b', title: 'Beach clean', past: false } as Event;
@@ -23,13 +24,14 @@ const testPayment: PaymentStarted = {
   publishableKey: null,
 };
 
-/** The donation page's form for $30 to the beach clean, paid in test mode (or still waiting for its payment). */
-function form(payment: PaymentStarted | null = testPayment) {
+/** The donation page's form for $30 to the beach clean, given once (or monthly), paid in test mode (or still waiting for its payment). */
+function form(payment: PaymentStarted | null = testPayment, frequency: GiftFrequency = 'once') {
   return renderForm(
     <DonationForm
       event={event}
       account={account}
       site={site}
+      frequency={{ value: frequency, onChange: () => {} }}
       amount={{ options, value: { choice: '3000', other: '' }, onChange: () => {}, error: null, cents: 3000 }}
       payment={payment ?? undefined}
       paymentError={null}
@@ -128,5 +130,24 @@ describe('Make Donation, in test mode', () => {
     expect(donate).toHaveProperty('disabled', true);
     await user.click(donate);
     expect(sent).toEqual([]);
+  });
+
+  it('offers to give once or monthly, once at first, in a group named How often before the amount', () => {
+    form();
+    const often = screen.getByRole('radiogroup', { name: 'How often' });
+    expect(screen.getByRole('radio', { name: 'Give once' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: 'Give monthly' })).toHaveProperty('checked', false);
+    const amounts = screen.getByRole('radiogroup', { name: 'Amount' });
+    expect(often.compareDocumentPosition(amounts) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByText(/Charged today/)).toBeNull();
+  });
+
+  it('says what a monthly gift does, under the choice, and words Pay for it', () => {
+    form(testPayment, 'monthly');
+    expect(screen.getByRole('radio', { name: 'Give monthly' })).toHaveProperty('checked', true);
+    const note = screen.getByText('Charged today, then on the same day each month. Change, pause or cancel any time from My Donation.');
+    expect(screen.getByRole('radiogroup', { name: 'How often' }).getAttribute('aria-describedby')).toContain(note.id);
+    expect(button('Give $30 monthly')).toHaveProperty('disabled', false);
+    expect(screen.queryByRole('button', { name: 'Donate $30' })).toBeNull();
   });
 });

@@ -12,8 +12,10 @@ import { useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { useOrigin } from '../../lib/use-origin.ts';
 import { donationAmount } from './amount.ts';
 import { AmountChoice, type AmountOptions, type AmountState } from './amount-choice.tsx';
+import type { GiftFrequency } from './api.ts';
 import type { CardPaymentHandle } from './card-payment.ts';
 import classes from './donation-form.module.css';
+import { FrequencyChoice } from './frequency-choice.tsx';
 import { PreparingPayment } from './preparing-payment.tsx';
 import { StripeCardFields } from './stripe-card-fields.tsx';
 import { emptyTestCard, testCardFieldNames, testCardFormSchema } from './test-card.ts';
@@ -24,6 +26,11 @@ interface DonationFormProps {
   event: Event;
   account: Account;
   site: Site | undefined;
+  /** Give once, or monthly (the payment is then a monthly gift's first). */
+  frequency: {
+    value: GiftFrequency;
+    onChange: (value: GiftFrequency) => void;
+  };
   amount: {
     options: AmountOptions;
     value: AmountState;
@@ -33,7 +40,7 @@ interface DonationFormProps {
     /** The amount chosen, once it can be given. */
     cents: number | null;
   };
-  /** The payment this visit pays, once the server has started it. */
+  /** The payment this visit pays, once the server has started it (a monthly gift's first, when monthly). */
   payment: PaymentStarted | undefined;
   paymentError: Error | null;
   onRetryPayment: () => void;
@@ -74,17 +81,27 @@ interface OutcomeProps {
   phase: PayPhase;
   recordFailure: string | null;
   eventTitle: string;
+  /** The amount paid, as the page shows it ('$30'). */
+  amount: string;
+  /** The payment started a monthly gift: the gift is managed from My Donation. */
+  monthly: boolean;
   donationId: string | null;
   onRetry: () => void;
 }
 
 /** What happened once the money moved: done, or paid but not recorded yet (never 'pay again'). */
-function Outcome({ phase, recordFailure, eventTitle, donationId, onRetry }: OutcomeProps) {
+function Outcome({ phase, recordFailure, eventTitle, amount, monthly, donationId, onRetry }: OutcomeProps) {
   const { t } = useTranslation('donations');
   if (phase === 'done') {
     return (
-      <Alert role="none" color="teal" variant="light" title={t('outcome.completed')} styles={doneLook}>
-        {t('outcome.thanks', { title: eventTitle })}
+      <Alert
+        role="none"
+        color="teal"
+        variant="light"
+        title={monthly ? t('outcome.monthlyStarted') : t('outcome.completed')}
+        styles={doneLook}
+      >
+        {monthly ? t('outcome.monthlyThanks', { title: eventTitle, amount }) : t('outcome.thanks', { title: eventTitle })}
         {donationId && (
           <Text size="sm" mt={4}>
             {t('outcome.reference')} <span className={classes.reference}>{donationId}</span>
@@ -97,7 +114,7 @@ function Outcome({ phase, recordFailure, eventTitle, donationId, onRetry }: Outc
             </ButtonLink>
           )}
           <ButtonLink to="/dashboard/donation" variant="light">
-            {t('outcome.myDonation')}
+            {monthly ? t('outcome.manageMonthly') : t('outcome.myDonation')}
           </ButtonLink>
         </Group>
       </Alert>
@@ -123,11 +140,12 @@ function Outcome({ phase, recordFailure, eventTitle, donationId, onRetry }: Outc
 }
 
 /**
- * The spec's Make Donation form (sections 2 and 4): read-only email, event title and amount (the
- * server's), the card, and Pay. In test mode the card form is the offline gateway's; in Stripe mode
+ * The spec's Make Donation form (sections 2 and 4): how often (once or monthly), read-only email,
+ * event title and amount (the server's), the card, and Pay. A monthly gift pays its first payment
+ * exactly as a single donation is paid. In test mode the card form is the offline gateway's; in Stripe mode
  * it is Stripe Elements.
  */
-export function DonationForm({ event, account, site, amount, payment, paymentError, onRetryPayment }: DonationFormProps) {
+export function DonationForm({ event, account, site, frequency, amount, payment, paymentError, onRetryPayment }: DonationFormProps) {
   const { t, i18n } = useTranslation('donations');
   const failureId = useId();
   const card = useRef<CardPaymentHandle>(null);
@@ -157,6 +175,8 @@ export function DonationForm({ event, account, site, amount, payment, paymentErr
   const paying = phase === 'paying' || phase === 'recording';
   const locked = phase !== 'ready';
   const submit = form.onSubmit(() => void donation.pay(card.current));
+  const monthly = frequency.value === 'monthly';
+  const shownAmount = donationAmount(payment?.amount ?? amount.cents ?? 0, amount.options.currency, i18n.language);
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
@@ -167,6 +187,7 @@ export function DonationForm({ event, account, site, amount, payment, paymentErr
         aria-label={t('form.label')}
       >
         <Stack gap="lg">
+          <FrequencyChoice value={frequency.value} onChange={frequency.onChange} locked={locked} />
           <AmountChoice options={amount.options} value={amount.value} onChange={amount.onChange} locked={locked} error={amount.error} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label={t('form.email')} type="email" value={account.email} readOnly variant="filled" />
@@ -174,7 +195,7 @@ export function DonationForm({ event, account, site, amount, payment, paymentErr
           </SimpleGrid>
 
           {paymentError && <QueryError title={t('form.startFailed')} error={paymentError} onRetry={onRetryPayment} />}
-          {!payment && !paymentError && amount.cents !== null && <PreparingPayment label={t('form.preparing')} />}
+          {!payment && !paymentError && !amount.error && amount.cents !== null && <PreparingPayment label={t('form.preparing')} />}
           {payment?.mode === 'test' && (
             <TestCardFields
               ref={card}
@@ -218,6 +239,8 @@ export function DonationForm({ event, account, site, amount, payment, paymentErr
               phase={phase}
               recordFailure={donation.recordFailure}
               eventTitle={event.title}
+              amount={shownAmount}
+              monthly={monthly}
               donationId={donation.donationId}
               onRetry={donation.retryRecord}
             />
@@ -235,8 +258,10 @@ export function DonationForm({ event, account, site, amount, payment, paymentErr
                   <span className={classes.spinner} aria-hidden="true" />
                   {t('form.paying')}
                 </>
+              ) : monthly ? (
+                t('form.giveMonthly', { amount: shownAmount })
               ) : (
-                t('form.donate', { amount: donationAmount(payment?.amount ?? amount.cents ?? 0, amount.options.currency, i18n.language) })
+                t('form.donate', { amount: shownAmount })
               )}
             </Button>
           </div>

@@ -8,7 +8,7 @@ import { button, expectNoProblem, expectProblem, expectRefused, field, renderFor
 import { SettingsForm } from './settings-form.tsx';
 
 /** The settings as GET /api/site gave them, without how people sign in (and without questions: those are for admins only). */
-const saved: Omit<Site, 'socialSignIn' | 'mailConfigured'> = {
+const saved: Omit<Site, 'socialSignIn' | 'mailConfigured' | 'payments'> = {
   name: 'Riverside Food Share',
   logo: '',
   tagline: 'Good food for everyone',

@@ -24,7 +24,7 @@ const amountItems = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`don
 
 interface SettingsFormProps {
   /** The settings as GET /api/site gives them, less how people sign in (the organisation's questions, for admins only, are loaded here). */
-  initial: Omit<Site, 'socialSignIn' | 'mailConfigured'>;
+  initial: Omit<Site, 'socialSignIn' | 'mailConfigured' | 'payments'>;
 }
 
 /**
