@@ -18,6 +18,7 @@ import { printCeiling, readsAgainstCeiling } from './ceiling.ts';
 import { eventMessagesBench } from './event-messages.ts';
 import { growth } from './growth.ts';
 import { lighthousePages, printLighthouse } from './lighthouse.ts';
+import { monthlyGiftsBench } from './monthly-gifts.ts';
 import { pdfTimes } from './pdf.ts';
 import { saveResults } from './results.ts';
 import { printRush, rush } from './rush.ts';
@@ -238,6 +239,11 @@ if (process.argv.includes('--answers')) {
 // `npm run bench -- --messages`: a message to 2,000 of an event's people, accepted, queued and delivered, alone.
 if (process.argv.includes('--messages')) {
   await eventMessagesBench(databaseName);
+  process.exit(0);
+}
+// `npm run bench -- --monthly`: 10,000 monthly gifts due on one day renewed beside public reads, alone.
+if (process.argv.includes('--monthly')) {
+  await monthlyGiftsBench(databaseName);
   process.exit(0);
 }
 // `npm run bench -- --growth`: every list at 1,000, 10,000 and 100,000 events, alone.

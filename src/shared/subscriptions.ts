@@ -62,7 +62,7 @@ export const subscriptionChangeSchema = z.union([
   z
     .object({
       action: z.enum(['pause', 'resume', 'cancel'], { message: 'action must be one of pause, resume, cancel' }),
-      months: z.coerce
+      months: z
         .number({ message: 'Pause for 1, 2 or 3 months' })
         .int('Pause for 1, 2 or 3 months')
         .min(1, 'Pause for 1, 2 or 3 months')

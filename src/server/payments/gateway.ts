@@ -44,6 +44,30 @@ export interface PaymentNotification {
   payment: GatewayPayment | null;
   /** The payment given back in full, when it says one was (Stripe's `charge.refunded`). */
   refund?: { paymentId: string; refundId: string | null } | null;
+  /** A monthly gift's month paid (Stripe's `invoice.paid`): its payment is `payment`; when the next is due. */
+  renewal?: { gatewayId: string; nextPaymentAt: Date | null } | null;
+  /** A monthly gift's payment refused (`invoice.payment_failed`): the tries so far, the next, and where the donor can pay it. */
+  renewalFailed?: { gatewayId: string; tries: number; nextTryAt: Date | null; payUrl: string | null } | null;
+  /** The provider stopped a monthly gift (`customer.subscription.deleted`): after its last retry, or cancelled here. */
+  subscriptionEnded?: { gatewayId: string } | null;
+}
+
+/** A monthly gift at the provider (Stripe Subscriptions); the offline test mode keeps its gifts in the database instead. */
+export interface SubscriptionGateway {
+  /** The gift at the provider and its first month's payment, to confirm in the browser as a donation's is. */
+  start(input: {
+    amountCents: number;
+    currency: string;
+    email: string;
+    idempotencyKey: string;
+    metadata: PaymentMetadata;
+  }): Promise<{ gatewayId: string; paymentId: string; clientSecret: string }>;
+  /** A new monthly amount from the next payment (no proration). */
+  setAmount(gatewayId: string, amountCents: number, currency: string, idempotencyKey: string): Promise<void>;
+  /** No payments until `until` (null: from the next date again). */
+  pause(gatewayId: string, until: Date | null, idempotencyKey: string): Promise<void>;
+  /** Stops it; one already stopped is no error. */
+  cancel(gatewayId: string): Promise<void>;
 }
 
 export interface PaymentGateway {
@@ -64,6 +88,8 @@ export interface PaymentGateway {
   refundPayment(input: { paymentId: string; idempotencyKey: string }): Promise<GatewayRefund>;
   /** Checks a notification's signature; throws InvalidSignature when it is not the provider's. */
   verifyNotification(rawBody: Buffer, signature: string | undefined): Promise<PaymentNotification>;
+  /** Monthly gifts kept by the provider (Stripe); absent in test mode, which renews them itself. */
+  subscriptions?: SubscriptionGateway;
 }
 
 export class InvalidSignature extends Error {

@@ -21,6 +21,7 @@ import { recordId } from '../../http/record-id.ts';
 import { InvalidSignature, type PaymentNotification } from '../../payments/gateway.ts';
 import { noteAudit, queryOf } from '../audit/record.ts';
 import { readSiteSettings } from '../site/settings.ts';
+import * as gifts from '../subscriptions/service.ts';
 import { personOfPath } from '../users/audit-targets.ts';
 import { donationOfPath, othersDonation } from './audit-targets.ts';
 import { receiptPdf } from './receipt-pdf.ts';
@@ -255,9 +256,10 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: { public: true },
         schema: {
-          summary: 'Where Stripe notifies payments (payment_intent.succeeded, charge.refunded)',
+          summary:
+            'Where Stripe notifies payments (payment_intent.succeeded, charge.refunded, invoice.paid, invoice.payment_failed, customer.subscription.deleted)',
           description:
-            'The body is the event exactly as Stripe sent it, signed in the `Stripe-Signature` header with STRIPE_WEBHOOK_SECRET. A paid donation is recorded once, however often Stripe sends it; a payment given back in full (`charge.refunded`, also from Stripe’s dashboard) marks its donation refunded once and tells the donor.',
+            'The body is the event exactly as Stripe sent it, signed in the `Stripe-Signature` header with STRIPE_WEBHOOK_SECRET. A paid donation is recorded once, however often Stripe sends it; a payment given back in full (`charge.refunded`, also from Stripe’s dashboard) marks its donation refunded once and tells the donor. For monthly gifts: each month paid (`invoice.paid`) is a donation with its receipt, once; a refused month (`invoice.payment_failed`) tells the donor, with Stripe’s page to pay it with another card; a subscription Stripe ends after its last retry (`customer.subscription.deleted`) ends the gift and tells the donor.',
           consumes: ['application/json'],
           response: {
             200: z.object({ received: z.literal(true), handled: z.boolean() }),
@@ -274,7 +276,8 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
           if (error instanceof InvalidSignature) throw new AppError('invalid_input', 'The notification signature is not valid');
           throw error;
         }
-        const handled = await donations.handleNotification(app.db, notification, await app.mailSite());
+        const site = await app.mailSite();
+        const handled = await donations.handleNotification(app.db, notification, site, (tx) => gifts.giftNotice(tx, notification, site));
         return { received: true, ...handled };
       },
     );

@@ -165,21 +165,29 @@ export async function startDonation(
  * donation, the money having been taken, and changes nothing); the first makes the gift active. Months
  * missed while nothing ran are not charged after: the next payment is the first date to come.
  */
-async function giftPaid(tx: Database, subscriptionId: string, period: number, payment: GatewayPayment, now = new Date()) {
+/** What the provider says of a monthly gift's month paid: when the next is due (Stripe's period end). */
+interface GiftRenewal {
+  nextPaymentAt: Date | null;
+}
+
+async function giftPaid(tx: Database, subscriptionId: string, payment: GatewayPayment, renewal?: GiftRenewal, now = new Date()) {
   const [row] = await tx.select().from(subscription).where(eq(subscription.id, subscriptionId)).for('update');
-  if (!row || row.period !== period) return;
-  const anchor = row.anchorAt ?? payment.created;
+  // Test mode names the month a payment is for; Stripe's notice says when the next is due instead.
+  const period = payment.metadata.period ? Number(payment.metadata.period) : null;
+  if (!row || (period !== null && row.period !== period)) return;
+  // The first month's day is the day it was paid (recorded), not the day the page started the payment.
+  const anchor = row.anchorAt ?? now;
   const over = row.status === 'cancelled' || row.status === 'ended';
-  const base = new Date(Math.max((row.nextPaymentAt ?? payment.created).getTime(), now.getTime()));
+  const base = new Date(Math.max((row.nextPaymentAt ?? now).getTime(), now.getTime()));
   await tx
     .update(subscription)
     .set({
-      period: period + 1,
+      period: row.period + 1,
       anchorAt: anchor,
       failedTries: 0,
       status: over ? row.status : 'active',
       pausedUntil: null,
-      nextPaymentAt: over ? null : monthsAfter(anchor, monthsToNextAfter(anchor, base)),
+      nextPaymentAt: over ? null : (renewal?.nextPaymentAt ?? monthsAfter(anchor, monthsToNextAfter(anchor, base))),
       last4: payment.last4 ?? row.last4,
       paymentMethod: payment.paymentMethod ?? row.paymentMethod,
     })
@@ -192,11 +200,16 @@ async function giftPaid(tx: Database, subscriptionId: string, period: number, pa
  * Amount, card and donor come from the gateway's payment, the event's title and banner from the event.
  * The receipt is queued in the same transaction as the record, so only its first recording sends one.
  */
-export async function recordDonation(db: Database, payment: GatewayPayment, site: MailSite): Promise<string> {
+export async function recordDonation(db: Database, payment: GatewayPayment, site: MailSite, renewal?: GiftRenewal): Promise<string> {
   if (payment.status !== 'succeeded') throw new AppError('conflict', 'This payment has not succeeded, so no donation was recorded');
   const { accountId, email, eventId, subscriptionId } = payment.metadata;
   if (!accountId || !email || !(eventId || subscriptionId)) throw new AppError('invalid_input', 'This payment is not a donation made here');
   const [ev] = eventId ? await db.select({ title: event.title, banner: event.banner }).from(event).where(eq(event.id, eventId)) : [];
+  // A monthly gift whose event has since been removed is still recorded under the event's title it was given to.
+  const [gift] =
+    !ev && subscriptionId
+      ? await db.select({ title: subscription.eventTitle }).from(subscription).where(eq(subscription.id, subscriptionId))
+      : [];
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(donation)
@@ -211,7 +224,7 @@ export async function recordDonation(db: Database, payment: GatewayPayment, site
         accountId: sql`(select ${account.id} from ${account} where ${account.id} = ${accountId})`,
         email,
         eventId: eventId ? sql`(select ${event.id} from ${event} where ${event.id} = ${eventId})` : null,
-        eventTitle: ev?.title ?? (eventId ? 'An event that has since been removed' : monthlyGiftTitle),
+        eventTitle: ev?.title ?? gift?.title ?? (eventId ? 'An event that has since been removed' : monthlyGiftTitle),
         eventBanner: ev?.banner ?? '',
         subscriptionId: subscriptionId ?? null,
       })
@@ -219,7 +232,7 @@ export async function recordDonation(db: Database, payment: GatewayPayment, site
       .returning();
     if (inserted) {
       // One month of a monthly gift: the gift moves on to its next month with it.
-      if (subscriptionId) await giftPaid(tx, subscriptionId, Number(payment.metadata.period), payment);
+      if (subscriptionId) await giftPaid(tx, subscriptionId, payment, renewal);
       await enqueueMail(tx, 'donation-receipt', {
         charity: charityOf(site),
         donationId: inserted.id,
@@ -254,7 +267,13 @@ export async function confirmDonation(db: Database, gateway: PaymentGateway, don
  * provider's next delivery tries again. Payments that are not donations made here (another
  * product on the same Stripe account) are acknowledged and left alone.
  */
-export async function handleNotification(db: Database, notification: PaymentNotification, site: MailSite) {
+export async function handleNotification(
+  db: Database,
+  notification: PaymentNotification,
+  site: MailSite,
+  /** What else the notice says, handled in the same transaction as its marker (a monthly gift's refusal or end). */
+  more?: (tx: Database) => Promise<void>,
+) {
   return db.transaction(async (tx) => {
     const [first] = await tx
       .insert(paymentEvent)
@@ -263,8 +282,11 @@ export async function handleNotification(db: Database, notification: PaymentNoti
       .returning({ id: paymentEvent.id });
     if (!first) return { handled: false };
     const payment = notification.payment;
-    const { accountId, email, eventId } = payment?.metadata ?? {};
-    if (payment?.status === 'succeeded' && accountId && email && eventId) await recordDonation(tx, payment, site);
+    const { accountId, email, eventId, subscriptionId } = payment?.metadata ?? {};
+    if (payment?.status === 'succeeded' && accountId && email && (eventId || subscriptionId)) {
+      await recordDonation(tx, payment, site, notification.renewal ?? undefined);
+    }
+    await more?.(tx);
     // Given back through the provider's dashboard, or our own refund's notice arriving: marked once.
     const refund = notification.refund;
     if (refund) {

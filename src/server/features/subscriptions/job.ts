@@ -24,7 +24,9 @@ export class RenewalJob extends PeriodicJob {
   }
 
   protected async work(now: Date): Promise<number> {
-    const renewed = await renewDue(this.db, this.gateway, await this.site(), now);
+    const renewed = await renewDue(this.db, this.gateway, await this.site(), now, (err, subscriptionId) =>
+      this.log.warn({ err, subscriptionId }, 'monthly gifts: could not take a payment due; will try again'),
+    );
     if (renewed > 0) this.log.info({ monthlyGifts: { renewed } }, 'monthly payments taken');
     return renewed;
   }

@@ -37,7 +37,8 @@ export async function renewGift(
     const { payment, outcome } = await gateway.chargeSaved(tx, {
       amountCents: row.amountCents,
       currency: row.currency,
-      idempotencyKey: `renewal:${row.id}:${row.period}:${row.failedTries}`,
+      // The change number too: after a pause or a new card, the month is tried afresh rather than given its old refusal.
+      idempotencyKey: `renewal:${row.id}:${row.period}:${row.version}:${row.failedTries}`,
       metadata: {
         accountId: row.accountId ?? '',
         email: row.email,
@@ -72,14 +73,23 @@ export async function renewGift(
         nextPaymentAt: updated.nextPaymentAt,
       };
       if (ended) await enqueueMail(tx, 'monthly-gift-ended', mail);
-      else await enqueueMail(tx, 'monthly-gift-failed', { ...mail, period: row.period, tries, reason: outcome.message });
+      else
+        await enqueueMail(tx, 'monthly-gift-failed', { ...mail, period: row.period, version: row.version, tries, reason: outcome.message });
     }
     return { outcome: ended ? 'ended' : 'failed', donationId: null };
   });
 }
 
 /** Every monthly payment due by `now`, a batch at a time, oldest due first: how many were taken or refused. */
-export async function renewDue(db: Database, gateway: TestModeGateway, site: MailSite, now = new Date()): Promise<number> {
+export async function renewDue(
+  db: Database,
+  gateway: TestModeGateway,
+  site: MailSite,
+  now = new Date(),
+  onGiftFailure: (err: unknown, subscriptionId: string) => void = (err) => {
+    throw err;
+  },
+): Promise<number> {
   let done = 0;
   for (;;) {
     const batch = await db
@@ -89,7 +99,11 @@ export async function renewDue(db: Database, gateway: TestModeGateway, site: Mai
       .orderBy(asc(subscription.nextPaymentAt))
       .limit(500);
     let renewed = 0;
-    for (const { id } of batch) if (await renewGift(db, gateway, id, site, now)) renewed++;
+    for (const { id } of batch) {
+      // One gift that cannot be renewed (a lock conflict, a row gone) does not hold up the rest.
+      const result = await renewGift(db, gateway, id, site, now).catch((err: unknown) => onGiftFailure(err, id));
+      if (result) renewed++;
+    }
     done += renewed;
     // Nothing left, or what is left is another instance's to renew.
     if (batch.length < 500 || renewed === 0) return done;

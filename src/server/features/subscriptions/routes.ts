@@ -184,6 +184,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       gifts.changeSubscription(
         app.db,
+        gateway,
         linked(request.params.token),
         request.body,
         { link: true },
@@ -258,6 +259,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       gifts.changeSubscription(
         app.db,
+        gateway,
         idOf(request.params.id),
         request.body,
         { caller: requireSignedIn(request) },

@@ -22,7 +22,7 @@ import { csvPages } from '../../http/csv.ts';
 import { enqueueMail } from '../../mail/registry.ts';
 import type { MailSite } from '../../mail/templates/layout.tsx';
 import type { GiftChange } from '../../mail/templates/monthly-gift.tsx';
-import type { PaymentGateway } from '../../payments/gateway.ts';
+import type { PaymentGateway, PaymentNotification } from '../../payments/gateway.ts';
 import type { TestCard } from '../../payments/test-mode-gateway.ts';
 import { charityOf } from '../donations/charity.ts';
 import { chargeableAmount, refuseUnlessOpenForGifts } from '../donations/service.ts';
@@ -66,9 +66,6 @@ export async function startSubscription(
 ) {
   const { amountCents, currency } = await chargeableAmount(db, input.amount, input.installationAmount);
   const ev = input.eventId ? await refuseUnlessOpenForGifts(db, input.eventId) : null;
-  if (gateway.mode !== 'test') {
-    throw new AppError('conflict', 'Monthly giving by card through Stripe is not switched on for this site yet: give once instead');
-  }
   const attemptId = input.attemptId ?? randomUUID();
   const startKey = `${donor.id}:${attemptId}:${amountCents}:${currency}:${input.eventId ?? ''}`;
   await db
@@ -86,12 +83,27 @@ export async function startSubscription(
     .onConflictDoNothing({ target: subscription.startKey });
   const [gift] = await db.select().from(subscription).where(eq(subscription.startKey, startKey));
   if (!gift) throw new Error('monthly gift not stored');
-  const created = await gateway.createPayment({
-    amountCents,
-    currency,
-    idempotencyKey: `subscription:${gift.id}:1`,
-    metadata: { accountId: donor.id, email: donor.email, eventId: input.eventId ?? '', subscriptionId: gift.id, period: '1' },
-  });
+  const metadata = { accountId: donor.id, email: donor.email, eventId: input.eventId ?? '', subscriptionId: gift.id };
+  let created: { id: string; clientSecret: string };
+  if (gateway.subscriptions) {
+    // Stripe keeps the gift and bills it: its first invoice's payment is confirmed in the browser as a donation's is.
+    const started = await gateway.subscriptions.start({
+      amountCents,
+      currency,
+      email: donor.email,
+      idempotencyKey: `subscription:${gift.id}`,
+      metadata,
+    });
+    await db.update(subscription).set({ gatewayId: started.gatewayId }).where(eq(subscription.id, gift.id));
+    created = { id: started.paymentId, clientSecret: started.clientSecret };
+  } else {
+    created = await gateway.createPayment({
+      amountCents,
+      currency,
+      idempotencyKey: `subscription:${gift.id}:1`,
+      metadata: { ...metadata, period: '1' },
+    });
+  }
   return {
     clientSecret: created.clientSecret,
     paymentId: created.id,
@@ -155,6 +167,7 @@ async function confirmChange(tx: Database, row: Row, change: GiftChange, site: M
  */
 export async function changeSubscription(
   db: Database,
+  gateway: PaymentGateway,
   id: string,
   change: SubscriptionChange,
   actor: Actor,
@@ -169,8 +182,12 @@ export async function changeSubscription(
     const row = refuseUnlessTheirs(found, actor);
     const action = 'action' in change ? change.action : 'amount';
     if (action !== 'cancel' && byCharity(row, actor)) throw new AppError('forbidden', subscriptionMessages.notYours);
+    const provider = row.gatewayId ? gateway.subscriptions : undefined;
+    const key = `gift:${row.id}:${row.version + 1}`;
     if (action === 'cancel') {
       if (!running(row)) return toSubscription(row);
+      // Stopped at the provider first: a gift marked cancelled here is never charged there.
+      if (provider && row.gatewayId) await provider.cancel(row.gatewayId);
       const [updated] = await tx
         .update(subscription)
         .set({
@@ -193,16 +210,21 @@ export async function changeSubscription(
     if (amount) {
       if (amount.currency !== row.currency) throw new AppError('conflict', subscriptionMessages.over);
       if (amount.amountCents === row.amountCents) return toSubscription(row);
+      if (provider && row.gatewayId) await provider.setAmount(row.gatewayId, amount.amountCents, row.currency, key);
       set = { amountCents: amount.amountCents };
     } else if (action === 'pause') {
       if (row.status === 'paused') throw new AppError('conflict', subscriptionMessages.alreadyPaused);
       const months = 'months' in change ? change.months : undefined;
       if (!months) throw new AppError('invalid_input', subscriptionMessages.pauseMonths, { months: subscriptionMessages.pauseMonths });
-      // The next `months` payments are skipped (a refused one waiting for its retry among them).
-      const resumes = monthsAfter(anchor, monthsToNextAfter(anchor, now) + months);
+      // The next `months` payments are skipped: a refused one waiting for its retry, or one due and not yet
+      // taken, is the first of them.
+      const owed = row.failedTries > 0 || (row.nextPaymentAt !== null && row.nextPaymentAt <= now);
+      const resumes = monthsAfter(anchor, monthsToNextAfter(anchor, now) + months - (owed ? 1 : 0));
+      if (provider && row.gatewayId) await provider.pause(row.gatewayId, resumes, key);
       set = { status: 'paused', pausedUntil: resumes, nextPaymentAt: resumes, failedTries: 0 };
     } else {
       if (row.status !== 'paused') throw new AppError('conflict', subscriptionMessages.notPaused);
+      if (provider && row.gatewayId) await provider.pause(row.gatewayId, null, key);
       set = { status: 'active', pausedUntil: null, nextPaymentAt: monthsAfter(anchor, monthsToNextAfter(anchor, now)) };
     }
     const [updated] = await tx
@@ -254,6 +276,59 @@ export async function changeCard(
 }
 
 /**
+ * What the provider says of a monthly gift besides a month paid (which records a donation): a month
+ * refused (the tries so far and the next, the donor told with the provider's page to pay it with another
+ * card) or the gift stopped (after its last retry: ended, the donor told; one cancelled here stays so).
+ * In the transaction of the notice's marker, so each is handled once.
+ */
+export async function giftNotice(tx: Database, notice: PaymentNotification, site: MailSite, now = new Date()) {
+  const failed = notice.renewalFailed;
+  const ended = notice.subscriptionEnded;
+  const gatewayId = failed?.gatewayId ?? ended?.gatewayId;
+  if (!gatewayId) return;
+  const [row] = await tx.select().from(subscription).where(eq(subscription.gatewayId, gatewayId)).for('update');
+  if (!row || !running(row)) return;
+  if (failed) {
+    const [updated] = await tx
+      .update(subscription)
+      .set({ failedTries: failed.tries, nextPaymentAt: failed.nextTryAt ?? row.nextPaymentAt })
+      .where(eq(subscription.id, row.id))
+      .returning();
+    if (updated && !isDeletedDonor(updated.email)) {
+      await enqueueMail(tx, 'monthly-gift-failed', {
+        ...giftMail(updated, site),
+        period: updated.period,
+        tries: failed.tries,
+        ...(failed.payUrl ? { payUrl: failed.payUrl } : {}),
+      });
+    }
+    return;
+  }
+  const [updated] = await tx
+    .update(subscription)
+    .set({ status: 'ended', nextPaymentAt: null, pausedUntil: null, endedAt: now })
+    .where(eq(subscription.id, row.id))
+    .returning();
+  if (updated && !isDeletedDonor(updated.email)) await enqueueMail(tx, 'monthly-gift-ended', giftMail(updated, site));
+}
+
+/** The provider's ids of an account's running gifts: read before the account is deleted, to stop them there after. */
+export async function gatewayGiftsOf(db: Database, accountId: string): Promise<string[]> {
+  const rows = await db
+    .select({ gatewayId: subscription.gatewayId })
+    .from(subscription)
+    .where(and(eq(subscription.accountId, accountId), inArray(subscription.status, ['active', 'paused', 'incomplete'])));
+  return rows.flatMap((row) => (row.gatewayId ? [row.gatewayId] : []));
+}
+
+/** Stops gifts at the provider (an account deleted); each failure is logged by the caller and the rest still stopped. */
+export async function stopAtGateway(gateway: PaymentGateway, gatewayIds: string[]): Promise<unknown[]> {
+  const failures: unknown[] = [];
+  for (const gatewayId of gatewayIds) await gateway.subscriptions?.cancel(gatewayId).catch((error: unknown) => failures.push(error));
+  return failures;
+}
+
+/**
  * An account deleted: its monthly gifts stop (no card is charged for someone who left) and what is kept
  * of them, as of its donations, is under the placeholder address.
  */
@@ -261,7 +336,8 @@ export async function forgetGiver(tx: Database, accountId: string, placeholder: 
   await tx
     .update(subscription)
     .set({
-      status: sql`case when ${subscription.status} in ('active', 'paused', 'incomplete') then 'cancelled' else ${subscription.status} end`,
+      // A gift whose first month was never paid stays incomplete: never listed, never charged.
+      status: sql`case when ${subscription.status} in ('active', 'paused') then 'cancelled' else ${subscription.status} end`,
       nextPaymentAt: null,
       pausedUntil: null,
       endedAt: sql`coalesce(${subscription.endedAt}, ${now})`,

@@ -209,6 +209,23 @@ describe('the donor manages their gift', () => {
     expect(await (await renewal(id)).json()).toMatchObject({ outcome: 'paid', subscription: { status: 'active' } });
   });
 
+  it('counts a refused month among those a pause skips, and tries the month afresh after it', async () => {
+    const donor = await signUp(t);
+    const { id } = await giveMonthly(donor);
+    const anchor = (await gift(id)).anchorAt!;
+    await call(t, 'POST', `/api/subscriptions/${id}/card`, { card: card('4000000000000341') }, donor.auth);
+    expect((await (await renewal(id)).json()).outcome).toBe('failed');
+    await smtp.mailTo(donor.email, { subject: /did not go through/ });
+    // One month: the refused one; payments start again on the next day of the month after it.
+    const paused = await (await change(id, { action: 'pause', months: 1 }, donor)).json();
+    expect(paused).toMatchObject({ status: 'paused', paymentFailing: false, pausedUntil: monthsAfter(anchor, 1).toISOString() });
+    // Its day comes with the card still refused: a fresh try, and the donor told again.
+    expect(await (await renewal(id)).json()).toMatchObject({ outcome: 'failed', subscription: { paymentFailing: true } });
+    expect(await smtp.mailTo(donor.email, { count: 2, subject: /did not go through/ })).toHaveLength(2);
+    const fixed = await call(t, 'POST', `/api/subscriptions/${id}/card`, { card: card('4242424242424242') }, donor.auth);
+    expect(await fixed.json()).toMatchObject({ status: 'active', paymentFailing: false, payments: 2 });
+  });
+
   it('changes the amount within the bounds, and the next payment takes the new amount', async () => {
     const donor = await signUp(t);
     const { id } = await giveMonthly(donor);
@@ -313,13 +330,20 @@ describe('who may see and change a gift', () => {
     expect(csv.split('\r\n')[0]).toContain('Next payment');
   });
 
-  it('stops the gifts of an account that is deleted', async () => {
+  it('stops the gifts of an account that is deleted, and never lists one whose first month was not paid', async () => {
     const donor = await signUp(t);
     const { id } = await giveMonthly(donor);
+    const unpaid = await (await call(t, 'POST', '/api/subscriptions', { amount: 1000, eventId }, donor.auth)).json();
     const res = await call(t, 'DELETE', '/api/users/me', { confirm: donor.email }, donor.auth);
     expect(res.status).toBeLessThan(300);
     const row = await gift(id);
     expect(row).toMatchObject({ status: 'cancelled', accountId: null, nextPaymentAt: null });
     expect(row.email).toMatch(/@deleted\.invalid$/);
+    expect((await gift(unpaid.subscriptionId)).status).toBe('incomplete');
+    const listed = await (
+      await call(t, 'GET', `/api/subscriptions?all=true&limit=100&q=${encodeURIComponent('deleted.invalid')}`, undefined, admin.auth)
+    ).json();
+    expect(listed.map((g: { _id: string }) => g._id)).toContain(id);
+    expect(listed.map((g: { _id: string }) => g._id)).not.toContain(unpaid.subscriptionId);
   });
 });

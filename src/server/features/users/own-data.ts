@@ -184,6 +184,9 @@ export async function deleteOwnAccount(db: Database, caller: SignedInAccount, co
           .where(eq(registration.accountId, id))
           .orderBy(asc(registration.eventId))
       ).map((row) => row.eventId);
+    // Monthly gifts stop first: no card is charged for someone who left, and a renewal holding a gift (which
+    // then names the account) is waited for before the account is locked, the order a renewal takes them in.
+    await forgetGiver(tx, id, placeholder);
     for (const eventId of await eventIds()) await lockEventPlaces(tx, eventId);
     await refuseLastAdmin(tx, id);
     const [target] = await tx.select().from(account).where(eq(account.id, id)).for('update');
@@ -205,8 +208,6 @@ export async function deleteOwnAccount(db: Database, caller: SignedInAccount, co
     const waiversKept = await forgetSigner(tx, id, placeholder);
     // Messages the person wrote to an event's people stay in its history, under the same placeholder.
     await forgetAuthor(tx, id, placeholder);
-    // Monthly gifts stop: no card is charged for someone who left; what is kept of them goes under the placeholder.
-    await forgetGiver(tx, id, placeholder);
     // The offline test gateway keeps each payment's donor in its metadata, as Stripe does: the donor goes.
     await tx
       .update(testPayment)

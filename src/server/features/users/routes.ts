@@ -24,6 +24,7 @@ import { requestLanguage } from '../../http/language.ts';
 import { acceptRawImageBodies } from '../../http/raw-image-body.ts';
 import { noteAudit, queryOf } from '../audit/record.ts';
 import { storeImage } from '../images/service.ts';
+import * as gifts from '../subscriptions/service.ts';
 import { accountTarget, othersAccount, personOfPath, roleChange } from './audit-targets.ts';
 import { deleteOwnAccount, exportOwnData } from './own-data.ts';
 import * as users from './service.ts';
@@ -34,6 +35,12 @@ const noSuchAccount = errorResponses({ 404: 'No account has this id or email.' }
 const lastAdmin = 'It is the only admin account; make another account admin first.';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A deleted account's monthly gifts, stopped at the payment provider too (they are cancelled here with the account). */
+  const stopGifts = async (gatewayIds: string[]) => {
+    for (const err of await gifts.stopAtGateway(app.payments, gatewayIds)) {
+      app.log.error({ err }, 'a deleted account’s monthly gift could not be cancelled at the payment provider: cancel it there');
+    }
+  };
   app.addHook('onRoute', tagged('Accounts'));
   const secureSite = app.config.publicUrl.startsWith('https://');
 
@@ -145,7 +152,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const deleted = await deleteOwnAccount(app.db, requireSignedIn(request), request.body.confirm, await app.mailSite());
+      const caller = requireSignedIn(request);
+      const monthly = await gifts.gatewayGiftsOf(app.db, caller.id);
+      const deleted = await deleteOwnAccount(app.db, caller, request.body.confirm, await app.mailSite());
+      await stopGifts(monthly);
       noteAudit(request, { target: { kind: 'account', id: deleted.accountId, label: deleted.email }, details: { role: deleted.role } });
       clearSessionCookies(reply, app.config.publicUrl);
       return { deletedCount: 1 };
@@ -267,7 +277,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const monthly = await gifts.gatewayGiftsOf(app.db, request.params.id);
       const deletedCount = await users.deleteAccount(app.db, request.params.id, await app.mailSite());
+      if (deletedCount) await stopGifts(monthly);
       return { deletedCount };
     },
   );

@@ -175,9 +175,13 @@ export function deletedAccountAddress(): string {
  */
 export async function deleteAccount(db: Database, id: string, site: SigningSite): Promise<number> {
   const now = wallClockAt(site.timeZone);
+  // One placeholder for the mail it was sent, the waivers it signed and its gifts (kept as records).
+  const placeholder = deletedAccountAddress();
   return db.transaction(async (tx) => {
-    // Its events first, as a registration locks its event before it names the account: one lock
-    // order, no deadlock. Then admin rows, as changeRole does, then the target.
+    // Its monthly gifts first (stopped: no card is charged for someone who left), as a renewal holds its
+    // gift before it names the account. Its events next, as a registration locks its event before it
+    // names the account: one lock order, no deadlock. Then admin rows, as changeRole does, then the target.
+    await forgetGiver(tx, id, placeholder);
     const events = [];
     for (const eventId of await eventsOf(tx, id)) {
       const locked = await lockEventPlaces(tx, eventId);
@@ -194,12 +198,8 @@ export async function deleteAccount(db: Database, id: string, site: SigningSite)
     }
     // Reviews and notices outlive the account; the picture, personal data, does not.
     await setAuthorPicture(tx, id, null);
-    // One placeholder for the mail it was sent and the waivers it signed (kept as records).
-    const placeholder = deletedAccountAddress();
     await forgetSigner(tx, id, placeholder);
     await forgetAuthor(tx, id, placeholder);
-    // Monthly gifts stop: no card is charged for someone who left; what is kept of them goes under the placeholder.
-    await forgetGiver(tx, id, placeholder);
     await tx.delete(account).where(eq(account.id, id));
     await deleteImageByUrl(tx, target.image);
     await forgetRecipient(tx, target.email, placeholder);

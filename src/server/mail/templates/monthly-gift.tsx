@@ -31,6 +31,8 @@ export interface MonthlyGiftMail extends InLanguage {
   period?: number;
   tries?: number;
   reason?: string;
+  /** With Stripe, its page where the refused month can be paid with another card. */
+  payUrl?: string;
 }
 
 type Kind = 'monthly-gift-changed' | 'monthly-gift-failed' | 'monthly-gift-ended';
@@ -80,7 +82,10 @@ function MonthlyGift({ mail, kind }: { mail: MonthlyGiftMail; kind: Kind }) {
         <Detail name={t('monthlyGift.questions')}>{charity.contact}</Detail>
       </Section>
       {over ? null : (
-        <Action href={manageUrl(site.publicUrl, mail.subscriptionId, site.secret)} language={language}>
+        <Action
+          href={kind === 'monthly-gift-failed' && mail.payUrl ? mail.payUrl : manageUrl(site.publicUrl, mail.subscriptionId, site.secret)}
+          language={language}
+        >
           {kind === 'monthly-gift-failed' ? t('monthlyGift.updateCard') : t('monthlyGift.manage')}
         </Action>
       )}
@@ -96,7 +101,7 @@ const subjects: Record<Kind, string> = {
 
 const keys: Record<Kind, (mail: Omit<MonthlyGiftMail, 'site'>) => string> = {
   'monthly-gift-changed': (mail) => `monthly-gift-changed:${mail.subscriptionId}:${mail.version ?? 0}`,
-  'monthly-gift-failed': (mail) => `monthly-gift-failed:${mail.subscriptionId}:${mail.period ?? 0}:${mail.tries ?? 0}`,
+  'monthly-gift-failed': (mail) => `monthly-gift-failed:${mail.subscriptionId}:${mail.period ?? 0}:${mail.version ?? 0}:${mail.tries ?? 0}`,
   'monthly-gift-ended': (mail) => `monthly-gift-ended:${mail.subscriptionId}`,
 };
 
