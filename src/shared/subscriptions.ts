@@ -135,6 +135,15 @@ export function monthsToNextAfter(anchor: Date, now: Date): number {
   return months;
 }
 
+/**
+ * The next payment after a month is paid: the first day of the month it began after the day that month was
+ * due (or now, when later: months missed while nothing ran are not charged after).
+ */
+export function nextAfterPaid(anchor: Date, due: Date | null, now: Date): Date {
+  const base = new Date(Math.max((due ?? now).getTime(), now.getTime()));
+  return monthsAfter(anchor, monthsToNextAfter(anchor, base));
+}
+
 /** The wait before each retry of a refused monthly payment, in days: three retries, then the gift ends. */
 export const retryDays = [3, 5, 7] as const;
 
@@ -142,6 +151,7 @@ export const retryDays = [3, 5, 7] as const;
 export const subscriptionMessages = {
   notYours: 'An admin can cancel a monthly gift but not change its amount or card',
   over: 'This monthly gift has ended: start a new one instead',
+  otherCurrency: 'The organisation now takes gifts in another currency: start a new monthly gift to change the amount',
   notPaused: 'This monthly gift is not paused',
   alreadyPaused: 'This monthly gift is already paused: resume it first',
   pauseMonths: 'Pause for 1, 2 or 3 months',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { testPayment } from '../db/schema.ts';
 import {
@@ -11,6 +11,16 @@ import {
   RefundRefused,
 } from './gateway.ts';
 import { type CardOutcome, cardOutcome, declineMessages, methodOutcome, saveOutcome, testPaymentMethod } from './test-cards.ts';
+
+/** A monthly gift's later payment, taken from the test payment method kept for it. */
+export interface SavedCharge {
+  amountCents: number;
+  currency: string;
+  idempotencyKey: string;
+  metadata: PaymentMetadata;
+  paymentMethod: string | null;
+  last4: string | null;
+}
 
 export interface TestCard {
   number: string;
@@ -40,7 +50,12 @@ function toPayment(row: typeof testPayment.$inferSelect): GatewayPayment {
  * test cards give Stripe's documented outcomes. Payments are kept in the database like any record.
  */
 export function createTestModeGateway(db: Database) {
-  const gateway: PaymentGateway & { confirm: typeof confirm; chargeSaved: typeof chargeSaved; saveCard: typeof saveCard } = {
+  const gateway: PaymentGateway & {
+    confirm: typeof confirm;
+    chargeSaved: typeof chargeSaved;
+    chargeSavedMany: typeof chargeSavedMany;
+    saveCard: typeof saveCard;
+  } = {
     mode: 'test',
     publishableKey: null,
 
@@ -87,6 +102,7 @@ export function createTestModeGateway(db: Database) {
 
     confirm,
     chargeSaved,
+    chargeSavedMany,
     saveCard,
   };
 
@@ -95,45 +111,60 @@ export function createTestModeGateway(db: Database) {
    * a subscription's saved card): the card's outcome decides it at once. The same key again gives the
    * same payment. Written through `tx`, so the payment and what records it are kept or lost together.
    */
-  async function chargeSaved(
-    tx: Database,
-    input: {
-      amountCents: number;
-      currency: string;
-      idempotencyKey: string;
-      metadata: PaymentMetadata;
-      paymentMethod: string | null;
-      last4: string | null;
-    },
-  ): Promise<{ payment: GatewayPayment; outcome: CardOutcome }> {
-    const method = input.paymentMethod;
-    const outcome: CardOutcome = method
-      ? methodOutcome(method)
-      : { ok: false, code: 'card_declined', message: 'No card is saved for this gift.' };
-    const id = `pi_test_${token(18)}`;
+  async function chargeSaved(tx: Database, input: SavedCharge): Promise<{ payment: GatewayPayment; outcome: CardOutcome }> {
+    const [charged] = await chargeSavedMany(tx, [input]);
+    if (!charged) throw new Error('test payment not stored');
+    return charged;
+  }
+
+  /**
+   * Many such payments at once (a day's monthly gifts), in one insert and one read: each the payment its
+   * key names, in the order asked.
+   */
+  async function chargeSavedMany(tx: Database, inputs: SavedCharge[]): Promise<{ payment: GatewayPayment; outcome: CardOutcome }[]> {
+    if (inputs.length === 0) return [];
     await tx
       .insert(testPayment)
-      .values({
-        id,
-        clientSecret: `${id}_secret_${token(18)}`,
-        idempotencyKey: input.idempotencyKey,
-        amountCents: input.amountCents,
-        currency: input.currency,
-        status: outcome.ok ? 'succeeded' : 'requires_payment_method',
-        last4: input.last4,
-        paymentMethod: method,
-        failureMessage: outcome.ok ? null : outcome.message,
-        metadata: JSON.stringify(input.metadata),
-      })
+      .values(
+        inputs.map((input) => {
+          const method = input.paymentMethod;
+          const outcome: CardOutcome = method
+            ? methodOutcome(method)
+            : { ok: false, code: 'card_declined', message: 'No card is saved for this gift.' };
+          const id = `pi_test_${token(18)}`;
+          return {
+            id,
+            clientSecret: `${id}_secret_${token(18)}`,
+            idempotencyKey: input.idempotencyKey,
+            amountCents: input.amountCents,
+            currency: input.currency,
+            status: outcome.ok ? 'succeeded' : 'requires_payment_method',
+            last4: input.last4,
+            paymentMethod: method,
+            failureMessage: outcome.ok ? null : outcome.message,
+            metadata: JSON.stringify(input.metadata),
+          };
+        }),
+      )
       .onConflictDoNothing({ target: testPayment.idempotencyKey });
-    const [row] = await tx.select().from(testPayment).where(eq(testPayment.idempotencyKey, input.idempotencyKey));
-    if (!row) throw new Error('test payment not stored');
-    const payment = toPayment(row);
-    return {
-      payment,
-      outcome:
-        payment.status === 'succeeded' ? { ok: true } : { ok: false, code: 'card_declined', message: row.failureMessage ?? 'Declined' },
-    };
+    const rows = await tx
+      .select()
+      .from(testPayment)
+      .where(
+        inArray(
+          testPayment.idempotencyKey,
+          inputs.map((input) => input.idempotencyKey),
+        ),
+      );
+    const byKey = new Map(rows.map((row) => [row.idempotencyKey, row]));
+    return inputs.map((input) => {
+      const row = byKey.get(input.idempotencyKey);
+      if (!row) throw new Error('test payment not stored');
+      const payment = toPayment(row);
+      const outcome: CardOutcome =
+        payment.status === 'succeeded' ? { ok: true } : { ok: false, code: 'card_declined', message: row.failureMessage ?? 'Declined' };
+      return { payment, outcome };
+    });
   }
 
   /** A card kept for later payments, as Stripe answers when one is attached: its test payment method, or why it was refused. */

@@ -1,10 +1,12 @@
+import { Notifications, notifications } from '@mantine/notifications';
+import { fireEvent } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Subscription } from '../../shared/subscriptions.ts';
 import { donationQueries } from '../features/donations/api.ts';
 import { subscriptionQueries } from '../features/subscriptions/api.ts';
 import { sent } from '../test/dom-setup.ts';
 import { ada, knownSite, signedIn } from '../test/fixtures.ts';
-import { button, expectProblem, expectSent, renderForm, screen, within } from '../test/render-form.tsx';
+import { button, expectProblem, expectSent, renderForm, screen, textbox, within } from '../test/render-form.tsx';
 import { DashboardDonationPage } from './dashboard-donation.tsx';
 
 /** Ada's £15 a month to the food drive: three payments made since December, the next on 1 March. */
@@ -28,10 +30,17 @@ const giftUrl = `/api/subscriptions/${gift._id}`;
 
 /** My Donation with Ada's monthly gifts already loaded (and no single donations). */
 const page = (gifts: Subscription[] = [gift], site = knownSite()) =>
-  renderForm(<DashboardDonationPage />, {
-    path: '/dashboard/donation',
-    data: [site, signedIn(ada), [donationQueries.mine(ada.email).queryKey, []], [subscriptionQueries.mine().queryKey, gifts]],
-  });
+  renderForm(
+    <>
+      <Notifications />
+      <DashboardDonationPage />
+    </>,
+    {
+      path: '/dashboard/donation',
+      data: [site, signedIn(ada), [donationQueries.mine(ada.email).queryKey, []], [subscriptionQueries.mine().queryKey, gifts]],
+    },
+  );
+const donationsUrl = `/api/payment/${encodeURIComponent(ada.email)}`;
 
 /** The gift's card in the list, by its heading. */
 const card = (name = '£15.00 a month to Food drive') => screen.getByRole('article', { name });
@@ -56,6 +65,7 @@ describe('My Donation: monthly gifts', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
+    notifications.clean();
   });
 
   it('lists a gift with its amount, what it goes to, its status, the next payment and the card', () => {
@@ -121,6 +131,34 @@ describe('My Donation: monthly gifts', () => {
     expect(within(dialog).getByRole('button', { name: 'Pausing…' })).toHaveProperty('disabled', true);
   });
 
+  it('counts a refused month waiting for its retry as the first one skipped, as the server does', async () => {
+    const { user } = page([{ ...gift, paymentFailing: true, nextPaymentAt: '2027-02-22T12:00:00.000Z' }]);
+    await user.click(button('Pause'));
+    const dialog = await screen.findByRole('dialog', { name: 'Pause this monthly gift' });
+    expect(dialog.textContent).toContain('Payments start again on 1 March 2027.');
+    await user.click(within(dialog).getByRole('radio', { name: '2 months' }));
+    expect(dialog.textContent).toContain('Payments start again on 1 April 2027.');
+  });
+
+  it('counts a payment due and not yet taken as the first one skipped', async () => {
+    const { user } = page([{ ...gift, nextPaymentAt: '2027-02-01T12:00:00.000Z' }]);
+    await user.click(button('Pause'));
+    const dialog = await screen.findByRole('dialog', { name: 'Pause this monthly gift' });
+    expect(dialog.textContent).toContain('Payments start again on 1 March 2027.');
+  });
+
+  it('sends a change once, however quickly its button is pressed twice', async () => {
+    const { user } = page();
+    await user.click(button('Pause'));
+    const dialog = await screen.findByRole('dialog', { name: 'Pause this monthly gift' });
+    const confirm = within(dialog).getByRole('button', { name: 'Pause payments' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toEqual([{ method: 'PUT', url: giftUrl, body: { action: 'pause', months: 1 } }]);
+  });
+
   it('shows the gift as the server answers once paused, and closes the dialog', async () => {
     const paused = {
       ...gift,
@@ -156,6 +194,57 @@ describe('My Donation: monthly gifts', () => {
     const again = await screen.findByRole('dialog', { name: 'Cancel this monthly gift?' });
     await user.click(within(again).getByRole('button', { name: 'Yes, cancel it' }));
     expectSent('PUT', giftUrl, { action: 'cancel' });
+  });
+
+  it('says a gift that had already ended was not cancelled now, and mails nothing', async () => {
+    const ended = { ...gift, status: 'ended' as const, nextPaymentAt: null, endedAt: '2027-02-10T12:00:00.000Z' };
+    serve((method) => ({ body: method === 'PUT' ? ended : [ended] }));
+    const { user } = page();
+    await user.click(button('Cancel monthly gift'));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this monthly gift?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByText('This monthly gift had already ended.')).toBeTruthy();
+    expect(screen.queryByText('Your monthly gift is cancelled')).toBeNull();
+    expect(screen.queryByText('We emailed you a confirmation.')).toBeNull();
+  });
+
+  it('says a gift is cancelled, and that it was emailed, when the answer is the cancelled gift', async () => {
+    const cancelled = { ...gift, status: 'cancelled' as const, nextPaymentAt: null, endedAt: '2027-02-20T10:00:00.000Z' };
+    serve((method) => ({ body: method === 'PUT' ? cancelled : [cancelled] }));
+    const { user } = page();
+    await user.click(button('Cancel monthly gift'));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this monthly gift?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByText('Your monthly gift is cancelled')).toBeTruthy();
+    expect(screen.getByText('We emailed you a confirmation.')).toBeTruthy();
+  });
+
+  it('warns of a failed payment: here, with a card form of its own (test mode); else, by the email’s link (Stripe)', () => {
+    const failing = { ...gift, paymentFailing: true };
+    const test = page([failing]);
+    expect(within(card()).getByText('Your last payment did not go through. Update your card and we will try again.')).toBeTruthy();
+    expect(within(card()).getAllByRole('button', { name: 'Update card' })).toHaveLength(1);
+    test.unmount();
+    page([failing], knownSite({ payments: 'stripe' }));
+    expect(
+      within(card()).getByText('Your last payment did not go through. Use the link in the email we sent to pay it with another card.'),
+    ).toBeTruthy();
+    expect(within(card()).queryByRole('button', { name: 'Update card' })).toBeNull();
+  });
+
+  it('reads the donations again after a new card, whose payment of a refused month is one of them', async () => {
+    const paid = { ...gift, paymentFailing: false, payments: 4 };
+    serve((method, url) => ({ body: method === 'POST' ? paid : url === donationsUrl ? [] : [paid] }));
+    const { user } = page([{ ...gift, paymentFailing: true }]);
+    await user.click(button('Update card'));
+    await user.type(await screen.findByRole('textbox', { name: 'Card number' }), '4242 4242 4242 4242');
+    await user.type(textbox('Expiry (MM / YY)'), '12/30');
+    await user.type(textbox('CVC'), '123');
+    await user.type(textbox('Postal code'), '1000');
+    await user.click(button('Save card'));
+    expect(await screen.findByText('Payments are now taken from the card ending 4242')).toBeTruthy();
+    await vi.waitFor(() => expect(sent.some((each) => each.method === 'GET' && each.url === donationsUrl)).toBe(true));
+    expect(sent[0]).toMatchObject({ method: 'POST', url: `${giftUrl}/card` });
   });
 
   it('checks a new amount against the bounds, then puts the server’s word beside the field', async () => {

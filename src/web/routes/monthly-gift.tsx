@@ -1,8 +1,9 @@
-import { Alert, Container, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Container, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/button.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { giftAddress, subscriptionQueries } from '../features/subscriptions/api.ts';
 import { MonthlyGiftCard } from '../features/subscriptions/monthly-gift-card.tsx';
@@ -19,8 +20,11 @@ export const pageData: PageData = async ({ queryClient, url }) => {
   if (token) await queryClient.prefetchQuery(subscriptionQueries.link(token));
 };
 
-/** The server's answer for a link that names no gift (404: altered or made up) or whose 30 days are over (403). */
-const isDeadLink = (error: Error | null) => isApiError(error) && (error.status === 404 || error.status === 403);
+/**
+ * The server's answer for a link that names no gift (404: altered or made up), whose 30 days are over (403)
+ * or whose token is malformed (400): trying again would answer the same.
+ */
+const isDeadLink = (error: Error | null) => isApiError(error) && (error.status === 400 || error.status === 404 || error.status === 403);
 
 /**
  * /monthly-gift?token=…: where 'Manage your monthly gift' in every message about a monthly gift leads.
@@ -57,7 +61,7 @@ export function MonthlyGiftPage() {
     <Container size="sm" py={64}>
       <Stack gap="md">
         <Title order={1}>{t('page.title')}</Title>
-        {gift.isPending && <Loader aria-label={t('page.reading')} />}
+        {gift.isPending && <PageLoader label={t('page.reading')} />}
         {gift.isError && <QueryError title={t('page.loadFailed')} error={gift.error} onRetry={() => void gift.refetch()} />}
         {gift.isSuccess && <MonthlyGiftCard gift={gift.data} address={giftAddress.link(token)} titleOrder={2} />}
       </Stack>

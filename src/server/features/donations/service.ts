@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Donation, type DonationListQuery, donorOf, isDeletedDonor } from '../../../shared/donations.ts';
 import { formatAmount, moneyDecimal } from '../../../shared/money.ts';
 import { registrationMessages } from '../../../shared/registrations.ts';
 import { donationAmountsOf, refusedAmount } from '../../../shared/site.ts';
-import { monthsAfter, monthsToNextAfter } from '../../../shared/subscriptions.ts';
+import { nextAfterPaid } from '../../../shared/subscriptions.ts';
 import { refuseUnlessSelfOrAdmin, type SignedInAccount } from '../../auth/signed-in.ts';
 import type { Database } from '../../db/client.ts';
 import { after, cursorFrom, cursorKey, EXPORT_PAGE, type KeyValue, newestFirst, nextCursor, orderOf, sortKeysOf } from '../../db/cursor.ts';
@@ -13,7 +13,7 @@ import { contains, throughIndexes } from '../../db/search.ts';
 import { donationTallies } from '../../db/totals.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { csvPages } from '../../http/csv.ts';
-import { enqueueMail } from '../../mail/registry.ts';
+import { enqueueMail, enqueueMailMany } from '../../mail/registry.ts';
 import type { MailSite } from '../../mail/templates/layout.tsx';
 import {
   type GatewayPayment,
@@ -178,7 +178,6 @@ async function giftPaid(tx: Database, subscriptionId: string, payment: GatewayPa
   // The first month's day is the day it was paid (recorded), not the day the page started the payment.
   const anchor = row.anchorAt ?? now;
   const over = row.status === 'cancelled' || row.status === 'ended';
-  const base = new Date(Math.max((row.nextPaymentAt ?? now).getTime(), now.getTime()));
   await tx
     .update(subscription)
     .set({
@@ -187,7 +186,7 @@ async function giftPaid(tx: Database, subscriptionId: string, payment: GatewayPa
       failedTries: 0,
       status: over ? row.status : 'active',
       pausedUntil: null,
-      nextPaymentAt: over ? null : (renewal?.nextPaymentAt ?? monthsAfter(anchor, monthsToNextAfter(anchor, base))),
+      nextPaymentAt: over ? null : (renewal?.nextPaymentAt ?? nextAfterPaid(anchor, row.nextPaymentAt, now)),
       last4: payment.last4 ?? row.last4,
       paymentMethod: payment.paymentMethod ?? row.paymentMethod,
     })
@@ -251,6 +250,77 @@ export async function recordDonation(db: Database, payment: GatewayPayment, site
     if (!row) throw new Error('donation not stored');
     return row.id;
   });
+}
+
+/**
+ * A day's monthly payments that succeeded, recorded at once (test mode's renewals): one insert of their
+ * donations (each once: the transaction is unique) and one of their receipts, which go after one-person
+ * mail in the outbox. The donations made now, with their gifts; the gifts are the caller's to move on.
+ */
+export async function recordRenewals(
+  tx: Database,
+  payments: GatewayPayment[],
+  site: MailSite,
+): Promise<{ id: string; subscriptionId: string | null }[]> {
+  if (payments.length === 0) return [];
+  const eventIds = [...new Set(payments.flatMap((p) => (p.metadata.eventId ? [p.metadata.eventId] : [])))];
+  const events = eventIds.length
+    ? await tx.select({ id: event.id, title: event.title, banner: event.banner }).from(event).where(inArray(event.id, eventIds))
+    : [];
+  const byId = new Map(events.map((e) => [e.id, e]));
+  const giftIds = [...new Set(payments.flatMap((p) => (p.metadata.subscriptionId ? [p.metadata.subscriptionId] : [])))];
+  const gifts = giftIds.length
+    ? await tx
+        .select({ id: subscription.id, title: subscription.eventTitle, accountId: subscription.accountId })
+        .from(subscription)
+        .where(inArray(subscription.id, giftIds))
+    : [];
+  const giftById = new Map(gifts.map((g) => [g.id, g]));
+  const inserted = await tx
+    .insert(donation)
+    .values(
+      payments.map((payment) => {
+        const { email = '', eventId, subscriptionId } = payment.metadata;
+        const ev = eventId ? byId.get(eventId) : undefined;
+        const gift = subscriptionId ? giftById.get(subscriptionId) : undefined;
+        return {
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+          paymentCreatedAt: payment.created,
+          transaction: payment.id,
+          last4: payment.last4,
+          accountId: gift?.accountId ?? null,
+          email,
+          eventId: ev?.id ?? null,
+          eventTitle: ev?.title ?? gift?.title ?? monthlyGiftTitle,
+          eventBanner: ev?.banner ?? '',
+          subscriptionId: subscriptionId ?? null,
+        };
+      }),
+    )
+    .onConflictDoNothing({ target: donation.transaction })
+    .returning();
+  const charity = charityOf(site);
+  await enqueueMailMany(
+    tx,
+    'donation-receipt',
+    inserted
+      .filter((row) => !isDeletedDonor(row.email))
+      .map((row) => ({
+        charity,
+        donationId: row.id,
+        to: row.email,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        paidAt: row.paymentCreatedAt,
+        transaction: row.transaction,
+        last4: row.last4,
+        eventTitle: row.eventTitle,
+        subscriptionId: row.subscriptionId,
+      })),
+    'monthly-renewals',
+  );
+  return inserted.map((row) => ({ id: row.id, subscriptionId: row.subscriptionId }));
 }
 
 /** POST /api/payment: the caller may record only their own payment. */

@@ -208,7 +208,7 @@ export async function changeSubscription(
     const anchor = row.anchorAt ?? row.createdAt;
     let set: Partial<Row>;
     if (amount) {
-      if (amount.currency !== row.currency) throw new AppError('conflict', subscriptionMessages.over);
+      if (amount.currency !== row.currency) throw new AppError('conflict', subscriptionMessages.otherCurrency);
       if (amount.amountCents === row.amountCents) return toSubscription(row);
       if (provider && row.gatewayId) await provider.setAmount(row.gatewayId, amount.amountCents, row.currency, key);
       set = { amountCents: amount.amountCents };

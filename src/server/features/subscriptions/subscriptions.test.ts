@@ -142,6 +142,29 @@ describe('renewals in test mode', () => {
     expect(await donationsOf(id)).toHaveLength(2);
   });
 
+  it('renews gifts due together in batches: the paid ones recorded once with receipts, a refused one counted', async () => {
+    const donors = [await signUp(t), await signUp(t), await signUp(t)];
+    const ids = [];
+    for (const donor of donors) ids.push((await giveMonthly(donor)).id);
+    await call(t, 'POST', `/api/subscriptions/${ids[1]}/card`, { card: card('4000000000000341') }, donors[1]!.auth);
+    const past = new Date(Date.now() - 60_000);
+    for (const id of ids) await t.app.db.update(subscription).set({ nextPaymentAt: past }).where(eq(subscription.id, id));
+    const site = await t.app.mailSite();
+    const test = t.app.payments as Parameters<typeof renewDue>[1];
+    // Batches of two: the three due (and any other file's gift due) taken across batches.
+    expect(await renewDue(t.app.db, test, site, new Date(), undefined, 2)).toBeGreaterThanOrEqual(3);
+    expect(await donationsOf(ids[0]!)).toHaveLength(2);
+    expect(await donationsOf(ids[1]!)).toHaveLength(1);
+    expect(await donationsOf(ids[2]!)).toHaveLength(2);
+    expect(await gift(ids[0]!)).toMatchObject({ period: 3, failedTries: 0, status: 'active' });
+    expect(await gift(ids[1]!)).toMatchObject({ period: 2, failedTries: 1, status: 'active' });
+    expect(await smtp.mailTo(donors[2]!.email, { count: 2, subject: /receipt/ })).toHaveLength(2);
+    const [failed] = await smtp.mailTo(donors[1]!.email, { subject: /did not go through/ });
+    expect(failed?.text).toContain('Update your card');
+    // Nothing more is due.
+    expect(await renewDue(t.app.db, test, site)).toBe(0);
+  });
+
   it('tells the donor when a payment is refused, retries, and takes it once the card is updated', async () => {
     const donor = await signUp(t);
     const { id } = await giveMonthly(donor);

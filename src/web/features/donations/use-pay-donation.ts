@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify.ts';
+import { subscriptionQueries } from '../subscriptions/api.ts';
 import { paidMessage } from './amount.ts';
 import { donationQueries, recordDonation } from './api.ts';
 import type { CardPaymentHandle } from './card-payment.ts';
@@ -41,6 +42,8 @@ export function usePayDonation({ amountCents, currency, email }: { amountCents: 
     setPhase('done');
     void notify({ color: 'teal', message: paidMessage(amountCents, currency, t, i18n.language) });
     void queryClient.invalidateQueries({ queryKey: donationQueries.mine(email).queryKey });
+    // A monthly gift's first month: My Donation's list of monthly gifts has it from now.
+    void queryClient.invalidateQueries({ queryKey: subscriptionQueries.mine().queryKey });
   }
 
   async function pay(card: CardPaymentHandle | null) {

@@ -4,6 +4,7 @@ import type { TestCard } from '../../../shared/donations.ts';
 import type { Subscription, SubscriptionChange } from '../../../shared/subscriptions.ts';
 import { getJson, sendJson } from '../../lib/api-client.ts';
 import { accountScope } from '../../lib/current-account.ts';
+import { donationQueries } from '../donations/api.ts';
 
 /**
  * Where a monthly gift is read and changed: the signed-in donor's own under /subscriptions/{id}, or the
@@ -60,4 +61,12 @@ export function showChangedGift(queryClient: QueryClient, address: GiftAddress, 
     Array.isArray(shown) ? shown.map((each) => (each._id === gift._id ? gift : each)) : gift,
   );
   void queryClient.invalidateQueries({ queryKey: address.queryKey });
+}
+
+/**
+ * After a change that may have taken a payment (a new card charged at once for a refused month): My
+ * Donation's donations are read again, whichever account's list is kept (its key ends with the email).
+ */
+export function showDonationsAfter(queryClient: QueryClient, gift: Subscription) {
+  void queryClient.invalidateQueries({ queryKey: donationQueries.mine(gift.email).queryKey.slice(0, -1) });
 }

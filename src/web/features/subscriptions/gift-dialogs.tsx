@@ -1,8 +1,8 @@
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/InlineInput.css';
-import { Alert, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Alert, Group, Loader, Modal, Radio, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/format.ts';
 // Types only: the schemas' code stays out of the pages that show gifts.
@@ -30,8 +30,9 @@ export interface GiftDialogProps {
   opened: boolean;
   onClose: () => void;
   /**
-   * After a change that takes away the button that opened the dialog (Pause, Cancel), where the focus
-   * goes instead of back to it: the gift's heading. A dialog closed without a change returns it to its button.
+   * After a change that takes away the button that opened the dialog (Pause, Cancel, a new card's payment
+   * refused for the last time), where the focus goes instead of back to it: the gift's heading. A dialog
+   * closed without a change returns it to its button.
    */
   onFinished?: () => void;
 }
@@ -77,10 +78,15 @@ function GiftModal({ opened, onClose, title, finished, onFinished, children }: G
   );
 }
 
-/** While a form's code loads (once, on the first dialog). */
+/** While a form's code loads (once, on the first dialog): said to a screen reader as well as shown. */
 function FormLoading() {
   const { t } = useTranslation('monthly');
-  return <Loader size="sm" aria-label={t('dialog.loading')} />;
+  return (
+    <div role="status">
+      <Loader size="sm" aria-hidden="true" />
+      <VisuallyHidden>{t('dialog.loading')}</VisuallyHidden>
+    </div>
+  );
 }
 
 /** 'Change amount': a new amount per month, checked here and by the server (its word beside the field). */
@@ -95,13 +101,25 @@ export function AmountDialog({ gift, address, opened, onClose }: GiftDialogProps
   );
 }
 
-/** 'Update card' (test mode): the card later payments are taken from. */
-export function CardDialog({ gift, address, opened, onClose }: GiftDialogProps) {
+/**
+ * 'Update card' (test mode): the card later payments are taken from. A refused payment is charged at once
+ * with it; refused for the last time, the gift ends and its buttons go: the focus goes to its heading then.
+ */
+export function CardDialog({ gift, address, opened, onClose, onFinished }: GiftDialogProps) {
   const { t } = useTranslation('monthly');
+  const [finished, finish] = useFinished(opened);
   return (
-    <GiftModal opened={opened} onClose={onClose} title={t('card.title')} finished={false}>
+    <GiftModal opened={opened} onClose={onClose} title={t('card.title')} finished={finished} onFinished={onFinished}>
       <Suspense fallback={<FormLoading />}>
-        <CardForm gift={gift} address={address} onBack={onClose} onDone={onClose} />
+        <CardForm
+          gift={gift}
+          address={address}
+          onBack={onClose}
+          onDone={(changed) => {
+            if (changed.status !== 'active' && changed.status !== 'paused') finish();
+            onClose();
+          }}
+        />
       </Suspense>
     </GiftModal>
   );
@@ -111,7 +129,7 @@ interface ChangeProps {
   gift: Subscription;
   address: GiftAddress;
   onBack: () => void;
-  onDone: () => void;
+  onDone: (gift: Subscription) => void;
 }
 
 /** The pause dialog's inside, drawn afresh each time it opens (1 month chosen, no failure shown). */
@@ -193,9 +211,20 @@ export function PauseDialog({ gift, address, opened, onClose, onFinished }: Gift
 }
 
 /** The cancel dialog's inside: the question's answer, drawn afresh each time it opens. */
-function CancelQuestion({ address, onBack, onDone }: Omit<ChangeProps, 'gift'>) {
+function CancelQuestion({ gift, address, onBack, onDone }: ChangeProps) {
   const { t } = useTranslation('monthly');
-  const cancel = useGiftChange<SubscriptionChange>({ address, send: changeGift, done: () => t('cancel.done'), onDone });
+  // Whether the gift was running when Cancel was pressed: one already over is answered unchanged (no email).
+  const wasRunning = useRef(false);
+  const cancel = useGiftChange<SubscriptionChange>({
+    address,
+    send: changeGift,
+    done: () => t('cancel.done'),
+    instead: (answered) =>
+      wasRunning.current && answered.status === 'cancelled'
+        ? null
+        : { color: 'gray', message: answered.status === 'ended' ? t('cancel.alreadyEnded') : t('cancel.alreadyCancelled') },
+    onDone,
+  });
   return (
     <>
       <Text mb="lg">{t('cancel.text')}</Text>
@@ -208,7 +237,14 @@ function CancelQuestion({ address, onBack, onDone }: Omit<ChangeProps, 'gift'>) 
         <Button variant="default" onClick={onBack} disabled={cancel.isPending} data-autofocus>
           {t('cancel.keep')}
         </Button>
-        <Button tone="danger" disabled={cancel.isPending} onClick={() => cancel.mutate({ action: 'cancel' })}>
+        <Button
+          tone="danger"
+          disabled={cancel.isPending}
+          onClick={() => {
+            wasRunning.current = gift.status === 'active' || gift.status === 'paused';
+            cancel.mutate({ action: 'cancel' });
+          }}
+        >
           {cancel.isPending ? t('cancel.cancelling') : t('cancel.confirm')}
         </Button>
       </Group>
@@ -217,12 +253,13 @@ function CancelQuestion({ address, onBack, onDone }: Omit<ChangeProps, 'gift'>) 
 }
 
 /** 'Cancel monthly gift': asks first ('Cancel this monthly gift?'), the safe answer focused, the destructive one in red. */
-export function CancelDialog({ address, opened, onClose, onFinished }: GiftDialogProps) {
+export function CancelDialog({ gift, address, opened, onClose, onFinished }: GiftDialogProps) {
   const { t } = useTranslation('monthly');
   const [finished, finish] = useFinished(opened);
   return (
     <GiftModal opened={opened} onClose={onClose} title={t('cancel.title')} finished={finished} onFinished={onFinished}>
       <CancelQuestion
+        gift={gift}
         address={address}
         onBack={onClose}
         onDone={() => {

@@ -22,8 +22,8 @@ interface GiftFormProps {
   address: GiftAddress;
   /** Closes the dialog, nothing changed. */
   onBack: () => void;
-  /** The change is made: the dialog closes. */
-  onDone: () => void;
+  /** The change is made: the dialog closes (the gift as the server answered). */
+  onDone: (gift: Subscription) => void;
 }
 
 /** Focus on the form's first field once it is drawn, when the dialog opened before the form had loaded. */
@@ -167,6 +167,16 @@ export function CardForm({ gift, address, onBack, onDone }: GiftFormProps) {
     address,
     send: replaceGiftCard,
     done: (changed) => (changed.last4 ? t('card.doneEnding', { last4: changed.last4 }) : t('card.done')),
+    // A gift whose payment was refused is charged at once with the new card: refused again, the server still
+    // answers 200, with the gift still failing or, after its last try, ended.
+    instead: (changed) =>
+      changed.status === 'ended'
+        ? { color: 'red', message: t('card.refusedEnded') }
+        : changed.paymentFailing
+          ? { color: 'red', message: t('card.refusedAgain') }
+          : null,
+    // That payment, when it goes through, is a donation on My Donation.
+    mayPay: true,
     onDone,
   });
   const submit = form.onSubmit((card) => {

@@ -40,7 +40,9 @@ export function MonthlyGiftCard({ gift, address, titleOrder }: MonthlyGiftCardPr
   const focusHeading = () => heading.current?.focus();
 
   const open = gift.status === 'active' || gift.status === 'paused';
-  const cardUpdates = open && takesTestCards(site);
+  // With Stripe a refused month is paid on Stripe's own page, which the email about it links to.
+  const testCards = takesTestCards(site);
+  const cardUpdates = open && testCards;
   useEffect(() => {
     if (open) preloadGiftForms();
   }, [open]);
@@ -68,7 +70,7 @@ export function MonthlyGiftCard({ gift, address, titleOrder }: MonthlyGiftCardPr
         </Group>
         {gift.paymentFailing && open && (
           <Alert color="red" variant="light" role="none">
-            {t('gift.failing')}
+            {testCards ? t('gift.failing') : t('gift.failingEmail')}
           </Alert>
         )}
         {gift.nextPaymentAt && open && (
@@ -105,8 +107,10 @@ export function MonthlyGiftCard({ gift, address, titleOrder }: MonthlyGiftCardPr
         </Group>
         {open && (
           <Group gap="sm" mt="xs">
-            {cardUpdates && gift.paymentFailing && (
-              <Button {...describedBy} onClick={() => setDialog('card')}>
+            {/* One button in one place, drawn stronger while a payment is failing: still there once the card
+                is saved, so the dialog gives the focus back to it. */}
+            {cardUpdates && (
+              <Button variant={gift.paymentFailing ? 'filled' : 'light'} {...describedBy} onClick={() => setDialog('card')}>
                 {t('actions.updateCard')}
               </Button>
             )}
@@ -132,22 +136,17 @@ export function MonthlyGiftCard({ gift, address, titleOrder }: MonthlyGiftCardPr
                 {t('actions.pause')}
               </Button>
             )}
-            {cardUpdates && !gift.paymentFailing && (
-              <Button variant="light" {...describedBy} onClick={() => setDialog('card')}>
-                {t('actions.updateCard')}
-              </Button>
-            )}
             <Button variant="subtle" {...describedBy} onClick={() => setDialog('cancel')}>
               {t('actions.cancel')}
             </Button>
           </Group>
         )}
       </Stack>
-      {/* Drawn even once the gift is over: the dialog that cancelled it closes as it should, then focuses its heading. */}
+      {/* Drawn even once the gift is over: the dialog that cancelled or ended it closes as it should, then focuses its heading. */}
       <AmountDialog gift={gift} address={address} opened={dialog === 'amount'} onClose={close} />
       <PauseDialog gift={gift} address={address} opened={dialog === 'pause'} onClose={close} onFinished={focusHeading} />
       <CancelDialog gift={gift} address={address} opened={dialog === 'cancel'} onClose={close} onFinished={focusHeading} />
-      <CardDialog gift={gift} address={address} opened={dialog === 'card'} onClose={close} />
+      <CardDialog gift={gift} address={address} opened={dialog === 'card'} onClose={close} onFinished={focusHeading} />
     </article>
   );
 }
