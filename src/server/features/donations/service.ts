@@ -149,6 +149,16 @@ export async function startDonation(
     idempotencyKey: `donation:${donor.id}:${input.eventId}:${attemptId}:${amountCents}:${currency}`,
     metadata: { accountId: donor.id, email: donor.email, eventId: input.eventId },
   });
+  return startedPayment(gateway, created, amountCents, currency);
+}
+
+/** A payment started, as the page confirms it: Stripe.js (`mode: stripe`) or the test card form (`mode: test`). */
+export function startedPayment(
+  gateway: PaymentGateway,
+  created: { id: string; clientSecret: string },
+  amountCents: number,
+  currency: string,
+) {
   return {
     clientSecret: created.clientSecret,
     paymentId: created.id,

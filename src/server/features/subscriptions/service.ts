@@ -25,7 +25,7 @@ import type { GiftChange } from '../../mail/templates/monthly-gift.tsx';
 import type { PaymentGateway, PaymentNotification } from '../../payments/gateway.ts';
 import type { TestCard } from '../../payments/test-mode-gateway.ts';
 import { charityOf } from '../donations/charity.ts';
-import { chargeableAmount, refuseUnlessOpenForGifts } from '../donations/service.ts';
+import { chargeableAmount, refuseUnlessOpenForGifts, startedPayment } from '../donations/service.ts';
 import { manageToken } from './manage-link.ts';
 
 type Row = typeof subscription.$inferSelect;
@@ -104,15 +104,7 @@ export async function startSubscription(
       metadata: { ...metadata, period: '1' },
     });
   }
-  return {
-    clientSecret: created.clientSecret,
-    paymentId: created.id,
-    amount: amountCents,
-    currency,
-    mode: gateway.mode,
-    publishableKey: gateway.publishableKey,
-    subscriptionId: gift.id,
-  };
+  return { ...startedPayment(gateway, created, amountCents, currency), subscriptionId: gift.id };
 }
 
 /** Who acts on a gift: its donor or an admin signed in, or whoever holds a manage link for it. */

@@ -9,6 +9,7 @@ import type { Site } from '../../../shared/site.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useSchemaForm } from '../../lib/forms/use-schema-form.ts';
+import { emptyTestCard, testCardFieldNames, testCardFormSchema } from '../../lib/test-card.ts';
 import { useOrigin } from '../../lib/use-origin.ts';
 import { donationAmount } from './amount.ts';
 import { AmountChoice, type AmountOptions, type AmountState } from './amount-choice.tsx';
@@ -18,7 +19,6 @@ import classes from './donation-form.module.css';
 import { FrequencyChoice } from './frequency-choice.tsx';
 import { PreparingPayment } from './preparing-payment.tsx';
 import { StripeCardFields } from './stripe-card-fields.tsx';
-import { emptyTestCard, testCardFieldNames, testCardFormSchema } from './test-card.ts';
 import { TestCardFields } from './test-card-fields.tsx';
 import { type PayPhase, usePayDonation } from './use-pay-donation.ts';
 

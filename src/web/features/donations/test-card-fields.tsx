@@ -4,10 +4,10 @@ import { type Ref, useId, useImperativeHandle } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/forms/schema-errors.ts';
 import { applyServerErrors, type SchemaForm } from '../../lib/forms/use-schema-form.ts';
+import { type TestCardInput, testCardFormSchema } from '../../lib/test-card.ts';
 import { confirmTestPayment } from './api.ts';
 import type { CardConfirmation, CardPaymentHandle } from './card-payment.ts';
 import classes from './donation-form.module.css';
-import { type TestCardInput, testCardFormSchema } from './test-card.ts';
 
 interface TestCardFieldsProps {
   ref: Ref<CardPaymentHandle>;

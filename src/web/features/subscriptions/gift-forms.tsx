@@ -13,8 +13,12 @@ import type { Subscription, SubscriptionChange } from '../../../shared/subscript
 import { Button } from '../../components/button.tsx';
 import { applyServerErrors, useSchemaForm } from '../../lib/forms/use-schema-form.ts';
 import { useSite } from '../../lib/site.ts';
+import {
+  testCardFieldNames as cardFieldNames,
+  testCardFormSchema as cardFormSchema,
+  emptyTestCard as emptyCard,
+} from '../../lib/test-card.ts';
 import { changeGift, type GiftAddress, replaceGiftCard } from './api.ts';
-import { cardFieldNames, cardFormSchema, emptyCard } from './card-input.ts';
 import { useGiftChange } from './use-gift-change.ts';
 
 interface GiftFormProps {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { testCardSchema } from '../../../shared/donations.ts';
+import { testCardSchema } from '../../shared/donations.ts';
 
-/** What the person typed into the test-mode card form. */
+/** What the person typed into the test-mode card form (a donation's, or a monthly gift's new card). */
 export type TestCardInput = {
   number: string;
   /** 'MM / YY', as printed on a card (also MM/YYYY, MMYY, as browsers autofill it). */

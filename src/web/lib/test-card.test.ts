@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schemaErrors } from '../../lib/forms/schema-errors.ts';
+import { schemaErrors } from './forms/schema-errors.ts';
 import { parseExpiry, testCardFieldNames, testCardFormSchema } from './test-card.ts';
 
 const good = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', postalCode: 'SW1A 1AA' };
