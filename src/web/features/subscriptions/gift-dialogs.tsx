@@ -191,13 +191,23 @@ function PauseChoice({ gift, address, onBack, onDone }: ChangeProps) {
   );
 }
 
-/** 'Pause': for 1, 2 or 3 months, saying the day payments start again before the donor confirms. */
-export function PauseDialog({ gift, address, opened, onClose, onFinished }: GiftDialogProps) {
-  const { t } = useTranslation('monthly');
+/**
+ * A change that takes the gift's buttons away (paused: Pause goes; cancelled: all go): its dialog, the focus
+ * then going to the gift's heading (`onFinished`).
+ */
+function ChangeDialog({
+  title,
+  Inside,
+  gift,
+  address,
+  opened,
+  onClose,
+  onFinished,
+}: GiftDialogProps & { title: string; Inside: (props: ChangeProps) => ReactNode }) {
   const [finished, finish] = useFinished(opened);
   return (
-    <GiftModal opened={opened} onClose={onClose} title={t('pause.title')} finished={finished} onFinished={onFinished}>
-      <PauseChoice
+    <GiftModal opened={opened} onClose={onClose} title={title} finished={finished} onFinished={onFinished}>
+      <Inside
         gift={gift}
         address={address}
         onBack={onClose}
@@ -208,6 +218,12 @@ export function PauseDialog({ gift, address, opened, onClose, onFinished }: Gift
       />
     </GiftModal>
   );
+}
+
+/** 'Pause': for 1, 2 or 3 months, saying the day payments start again before the donor confirms. */
+export function PauseDialog(props: GiftDialogProps) {
+  const { t } = useTranslation('monthly');
+  return <ChangeDialog {...props} title={t('pause.title')} Inside={PauseChoice} />;
 }
 
 /** The cancel dialog's inside: the question's answer, drawn afresh each time it opens. */
@@ -253,20 +269,7 @@ function CancelQuestion({ gift, address, onBack, onDone }: ChangeProps) {
 }
 
 /** 'Cancel monthly gift': asks first ('Cancel this monthly gift?'), the safe answer focused, the destructive one in red. */
-export function CancelDialog({ gift, address, opened, onClose, onFinished }: GiftDialogProps) {
+export function CancelDialog(props: GiftDialogProps) {
   const { t } = useTranslation('monthly');
-  const [finished, finish] = useFinished(opened);
-  return (
-    <GiftModal opened={opened} onClose={onClose} title={t('cancel.title')} finished={finished} onFinished={onFinished}>
-      <CancelQuestion
-        gift={gift}
-        address={address}
-        onBack={onClose}
-        onDone={() => {
-          finish();
-          onClose();
-        }}
-      />
-    </GiftModal>
-  );
+  return <ChangeDialog {...props} title={t('cancel.title')} Inside={CancelQuestion} />;
 }
